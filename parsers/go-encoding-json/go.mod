@@ -1,0 +1,3 @@
+module nestprobe/parsers/go-encoding-json
+
+go 1.19

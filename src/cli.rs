@@ -1,0 +1,250 @@
+//! The command line. Parsed once with clap and turned into the core's option structs; nothing
+//! below this module sees clap types.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::payload::Shape;
+use crate::probe::ProbeSpec;
+use crate::search::Hint;
+use crate::trial::TrialConfig;
+use crate::units::{parse_duration, Limit};
+
+#[derive(Debug, Parser)]
+#[command(name = "nestprobe", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Probe one parser program: find the smallest nesting depth it fails at, and how it fails.
+    Probe(ProbeArgs),
+    /// Probe one parser program at several stack sizes and say why it stops where it does.
+    Sweep(SweepArgs),
+    /// Show the parser catalog and which parsers are ready to probe.
+    List(ListArgs),
+    /// Build and probe the catalog's parsers; write results.json, results.md, badges and the README table.
+    Run(RunArgs),
+    /// Install the toolchains of the catalog's parsers (Debian/Ubuntu, as root).
+    Setup(SetupArgs),
+    /// Merge per-parser results (e.g. from CI jobs) into results.json and regenerate the reports.
+    Merge(MergeArgs),
+    /// Regenerate results.md, the README table, badges and charts from results.json.
+    Render(RenderArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Options shared by everything that runs parser programs.
+#[derive(Debug, Args, Clone)]
+pub struct TrialArgs {
+    /// Stack limit (RLIMIT_STACK) of every child: 512KiB, 8MiB, 64M, bytes, or `unlimited`
+    #[arg(long, value_name = "SIZE", default_value = "8MiB")]
+    pub stack: Limit,
+    /// Per-trial timeout: 10, 10s, 500ms; the child is killed with its process group after it
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub timeout: Duration,
+    /// Largest depth tried; if it is accepted, the parser has no limit up to it
+    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_depth: u64,
+    /// Memory cap (RLIMIT_AS) of every child, e.g. 4GiB
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<Limit>,
+    /// Keep address-space randomisation (by default it is disabled so stack-bound limits repeat)
+    #[arg(long)]
+    pub aslr: bool,
+}
+
+impl TrialArgs {
+    fn trial_config(&self, argv: Vec<OsString>) -> TrialConfig {
+        TrialConfig {
+            argv,
+            cwd: None,
+            env: Vec::new(),
+            stack: self.stack,
+            memory: self.memory,
+            timeout: self.timeout,
+            disable_aslr: !self.aslr,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ProbeArgs {
+    #[command(flatten)]
+    pub trial: TrialArgs,
+    /// Nesting shape of the payloads
+    #[arg(long, value_enum, default_value_t = Shape::Array)]
+    pub shape: Shape,
+    /// The boundary found last time: confirm it in two trials instead of searching (`none`: no limit)
+    #[arg(long, value_name = "DEPTH", value_parser = parse_hint)]
+    pub hint: Option<Hint>,
+    /// Run the boundary this many times in all and report the window where the outcome flips
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub repeat: u32,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print every trial on stderr
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// The parser program and its arguments: it reads JSON on stdin, exits 0 if it parsed, 1 on error
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
+}
+
+impl ProbeArgs {
+    pub fn spec(&self) -> ProbeSpec {
+        ProbeSpec {
+            trial: self.trial.trial_config(self.command.clone()),
+            shape: self.shape,
+            max_depth: self.trial.max_depth,
+            hint: self.hint,
+            repeat: self.repeat,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    pub probe: ProbeArgs,
+    /// Stack sizes to probe at, comma-separated
+    #[arg(long, value_name = "SIZES", value_delimiter = ',', default_value = crate::sweep::DEFAULT_STACKS)]
+    pub stacks: Vec<Limit>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CatalogArgs {
+    /// The parser catalog
+    #[arg(long, value_name = "FILE", default_value = "parsers/catalog.toml")]
+    pub catalog: PathBuf,
+    /// Only these parsers (by id); repeat or separate with commas
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Where parsers are built (one folder per parser)
+    #[arg(long, value_name = "DIR", default_value = "target/parsers")]
+    pub build_dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub catalog: CatalogArgs,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub catalog: CatalogArgs,
+    #[command(flatten)]
+    pub trial: TrialArgs,
+    /// Parsers probed at once (default: the number of CPUs)
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Previous results whose boundaries are confirmed instead of searched (default: the
+    /// existing results.json, if any)
+    #[arg(long, value_name = "FILE", conflicts_with = "cold")]
+    pub baseline: Option<PathBuf>,
+    /// Ignore previous results: search every boundary from scratch
+    #[arg(long)]
+    pub cold: bool,
+    /// Skip the extra measurements (object and unclosed shapes, stack sweep)
+    #[arg(long)]
+    pub quick: bool,
+    /// Write results.json for the probed parsers only and leave the reports alone (for CI matrix jobs)
+    #[arg(long, value_name = "FILE")]
+    pub json_only: Option<PathBuf>,
+    /// Where results.json, results.md, results.svg and badges/ go
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+    /// The README whose marked table block is regenerated (skipped if it does not exist)
+    #[arg(long, value_name = "FILE", default_value = "README.md")]
+    pub readme: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    #[command(flatten)]
+    pub catalog: CatalogArgs,
+    /// Print what would be installed without installing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// results.json files to merge; later files win for the same parser id
+    #[arg(required = true, value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+    /// The catalog, for the order and the rows of parsers with no result
+    #[arg(long, value_name = "FILE", default_value = "parsers/catalog.toml")]
+    pub catalog: PathBuf,
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+    #[arg(long, value_name = "FILE", default_value = "README.md")]
+    pub readme: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    #[arg(long, value_name = "FILE", default_value = "results.json")]
+    pub results: PathBuf,
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+    #[arg(long, value_name = "FILE", default_value = "README.md")]
+    pub readme: PathBuf,
+}
+
+fn parse_hint(text: &str) -> Result<Hint, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Hint::NoLimit);
+    }
+    match text.parse::<u64>() {
+        Ok(depth) if depth >= 1 => Ok(Hint::FailsAt(depth)),
+        _ => Err(format!("expected a depth of at least 1 or `none`, got {text:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn probe_defaults_match_the_documentation() {
+        let cli = Cli::try_parse_from(["nestprobe", "probe", "--", "python3", "p.py"]).unwrap();
+        let Command::Probe(args) = cli.command else { panic!("not probe") };
+        let spec = args.spec();
+        assert_eq!(spec.trial.stack, Limit::Bytes(8 * 1024 * 1024));
+        assert_eq!(spec.trial.timeout, Duration::from_secs(10));
+        assert_eq!(spec.max_depth, 5_000_000);
+        assert_eq!(spec.shape, Shape::Array);
+        assert!(spec.trial.disable_aslr);
+        assert_eq!(spec.trial.argv, ["python3", "p.py"]);
+    }
+
+    #[test]
+    fn hints() {
+        assert_eq!(parse_hint("129"), Ok(Hint::FailsAt(129)));
+        assert_eq!(parse_hint("none"), Ok(Hint::NoLimit));
+        assert!(parse_hint("0").is_err());
+    }
+}

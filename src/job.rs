@@ -1,0 +1,378 @@
+//! The catalog job: `list`, `setup`, `run`, `merge` and `render`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+
+use crate::catalog::{Catalog, Entry, Parser, Readiness};
+use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs};
+use crate::commands::{print_json, warn_if_aslr_stays_on};
+use crate::environment;
+use crate::interrupt::{self, Interrupted};
+use crate::payload::Shape;
+use crate::probe::{probe, ProbeResult, ProbeSpec};
+use crate::report;
+use crate::results::{write_atomically, Environment, ParserRecord, Results, Status};
+use crate::search::Hint;
+use crate::sweep::{judge, SweepResult};
+use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
+use crate::units::{parse_duration, Limit};
+
+const MIB: u64 = 1024 * 1024;
+/// The extra stack sizes of the sweep in a catalog run (the run's own stack is the third).
+const SWEEP_STACKS: [Limit; 2] = [Limit::Bytes(MIB), Limit::Bytes(64 * MIB)];
+
+#[derive(Serialize)]
+struct ListRow<'a> {
+    id: &'a str,
+    language: &'a str,
+    library: &'a str,
+    readiness: Readiness,
+    note: &'a str,
+}
+
+pub fn list(args: &ListArgs) -> Result<ExitCode> {
+    let catalog = Catalog::load(&args.catalog.catalog)?;
+    let rows: Vec<ListRow> = catalog
+        .select(&args.catalog.only)?
+        .into_iter()
+        .map(|entry| ListRow {
+            id: &entry.id,
+            language: &entry.language,
+            library: &entry.library,
+            readiness: Parser::new(&catalog, entry, &args.catalog.build_dir).readiness(),
+            note: &entry.note,
+        })
+        .collect();
+    match args.format {
+        Format::Json => print_json(&rows)?,
+        Format::Text => {
+            for row in &rows {
+                let state = match &row.readiness {
+                    Readiness::Ready => "ready".to_string(),
+                    Readiness::NeedsBuild => "needs build".to_string(),
+                    Readiness::Missing(why) => format!("not installed ({why})"),
+                };
+                println!("{:<28} {:<12} {:<26} {state}", row.id, row.language, row.library);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
+    let catalog = Catalog::load(&args.catalog.catalog)?;
+    let entries = catalog.select(&args.catalog.only)?;
+    let mut packages: Vec<String> = entries.iter().flat_map(|e| e.apt.iter().cloned()).collect();
+    packages.sort();
+    packages.dedup();
+    let missing = crate::catalog::missing_packages(&packages);
+    let scripts: Vec<&Entry> = entries.iter().copied().filter(|e| e.setup.is_some()).collect();
+    if args.dry_run {
+        println!("apt-get install -y {}", missing.join(" "));
+        for entry in scripts {
+            println!(
+                "(cd {} && sh {})",
+                catalog.source_dir(entry).display(),
+                entry.setup.as_deref().unwrap_or("")
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut failures = Vec::new();
+    if !missing.is_empty() {
+        eprintln!("nestprobe: installing {} packages: {}", missing.len(), missing.join(" "));
+        apt(&["update", "-qq"])?;
+        if apt_install(&missing).is_err() {
+            // One unavailable package must not keep the others out: retry them one by one.
+            for package in &missing {
+                if apt_install(std::slice::from_ref(package)).is_err() {
+                    failures.push(format!("apt package {package}"));
+                }
+            }
+        }
+    }
+    for entry in scripts {
+        let script = entry.setup.as_deref().unwrap_or_default();
+        eprintln!("nestprobe: setting up {} ({script})", entry.id);
+        let status = Command::new("sh").arg(script).current_dir(catalog.source_dir(entry)).status()?;
+        if !status.success() {
+            failures.push(format!("{} ({script}: {status})", entry.id));
+        }
+    }
+    if failures.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        bail!("setup incomplete: {}", failures.join(", "))
+    }
+}
+
+/// apt-get as root, through sudo when we are not root.
+fn apt(args: &[&str]) -> Result<()> {
+    let mut command = if nix::unistd::geteuid().is_root() {
+        Command::new("apt-get")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.arg("apt-get");
+        sudo
+    };
+    command.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+    let status = command.status().context("cannot run apt-get")?;
+    if !status.success() {
+        bail!("apt-get {} failed ({status})", args.join(" "));
+    }
+    Ok(())
+}
+
+fn apt_install(packages: &[String]) -> Result<()> {
+    let mut args = vec!["install", "-y", "-q", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"];
+    args.extend(packages.iter().map(String::as_str));
+    // Debian mirrors sometimes fail a download once; a second try usually works.
+    apt(&args).or_else(|_| apt(&args))
+}
+
+/// Options every parser of a run is probed with.
+struct RunOptions {
+    stack: Limit,
+    timeout: Duration,
+    max_depth: u64,
+    memory: Option<Limit>,
+    disable_aslr: bool,
+    quick: bool,
+}
+
+pub fn run(args: &RunArgs) -> Result<ExitCode> {
+    let catalog = Catalog::load(&args.catalog.catalog)?;
+    let entries = catalog.select(&args.catalog.only)?;
+    warn_if_aslr_stays_on(!args.trial.aslr);
+    let results_path = args.out.join("results.json");
+    let baseline = load_baseline(args, &results_path)?;
+    let options = RunOptions {
+        stack: args.trial.stack,
+        timeout: args.trial.timeout,
+        max_depth: args.trial.max_depth,
+        memory: args.trial.memory,
+        disable_aslr: !args.trial.aslr,
+        quick: args.quick,
+    };
+    let jobs = args.jobs.unwrap_or_else(environment::cpus).max(1);
+    let build_root = &args.catalog.build_dir;
+
+    let finished = AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    let records: Mutex<Vec<Option<ParserRecord>>> = Mutex::new(vec![None; entries.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(entries.len()) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= entries.len() || interrupt::requested() {
+                    break;
+                }
+                let parser = Parser::new(&catalog, entries[index], build_root);
+                let hints = baseline.as_ref().and_then(|b| b.find(&parser.entry.id));
+                let record = measure(&parser, &options, hints);
+                let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
+                if let Some(record) = &record {
+                    eprintln!("[{done:>2}/{}] {:<28} {}", entries.len(), record.id, report::summary(record));
+                }
+                records.lock().expect("no worker panics")[index] = record;
+            });
+        }
+    });
+    let measured: Vec<ParserRecord> =
+        records.into_inner().expect("no worker panics").into_iter().flatten().collect();
+
+    let environment = Environment {
+        os: environment::os_name(),
+        kernel: environment::kernel(),
+        arch: environment::arch(),
+        cpus: environment::cpus(),
+        stack_bytes: options.stack.bytes(),
+        max_depth: options.max_depth,
+        timeout_seconds: options.timeout.as_secs_f64(),
+        aslr_disabled: options.disable_aslr && aslr_can_be_disabled(),
+        nestprobe_version: env!("CARGO_PKG_VERSION").to_string(),
+        date: environment::today(),
+    };
+    if let Some(path) = &args.json_only {
+        let results = Results { environment, parsers: measured };
+        write_atomically(path, &results.to_json())?;
+        eprintln!("nestprobe: wrote {}", path.display());
+    } else {
+        // Parsers not probed this time keep their previous record (or get a "not measured" row).
+        let previous = Results::load(&results_path).ok();
+        let parsers = catalog
+            .entries
+            .iter()
+            .map(|entry| {
+                measured
+                    .iter()
+                    .find(|r| r.id == entry.id)
+                    .or_else(|| previous.as_ref().and_then(|p| p.find(&entry.id)))
+                    .cloned()
+                    .unwrap_or_else(|| ParserRecord::unmeasured(entry, Status::Skipped, "not measured yet"))
+            })
+            .collect();
+        let results = Results { environment, parsers };
+        publish(results, previous, &args.out, &args.readme)?;
+    }
+    if interrupt::requested() {
+        return Err(Interrupted.into());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn load_baseline(args: &RunArgs, default: &Path) -> Result<Option<Results>> {
+    if args.cold {
+        return Ok(None);
+    }
+    match &args.baseline {
+        Some(path) => Results::load(path).map(Some),
+        None if default.exists() => Ok(Results::load(default).ok()),
+        None => Ok(None),
+    }
+}
+
+/// Builds and probes one parser. `None` only when interrupted before it finished.
+fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord>) -> Option<ParserRecord> {
+    let entry = parser.entry;
+    let record = |status, reason: String| Some(ParserRecord::unmeasured(entry, status, reason));
+    if let Readiness::Missing(why) = parser.readiness() {
+        return record(
+            Status::Skipped,
+            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.id),
+        );
+    }
+    if let Err(error) = parser.build() {
+        return record(Status::BuildFailed, format!("{error:#}"));
+    }
+    let version = parser.version();
+    if let Some(before) = &entry.before {
+        if let Err(error) = parser.hook("before", before) {
+            return record(Status::ProbeFailed, format!("{error:#}"));
+        }
+    }
+    let probed = probe_all(parser, options, baseline);
+    if let Some(after) = &entry.after {
+        if let Err(error) = parser.hook("after", after) {
+            eprintln!("nestprobe: warning: {}: {error:#}", entry.id);
+        }
+    }
+    match probed {
+        Err(error) if error.is::<Interrupted>() => None,
+        Err(error) => {
+            let mut failed = ParserRecord::unmeasured(entry, Status::ProbeFailed, format!("{error:#}"));
+            failed.version = version;
+            Some(failed)
+        }
+        Ok(mut measured) => {
+            measured.version = version;
+            Some(measured)
+        }
+    }
+}
+
+fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord>) -> Result<ParserRecord> {
+    let entry = parser.entry;
+    let timeout = match &entry.timeout {
+        Some(text) => parse_duration(text)?.max(options.timeout),
+        None => options.timeout,
+    };
+    let spec_for = |shape: Shape, stack: Limit, previous: Option<&ProbeResult>| ProbeSpec {
+        trial: TrialConfig {
+            argv: parser.argv(),
+            cwd: Some(parser.dir.clone()),
+            env: vec![("BUILD".into(), parser.build_dir.clone().into())],
+            stack,
+            memory: options.memory,
+            timeout,
+            disable_aslr: options.disable_aslr,
+        },
+        shape,
+        max_depth: options.max_depth,
+        // A previous result only hints where it was measured the same way.
+        hint: previous
+            .filter(|p| p.max_depth == options.max_depth && p.stack_bytes == stack.bytes())
+            .map(|p| p.min_failing_depth.map_or(Hint::NoLimit, Hint::FailsAt)),
+        repeat: 1,
+    };
+    let mut quiet = |_: u64, _: &TrialReport| {};
+    let main =
+        probe(&spec_for(Shape::Array, options.stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
+    let mut record = ParserRecord::unmeasured(entry, Status::Measured, "");
+    record.reason = None;
+    if !options.quick {
+        let previous = |shape| match shape {
+            Shape::Object => baseline.and_then(|b| b.object.as_ref()),
+            _ => baseline.and_then(|b| b.unclosed.as_ref()),
+        };
+        record.object =
+            Some(probe(&spec_for(Shape::Object, options.stack, previous(Shape::Object)), &mut quiet)?);
+        record.unclosed =
+            Some(probe(&spec_for(Shape::Unclosed, options.stack, previous(Shape::Unclosed)), &mut quiet)?);
+        let mut probes = vec![main.clone()];
+        for stack in SWEEP_STACKS {
+            let previous = baseline
+                .and_then(|b| b.sweep.as_ref())
+                .and_then(|s| s.probes.iter().find(|p| p.stack_bytes == stack.bytes()));
+            probes.push(probe(&spec_for(Shape::Array, stack, previous), &mut quiet)?);
+        }
+        probes.sort_by_key(|p| p.stack_bytes.map_or(u64::MAX, |b| b));
+        let points: Vec<_> = probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
+        let (verdict, bytes_per_level) = judge(&points);
+        record.sweep = Some(SweepResult { command: main.command.clone(), verdict, bytes_per_level, probes });
+    }
+    record.result = Some(main);
+    Ok(record)
+}
+
+pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
+    let catalog = Catalog::load(&args.catalog)?;
+    let mut inputs = Vec::new();
+    for path in &args.inputs {
+        inputs.push(Results::load(path)?);
+    }
+    let results_path = args.out.join("results.json");
+    let previous = Results::load(&results_path).ok();
+    let environment = inputs.iter().map(|r| r.environment.clone()).next().expect("clap requires an input");
+    let parsers = catalog
+        .entries
+        .iter()
+        .map(|entry| {
+            inputs.iter().rev().find_map(|r| r.find(&entry.id)).cloned().unwrap_or_else(|| {
+                ParserRecord::unmeasured(entry, Status::Skipped, "no result from this run")
+            })
+        })
+        .collect();
+    publish(Results { environment, parsers }, previous, &args.out, &args.readme)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn render(args: &RenderArgs) -> Result<ExitCode> {
+    let results = Results::load(&args.results)?;
+    report::write_all(&results, &args.out, &args.readme)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes results.json and regenerates every report from it. When nothing measured changed since
+/// the previous results, the previous file is kept as it is, so a second run changes nothing.
+fn publish(results: Results, previous: Option<Results>, out: &Path, readme: &Path) -> Result<()> {
+    let results_path: PathBuf = out.join("results.json");
+    let results = match previous {
+        Some(previous) if previous.same_facts(&results) => {
+            eprintln!("nestprobe: no measured fact changed; {} kept as it was", results_path.display());
+            previous
+        }
+        _ => {
+            write_atomically(&results_path, &results.to_json())?;
+            eprintln!("nestprobe: wrote {}", results_path.display());
+            results
+        }
+    };
+    report::write_all(&results, out, readme)
+}

@@ -1,0 +1,178 @@
+//! What one run of a parser program came to, and how that is classified.
+
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
+
+use serde::{Deserialize, Serialize};
+
+/// The result of one trial.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exit status 0: the library parsed the payload.
+    Accepted,
+    /// Exit status 1: the library reported an error and the program said so.
+    Error { stderr: String },
+    /// Killed by a signal: the process lost control (stack overflow, abort, …).
+    Signal { signal: i32, stderr: String },
+    /// Any other exit status: a runtime's fatal error, an uncaught exception, …
+    Abnormal { code: i32, stderr: String },
+    /// Still running at the timeout; killed with its process group.
+    Timeout { stderr: String },
+}
+
+impl Outcome {
+    pub fn from_status(status: ExitStatus, stderr: String) -> Outcome {
+        match (status.code(), status.signal()) {
+            (Some(0), _) => Outcome::Accepted,
+            (Some(1), _) => Outcome::Error { stderr },
+            (Some(code), _) => Outcome::Abnormal { code, stderr },
+            (None, Some(signal)) => Outcome::Signal { signal, stderr },
+            (None, None) => unreachable!("an exit status is either a code or a signal"),
+        }
+    }
+
+    /// One-line description, for progress output and error messages.
+    pub fn describe(&self) -> String {
+        let with_stderr = |head: String, stderr: &str| match stderr.lines().next() {
+            Some(line) if !line.trim().is_empty() => format!("{head}: {}", line.trim()),
+            _ => head,
+        };
+        match self {
+            Outcome::Accepted => "accepted".into(),
+            Outcome::Error { stderr } => with_stderr("clean error (exit 1)".into(), stderr),
+            Outcome::Signal { signal, stderr } => {
+                with_stderr(format!("crash ({})", signal_name(*signal)), stderr)
+            }
+            Outcome::Abnormal { code, stderr } => with_stderr(format!("crash (exit {code})"), stderr),
+            Outcome::Timeout { .. } => "timeout".into(),
+        }
+    }
+
+    /// The failure record for results, `None` for an accepted payload.
+    pub fn failure(&self) -> Option<Failure> {
+        let (kind, exit_code, signal, stderr) = match self {
+            Outcome::Accepted => return None,
+            Outcome::Error { stderr } => (FailureKind::Error, Some(1), None, stderr),
+            Outcome::Signal { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
+            Outcome::Abnormal { code, stderr } => (FailureKind::Crash, Some(*code), None, stderr),
+            Outcome::Timeout { stderr } => (FailureKind::Timeout, None, None, stderr),
+        };
+        Some(Failure {
+            kind,
+            exit_code,
+            signal,
+            signal_name: signal.map(|s| signal_name(s).to_string()),
+            stderr: stderr_head(stderr),
+        })
+    }
+}
+
+/// How a parser fails at its smallest failing depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FailureKind {
+    /// Clean error: the library said no and the process stayed in control.
+    Error,
+    /// The process died: a signal or an abnormal exit status.
+    Crash,
+    /// The process did not finish in time.
+    Timeout,
+    /// Invalid input (the `unclosed` shape) was accepted as if it were JSON.
+    Accepted,
+}
+
+/// The `failure` object of a probe result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub exit_code: Option<i32>,
+    pub signal: Option<i32>,
+    pub signal_name: Option<String>,
+    pub stderr: String,
+}
+
+impl Failure {
+    /// `clean error`, `crash (SIGSEGV)`, `crash (exit 134)`, `timeout`.
+    pub fn summary(&self) -> String {
+        match self.kind {
+            FailureKind::Error => "clean error".into(),
+            FailureKind::Crash => match (&self.signal_name, self.exit_code) {
+                (Some(name), _) => format!("crash ({name})"),
+                (None, Some(code)) => format!("crash (exit {code})"),
+                (None, None) => "crash".into(),
+            },
+            FailureKind::Timeout => "timeout".into(),
+            FailureKind::Accepted => "accepted invalid JSON".into(),
+        }
+    }
+}
+
+/// `SIGSEGV` for 11; `signal 77` for numbers this platform does not name.
+pub fn signal_name(signal: i32) -> String {
+    nix::sys::signal::Signal::try_from(signal)
+        .map(|s| s.as_str().to_string())
+        .unwrap_or_else(|_| format!("signal {signal}"))
+}
+
+/// The first few lines of what the child wrote to stderr, trimmed: enough to recognise the error.
+fn stderr_head(stderr: &str) -> String {
+    const MAX_LINES: usize = 3;
+    const MAX_CHARS: usize = 400;
+    let head: Vec<&str> =
+        stderr.lines().map(str::trim_end).filter(|line| !line.trim().is_empty()).take(MAX_LINES).collect();
+    let mut text = head.join("\n");
+    if text.chars().count() > MAX_CHARS {
+        text = text.chars().take(MAX_CHARS).collect::<String>() + "…";
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exited(code: i32) -> ExitStatus {
+        ExitStatus::from_raw(code << 8)
+    }
+
+    fn signalled(signal: i32) -> ExitStatus {
+        ExitStatus::from_raw(signal)
+    }
+
+    #[test]
+    fn exit_statuses_are_classified_per_the_protocol() {
+        assert_eq!(Outcome::from_status(exited(0), String::new()), Outcome::Accepted);
+        let error = Outcome::from_status(exited(1), "ValueError: too deep\n".into());
+        let failure = error.failure().unwrap();
+        assert_eq!(failure.kind, FailureKind::Error);
+        assert_eq!(failure.exit_code, Some(1));
+        assert_eq!(failure.stderr, "ValueError: too deep");
+        assert_eq!(failure.summary(), "clean error");
+
+        let abnormal = Outcome::from_status(exited(2), String::new()).failure().unwrap();
+        assert_eq!((abnormal.kind, abnormal.exit_code, abnormal.signal), (FailureKind::Crash, Some(2), None));
+        assert_eq!(abnormal.summary(), "crash (exit 2)");
+
+        let segv = Outcome::from_status(signalled(11), String::new()).failure().unwrap();
+        assert_eq!((segv.kind, segv.signal), (FailureKind::Crash, Some(11)));
+        assert_eq!(segv.signal_name.as_deref(), Some("SIGSEGV"));
+        assert_eq!(segv.summary(), "crash (SIGSEGV)");
+
+        let abort = Outcome::from_status(signalled(6), String::new()).failure().unwrap();
+        assert_eq!(abort.signal_name.as_deref(), Some("SIGABRT"));
+    }
+
+    #[test]
+    fn stderr_is_trimmed_to_its_head() {
+        let long = "x".repeat(1000);
+        let head = stderr_head(&format!("\n  first\n\nsecond\nthird\nfourth\n{long}"));
+        assert_eq!(head, "  first\nsecond\nthird");
+        assert!(stderr_head(&long).chars().count() <= 401);
+    }
+
+    #[test]
+    fn unknown_signals_still_get_a_name() {
+        assert_eq!(signal_name(9), "SIGKILL");
+        assert_eq!(signal_name(77), "signal 77");
+    }
+}

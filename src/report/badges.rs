@@ -1,0 +1,69 @@
+//! Local SVG badges (no badge service needed): one per parser, plus summaries.
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, Result};
+use badge_maker::BadgeBuilder;
+
+use super::{class, thousands, Class, Exporter};
+use crate::results::{ParserRecord, Results};
+
+pub struct Badges;
+
+pub const DIR: &str = "badges";
+
+impl Exporter for Badges {
+    fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
+        let mut files = Vec::new();
+        for record in &results.parsers {
+            let (message, colour) = parser_message(record);
+            let label = format!("{} {}", record.language, record.library);
+            files.push((
+                PathBuf::from(DIR).join(format!("{}.svg", record.id)),
+                badge(&label, &message, colour)?,
+            ));
+        }
+        let count = |wanted: Class| results.parsers.iter().filter(|r| class(r) == wanted).count();
+        let measured = results.parsers.len() - count(Class::NotMeasured);
+        let crashes = count(Class::Crash) + count(Class::Timeout);
+        let colour = if crashes > 0 { "red" } else { "brightgreen" };
+        files.push((
+            PathBuf::from(DIR).join("crashes.svg"),
+            badge("crash on deep JSON", &format!("{crashes} of {measured} parsers"), colour)?,
+        ));
+        files.push((
+            PathBuf::from(DIR).join("parsers.svg"),
+            badge("parsers measured", &format!("{measured} of {}", results.parsers.len()), "blue")?,
+        ));
+        Ok(files)
+    }
+}
+
+fn parser_message(record: &ParserRecord) -> (String, &'static str) {
+    let result = record.result.as_ref();
+    let depth = || result.and_then(|r| r.min_failing_depth).map(thousands).unwrap_or_default();
+    match class(record) {
+        Class::CleanError => (format!("clean error at {}", depth()), "brightgreen"),
+        Class::Crash => {
+            let failure = result.and_then(|r| r.failure.as_ref()).map(|f| f.summary()).unwrap_or_default();
+            (format!("{failure} at {}", depth()), "red")
+        }
+        Class::Timeout => (format!("timeout at {}", depth()), "orange"),
+        Class::NoLimit => {
+            (format!("no limit up to {}", thousands(result.map_or(0, |r| r.max_depth))), "yellow")
+        }
+        Class::NotMeasured => ("not measured".into(), "lightgrey"),
+    }
+}
+
+fn badge(label: &str, message: &str, colour: &str) -> Result<String> {
+    let badge = BadgeBuilder::new()
+        .label(label)
+        .message(message)
+        .color_parse(colour)
+        .build()
+        .map_err(|e| anyhow!("cannot draw badge {label:?}: {e:?}"))?;
+    let mut svg = badge.svg();
+    svg.push('\n');
+    Ok(svg)
+}

@@ -1,0 +1,125 @@
+//! Everything that turns results into something to read: terminal text, the markdown table, badges,
+//! charts and the README block. File exporters share one trait and are all regenerated from
+//! results.json alone, so the same results always give the same bytes.
+
+pub mod badges;
+pub mod markdown;
+pub mod readme;
+pub mod text;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use crate::outcome::FailureKind;
+use crate::results::{write_if_changed, ParserRecord, Results, Status};
+
+/// Produces files (relative paths under the output folder) from results.
+pub trait Exporter {
+    fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>>;
+}
+
+/// The exporters a catalog run regenerates.
+fn exporters() -> Vec<Box<dyn Exporter>> {
+    vec![Box::new(markdown::ResultsTable), Box::new(badges::Badges)]
+}
+
+/// Regenerates every report under `out`, and the marked blocks of `readme` when it exists.
+pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<()> {
+    let mut changed = Vec::new();
+    for exporter in exporters() {
+        for (relative, contents) in exporter.files(results)? {
+            let path = out.join(&relative);
+            if write_if_changed(&path, &contents)? {
+                changed.push(path);
+            }
+        }
+    }
+    if readme.exists() && readme::update(readme, results, out)? {
+        changed.push(readme.to_path_buf());
+    }
+    if changed.is_empty() {
+        eprintln!("nestprobe: reports unchanged");
+    } else {
+        for path in changed {
+            eprintln!("nestprobe: wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// Sort key for tables and charts: least nesting allowed first, no limit after every limit,
+/// unmeasured parsers last (in catalog order, as `sort_by_key` is stable).
+pub fn table_order(record: &ParserRecord) -> (u8, u64) {
+    match (&record.status, record.result.as_ref().map(|r| r.min_failing_depth)) {
+        (Status::Measured, Some(Some(depth))) => (0, depth),
+        (Status::Measured, _) => (1, 0),
+        _ => (2, 0),
+    }
+}
+
+/// The records in table order.
+pub fn sorted(results: &Results) -> Vec<&ParserRecord> {
+    let mut records: Vec<&ParserRecord> = results.parsers.iter().collect();
+    records.sort_by_key(|r| table_order(r));
+    records
+}
+
+/// How a parser ends up, in one short phrase: `clean error at 129`, `crash (SIGSEGV) at 87,289`.
+pub fn summary(record: &ParserRecord) -> String {
+    match (&record.status, &record.result) {
+        (Status::Measured, Some(result)) => match (result.min_failing_depth, &result.failure) {
+            (Some(depth), Some(failure)) => format!("{} at depth {}", failure.summary(), thousands(depth)),
+            _ => format!("no limit up to {}", thousands(result.max_depth)),
+        },
+        (status, _) => format!("{}: {}", status.name(), record.reason.as_deref().unwrap_or("")),
+    }
+}
+
+/// The outcome class that decides colours in badges and charts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    CleanError,
+    Crash,
+    Timeout,
+    NoLimit,
+    NotMeasured,
+}
+
+pub fn class(record: &ParserRecord) -> Class {
+    match (&record.status, &record.result) {
+        (Status::Measured, Some(result)) => match &result.failure {
+            None => Class::NoLimit,
+            Some(f) => match f.kind {
+                FailureKind::Error => Class::CleanError,
+                FailureKind::Timeout => Class::Timeout,
+                FailureKind::Crash | FailureKind::Accepted => Class::Crash,
+            },
+        },
+        _ => Class::NotMeasured,
+    }
+}
+
+/// `87289` → `87,289`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(super::thousands(0), "0");
+        assert_eq!(super::thousands(999), "999");
+        assert_eq!(super::thousands(87_289), "87,289");
+        assert_eq!(super::thousands(5_000_000), "5,000,000");
+    }
+}

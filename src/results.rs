@@ -1,0 +1,168 @@
+//! results.json: the machine-readable record of a catalog run, and how it is written safely.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::catalog::Entry;
+use crate::probe::ProbeResult;
+use crate::sweep::SweepResult;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    pub environment: Environment,
+    pub parsers: Vec<ParserRecord>,
+}
+
+/// Where and how the measurements were taken.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Environment {
+    pub os: String,
+    pub kernel: String,
+    pub arch: String,
+    pub cpus: usize,
+    /// RLIMIT_STACK of the children; null = unlimited.
+    pub stack_bytes: Option<u64>,
+    pub max_depth: u64,
+    pub timeout_seconds: f64,
+    pub aslr_disabled: bool,
+    pub nestprobe_version: String,
+    /// UTC date of the run that last changed a measured fact.
+    pub date: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Measured,
+    /// Toolchain missing, or not part of this run.
+    Skipped,
+    BuildFailed,
+    /// Built, but could not be probed (fails even at depth 1, its `before` hook failed, …).
+    ProbeFailed,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Measured => "measured",
+            Status::Skipped => "skipped",
+            Status::BuildFailed => "build failed",
+            Status::ProbeFailed => "probe failed",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParserRecord {
+    pub id: String,
+    pub language: String,
+    pub library: String,
+    pub version: Option<String>,
+    pub note: String,
+    #[serde(default)]
+    pub study: bool,
+    pub status: Status,
+    pub reason: Option<String>,
+    /// The main probe: nested arrays at the run's stack size.
+    pub result: Option<ProbeResult>,
+    /// Nested objects.
+    #[serde(default)]
+    pub object: Option<ProbeResult>,
+    /// `[[[…` never closed: where rejecting turns into a crash or hang, if anywhere.
+    #[serde(default)]
+    pub unclosed: Option<ProbeResult>,
+    /// The stack sweep and its verdict.
+    #[serde(default)]
+    pub sweep: Option<SweepResult>,
+}
+
+impl ParserRecord {
+    /// A record with no measurement yet.
+    pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> ParserRecord {
+        ParserRecord {
+            id: entry.id.clone(),
+            language: entry.language.clone(),
+            library: entry.library.clone(),
+            version: None,
+            note: entry.note.clone(),
+            study: entry.study,
+            status,
+            reason: Some(reason.into()),
+            result: None,
+            object: None,
+            unclosed: None,
+            sweep: None,
+        }
+    }
+}
+
+impl Results {
+    pub fn load(path: &Path) -> Result<Results> {
+        let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a nestprobe results file", path.display()))
+    }
+
+    pub fn find(&self, id: &str) -> Option<&ParserRecord> {
+        self.parsers.iter().find(|p| p.id == id)
+    }
+
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("results serialize");
+        text.push('\n');
+        text
+    }
+
+    /// Whether two results differ in anything measured, ignoring what varies between identical
+    /// runs (timings, trial counts, how the boundary was found, memory noise, the date).
+    pub fn same_facts(&self, other: &Results) -> bool {
+        facts(self) == facts(other)
+    }
+}
+
+/// Fields that change between two runs that measured the same thing.
+const VOLATILE: &[&str] =
+    &["elapsed_seconds", "accepted_seconds", "trials", "search", "peak_rss_bytes", "date", "stderr"];
+
+fn facts(results: &Results) -> Value {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                map.retain(|key, _| !VOLATILE.contains(&key.as_str()));
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(results).expect("results serialize");
+    strip(&mut value);
+    value
+}
+
+/// Writes a file atomically: a temporary file beside it, then a rename, so an interrupted run
+/// never leaves a half-written file (or destroys the previous one).
+pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    file.write_all(contents.as_bytes())?;
+    file.as_file().sync_all()?;
+    file.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes only when the contents differ, so unchanged files keep their timestamps.
+pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
+    if fs::read_to_string(path).is_ok_and(|old| old == contents) {
+        return Ok(false);
+    }
+    write_atomically(path, contents)?;
+    Ok(true)
+}

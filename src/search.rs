@@ -1,0 +1,306 @@
+//! Finding the smallest failing depth in few trials.
+//!
+//! The search assumes the usual monotone picture: depths below the boundary pass, depths at or above
+//! it fail. Each trial costs a process start, so the strategy spends them carefully:
+//! - warm: given the previous boundary, one run just below it and one at it confirm it (one run at
+//!   the maximum for a parser that had no limit); anything else falls back to a cold search;
+//! - cold: depth 1 must pass, a run at the maximum settles unbounded parsers, then each trial splits
+//!   the remaining candidates in two halves of equal *prior* weight. The prior is log-uniform plus
+//!   point masses on the round numbers real limits are set to (64, 100, 128, 512, 1000, 1024, …),
+//!   which lands configured limits in a handful of trials and degrades gracefully to a geometric
+//!   then arithmetic bisection for stack-bound parsers.
+
+use anyhow::Result;
+
+/// What the previous run found, used to confirm instead of search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The smallest failing depth was this.
+    FailsAt(u64),
+    /// Nothing failed up to the maximum depth.
+    NoLimit,
+}
+
+/// How the boundary was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchMode {
+    /// No hint: a full search.
+    Cold,
+    /// The hint was right: confirmed in one or two trials.
+    Confirmed,
+    /// The hint was wrong: searched again.
+    ReSearched,
+}
+
+/// Where the boundary lies once the search is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Boundary {
+    /// Largest depth seen to pass (0: not even depth 1).
+    pub max_accepted: u64,
+    /// Smallest depth seen to fail; `None` when `max_depth` passed.
+    pub min_failing: Option<u64>,
+    pub trials: u32,
+    pub mode: SearchMode,
+}
+
+/// Depths real parsers are limited to, or whose neighbours they fail at.
+const TYPICAL_LIMITS: &[u64] = &[
+    16, 20, 32, 50, 64, 100, 128, 200, 255, 256, 500, 512, 1000, 1024, 2000, 2048, 4096, 5000, 8192, 10_000,
+    16_384, 20_000, 32_768, 50_000, 65_536, 100_000, 131_072, 262_144, 500_000, 524_288, 1_000_000,
+    1_048_576,
+];
+/// Prior weight of "fails at limit+1" (the limit itself is allowed) per typical limit.
+const WEIGHT_LIMIT_PLUS_ONE: f64 = 1.0;
+/// Prior weight of "fails at the limit itself".
+const WEIGHT_LIMIT: f64 = 0.3;
+/// Total prior weight spread log-uniformly over all depths (stack-bound and odd limits).
+const WEIGHT_BACKGROUND: f64 = 40.0;
+
+/// Finds the boundary. `fails(depth)` runs one trial and says whether it failed.
+pub fn find_boundary(
+    max_depth: u64,
+    hint: Option<Hint>,
+    mut fails: impl FnMut(u64) -> Result<bool>,
+) -> Result<Boundary> {
+    assert!(max_depth >= 1);
+    let mut state = State { lo: 0, hi: None, max_depth, trials: 0, passes: Vec::new() };
+    let mut run = |state: &mut State, depth: u64| -> Result<bool> {
+        state.trials += 1;
+        let failed = fails(depth)?;
+        state.record(depth, failed);
+        Ok(failed)
+    };
+
+    let mut mode = SearchMode::Cold;
+    if let Some(hint) = hint {
+        let confirmed = match hint {
+            Hint::NoLimit => !run(&mut state, max_depth)?,
+            Hint::FailsAt(at) if at > max_depth => false,
+            Hint::FailsAt(1) => run(&mut state, 1)?,
+            Hint::FailsAt(at) => !run(&mut state, at - 1)? && run(&mut state, at)?,
+        };
+        mode = if confirmed { SearchMode::Confirmed } else { SearchMode::ReSearched };
+    }
+
+    if !state.done() && state.lo == 0 && run(&mut state, 1)? {
+        return Ok(state.boundary(mode));
+    }
+    if !state.done() && state.hi.is_none() && max_depth > state.lo {
+        run(&mut state, max_depth)?;
+    }
+    while !state.done() {
+        let depth = state.next_split();
+        run(&mut state, depth)?;
+    }
+    Ok(state.boundary(mode))
+}
+
+struct State {
+    /// Largest passing depth known (0: none).
+    lo: u64,
+    /// Smallest failing depth known.
+    hi: Option<u64>,
+    max_depth: u64,
+    trials: u32,
+    /// Every depth seen to pass, to stay consistent when a flaky parser contradicts itself.
+    passes: Vec<u64>,
+}
+
+impl State {
+    /// Narrows (lo, hi]. A flaky parser can contradict itself; the boundary then stays between
+    /// the smallest failure and the largest pass below it (`--repeat` reports such windows).
+    fn record(&mut self, depth: u64, failed: bool) {
+        if failed {
+            let hi = self.hi.map_or(depth, |hi| hi.min(depth));
+            self.hi = Some(hi);
+            self.lo = self.passes.iter().copied().filter(|&p| p < hi).max().unwrap_or(0);
+        } else {
+            self.passes.push(depth);
+            if self.hi.is_none_or(|hi| depth < hi) {
+                self.lo = self.lo.max(depth);
+            }
+        }
+    }
+
+    fn done(&self) -> bool {
+        match self.hi {
+            Some(hi) => hi <= self.lo + 1,
+            None => self.lo >= self.max_depth,
+        }
+    }
+
+    fn boundary(&self, mode: SearchMode) -> Boundary {
+        Boundary { max_accepted: self.lo, min_failing: self.hi, trials: self.trials, mode }
+    }
+
+    /// The depth that splits the candidate boundaries (lo, hi] into halves of equal prior weight.
+    fn next_split(&self) -> u64 {
+        let lo = self.lo;
+        let hi = self.hi.unwrap_or(self.max_depth + 1);
+        debug_assert!(hi > lo + 1);
+        let prior = Prior { total_log: ((self.max_depth + 1) as f64).ln() };
+        let imbalance = |d: u64| prior.mass(lo, d) - prior.mass(d, hi);
+        // `imbalance` grows with d: find the first d in (lo, hi) where the lower half outweighs.
+        let (mut a, mut b) = (lo + 1, hi - 1);
+        while a < b {
+            let mid = a + (b - a) / 2;
+            if imbalance(mid) >= 0.0 {
+                b = mid;
+            } else {
+                a = mid + 1;
+            }
+        }
+        if a > lo + 1 && imbalance(a - 1).abs() < imbalance(a).abs() {
+            a - 1
+        } else {
+            a
+        }
+    }
+}
+
+struct Prior {
+    total_log: f64,
+}
+
+impl Prior {
+    /// Prior weight of "the boundary lies in (a, b]".
+    fn mass(&self, a: u64, b: u64) -> f64 {
+        if b <= a {
+            return 0.0;
+        }
+        let background = WEIGHT_BACKGROUND * ((b as f64).ln() - (a.max(1) as f64).ln()) / self.total_log;
+        let points: f64 = TYPICAL_LIMITS
+            .iter()
+            .flat_map(|&limit| [(limit + 1, WEIGHT_LIMIT_PLUS_ONE), (limit, WEIGHT_LIMIT)])
+            .filter(|&(at, _)| a < at && at <= b)
+            .map(|(_, weight)| weight)
+            .sum();
+        background + points
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A parser whose smallest failing depth is `boundary` (None: never fails); counts trials.
+    fn search(boundary: Option<u64>, max_depth: u64, hint: Option<Hint>) -> Boundary {
+        let result = find_boundary(max_depth, hint, |depth| {
+            assert!((1..=max_depth).contains(&depth), "tried depth {depth} outside 1..={max_depth}");
+            Ok(boundary.is_some_and(|b| depth >= b))
+        })
+        .unwrap();
+        assert_eq!(result.min_failing, boundary.filter(|&b| b <= max_depth), "{boundary:?}");
+        let expected_accepted = match result.min_failing {
+            Some(b) => b - 1,
+            None => max_depth,
+        };
+        assert_eq!(result.max_accepted, expected_accepted);
+        result
+    }
+
+    #[test]
+    fn always_passing_is_settled_in_two_trials() {
+        let result = search(None, 5_000_000, None);
+        assert_eq!(result.trials, 2);
+        assert_eq!(result.min_failing, None);
+    }
+
+    #[test]
+    fn always_failing_stops_after_depth_one() {
+        let result = search(Some(1), 5_000_000, None);
+        assert_eq!((result.trials, result.max_accepted), (1, 0));
+    }
+
+    #[test]
+    fn threshold_at_two() {
+        search(Some(2), 5_000_000, None);
+    }
+
+    #[test]
+    fn threshold_at_max_and_at_tiny_maxima() {
+        search(Some(5_000_000), 5_000_000, None);
+        search(Some(1), 1, None);
+        search(None, 1, None);
+        search(Some(2), 2, None);
+        search(Some(3), 3, None);
+    }
+
+    #[test]
+    fn every_boundary_in_a_small_range_is_found_exactly() {
+        for max in [1, 2, 3, 10, 100] {
+            for b in 1..=max + 1 {
+                search(Some(b), max, None);
+            }
+        }
+    }
+
+    #[test]
+    fn boundaries_of_every_size_are_found_exactly() {
+        for b in [3, 33, 65, 101, 129, 513, 999, 1001, 1025, 2049, 5713, 10_001, 87_289, 2_581_101, 4_999_999]
+        {
+            search(Some(b), 5_000_000, None);
+        }
+    }
+
+    #[test]
+    fn configured_limits_need_few_trials() {
+        for b in [33, 65, 101, 129, 257, 513, 1001, 1025, 2049, 10_001] {
+            let trials = search(Some(b), 5_000_000, None).trials;
+            assert!(trials <= 10, "boundary {b} took {trials} trials");
+        }
+    }
+
+    #[test]
+    fn cold_search_beats_blind_bisection_on_small_limits_and_stays_close_on_large_ones() {
+        // Blind bisection of 1..5_000_000 needs about 23 trials whatever the parser.
+        let blind = (5_000_000f64).log2().ceil() as u32;
+        let small = search(Some(129), 5_000_000, None).trials;
+        let large = search(Some(2_000_000), 5_000_000, None).trials;
+        assert!(small * 2 < large, "129 took {small} trials, 2 000 000 took {large}");
+        for b in [1_733, 5_713, 87_289, 654_321, 2_581_101] {
+            let trials = search(Some(b), 5_000_000, None).trials;
+            assert!(trials <= blind + 6, "boundary {b} took {trials} trials");
+        }
+    }
+
+    #[test]
+    fn a_right_hint_is_confirmed_in_two_trials() {
+        for b in [2, 129, 87_289, 5_000_000] {
+            let result = search(Some(b), 5_000_000, Some(Hint::FailsAt(b)));
+            assert_eq!((result.trials, result.mode), (2, SearchMode::Confirmed), "{b}");
+        }
+        let result = search(None, 5_000_000, Some(Hint::NoLimit));
+        assert_eq!((result.trials, result.mode), (1, SearchMode::Confirmed));
+    }
+
+    #[test]
+    fn a_wrong_hint_falls_back_to_a_search() {
+        for (actual, hint) in [
+            (Some(130), Hint::FailsAt(129)),
+            (Some(128), Hint::FailsAt(129)),
+            (Some(87_000), Hint::FailsAt(87_289)),
+            (None, Hint::FailsAt(129)),
+            (Some(129), Hint::NoLimit),
+            (Some(1), Hint::FailsAt(129)),
+            (Some(129), Hint::FailsAt(9_000_000)),
+        ] {
+            let result = search(actual, 5_000_000, Some(hint));
+            assert_eq!(result.mode, SearchMode::ReSearched, "{actual:?} {hint:?}");
+        }
+    }
+
+    #[test]
+    fn non_monotone_answers_still_terminate_with_a_consistent_pair() {
+        // A flaky parser: fails on every third trial regardless of depth.
+        let mut count = 0;
+        let result = find_boundary(1_000_000, None, |depth| {
+            count += 1;
+            Ok(depth > 5000 || (depth > 1 && count % 3 == 0))
+        })
+        .unwrap();
+        let hi = result.min_failing.unwrap();
+        assert!(result.max_accepted < hi);
+    }
+}

@@ -1,0 +1,135 @@
+//! The stack sweep: the same probe at several stack sizes, and what that says about *why* the
+//! parser stops where it does.
+
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+
+use crate::probe::{probe, ProbeResult, ProbeSpec, Progress};
+use crate::units::Limit;
+
+/// Why the boundary is where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The parser enforces its own limit: the same depth at every stack size.
+    Fixed,
+    /// The depth grows in proportion to the stack: the parser recurses until the stack runs out.
+    Stack,
+    /// Never fails up to the maximum depth.
+    Unbounded,
+    /// Independent of RLIMIT_STACK but not fixed (e.g. a VM with its own stack or recursion limit).
+    Runtime,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Fixed => "fixed",
+            Verdict::Stack => "stack",
+            Verdict::Unbounded => "unbounded",
+            Verdict::Runtime => "runtime",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepResult {
+    pub command: Vec<String>,
+    pub verdict: Verdict,
+    /// Stack bytes per nesting level, when the verdict is `stack`.
+    pub bytes_per_level: Option<u64>,
+    /// One probe per stack size, smallest stack first.
+    pub probes: Vec<ProbeResult>,
+}
+
+/// The default stack sizes of a sweep.
+pub const DEFAULT_STACKS: &str = "1MiB,8MiB,64MiB";
+
+/// Probes `spec` once per stack size.
+pub fn sweep(spec: &ProbeSpec, stacks: &[Limit], progress: Progress<'_>) -> Result<SweepResult> {
+    let mut stacks = stacks.to_vec();
+    stacks.sort();
+    stacks.dedup();
+    let mut probes = Vec::with_capacity(stacks.len());
+    for stack in stacks {
+        let mut at_size = spec.clone();
+        at_size.trial.stack = stack;
+        probes.push(probe(&at_size, progress)?);
+    }
+    let points: Vec<(Option<u64>, Option<u64>)> =
+        probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
+    let (verdict, bytes_per_level) = judge(&points);
+    Ok(SweepResult { command: spec_command(spec), verdict, bytes_per_level, probes })
+}
+
+fn spec_command(spec: &ProbeSpec) -> Vec<String> {
+    spec.trial.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect()
+}
+
+/// The verdict from (stack bytes or unlimited, smallest failing depth or none) pairs, sorted by stack.
+pub fn judge(points: &[(Option<u64>, Option<u64>)]) -> (Verdict, Option<u64>) {
+    let depths: Vec<Option<u64>> = points.iter().map(|&(_, depth)| depth).collect();
+    if depths.iter().all(Option::is_none) {
+        return (Verdict::Unbounded, None);
+    }
+    if depths.windows(2).all(|w| w[0] == w[1]) {
+        return (Verdict::Fixed, None);
+    }
+    // Finite stacks with a failure, smallest stack first.
+    let bounded: Vec<(u64, u64)> =
+        points.iter().filter_map(|&(stack, depth)| Some((stack?, depth?))).collect();
+    // A parser whose own limit is reached at the larger stacks, while small stacks run out first.
+    if let [.., (_, a), (_, b)] = bounded[..] {
+        let largest_is_finite_and_failing = points.last().is_some_and(|&(s, d)| s.is_some() && d.is_some());
+        if a == b && largest_is_finite_and_failing && bounded.len() == points.len() {
+            return (Verdict::Fixed, None);
+        }
+    }
+    if let (Some(&(s1, d1)), Some(&(s2, d2))) = (bounded.first(), bounded.last()) {
+        let grows = bounded.windows(2).all(|w| w[1].1 > w[0].1);
+        // Proportional: the depth ratio is at least half the stack ratio (a fixed runtime overhead
+        // at the bottom of the stack makes small stacks look a little worse).
+        let proportional = s2 > s1 && (d2 as f64 / d1 as f64) >= 0.5 * (s2 as f64 / s1 as f64);
+        if grows && proportional {
+            let bytes_per_level = (s2 - s1) / (d2 - d1).max(1);
+            return (Verdict::Stack, Some(bytes_per_level));
+        }
+    }
+    (Verdict::Runtime, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIB: u64 = 1024 * 1024;
+
+    #[test]
+    fn verdicts() {
+        assert_eq!(judge(&[(Some(MIB), None), (Some(8 * MIB), None)]), (Verdict::Unbounded, None));
+        assert_eq!(judge(&[(Some(MIB), Some(129)), (Some(64 * MIB), Some(129))]), (Verdict::Fixed, None));
+        // Small stacks overflow before the parser's own limit of 10 000 kicks in.
+        assert_eq!(
+            judge(&[(Some(MIB), Some(4_000)), (Some(8 * MIB), Some(10_001)), (Some(64 * MIB), Some(10_001))]),
+            (Verdict::Fixed, None)
+        );
+        let (verdict, per_level) = judge(&[
+            (Some(MIB), Some(10_900)),
+            (Some(8 * MIB), Some(87_289)),
+            (Some(64 * MIB), Some(698_000)),
+        ]);
+        assert_eq!(verdict, Verdict::Stack);
+        assert!((90..=100).contains(&per_level.unwrap()), "{per_level:?}");
+        // A VM with its own recursion limit: more stack helps a little, not in proportion.
+        assert_eq!(
+            judge(&[(Some(MIB), Some(900)), (Some(8 * MIB), Some(1_000)), (Some(64 * MIB), Some(1_000))]),
+            (Verdict::Fixed, None)
+        );
+        assert_eq!(
+            judge(&[(Some(MIB), Some(5_000)), (Some(8 * MIB), Some(6_000)), (Some(64 * MIB), Some(7_000))]),
+            (Verdict::Runtime, None)
+        );
+        // Fails at small stacks, no limit at the largest: stack-bound.
+        assert_eq!(judge(&[(Some(MIB), Some(10_000)), (Some(64 * MIB), None)]).0, Verdict::Runtime);
+    }
+}

@@ -1,0 +1,135 @@
+//! Human-friendly units on the command line: stack and memory sizes, durations.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Result};
+
+/// A resource limit in bytes, or no limit at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Limit {
+    Bytes(u64),
+    Unlimited,
+}
+
+impl Limit {
+    /// The byte count, `None` when unlimited (this is how results.json spells it).
+    pub fn bytes(self) -> Option<u64> {
+        match self {
+            Limit::Bytes(b) => Some(b),
+            Limit::Unlimited => None,
+        }
+    }
+}
+
+impl FromStr for Limit {
+    type Err = anyhow::Error;
+
+    /// Accepts `8MiB`, `8M`, `512KiB`, `64 MiB`, `1048576` and `unlimited`.
+    /// Single-letter suffixes are binary (`8M` = 8 MiB), as `ulimit` users expect.
+    fn from_str(text: &str) -> Result<Self> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("unlimited") {
+            return Ok(Limit::Unlimited);
+        }
+        let bytes = parse_size::Config::new()
+            .with_binary()
+            .parse_size(text)
+            .map_err(|e| anyhow!("invalid size {text:?}: {e} (try 8MiB, 512KiB, 1048576 or unlimited)"))?;
+        if bytes == 0 {
+            bail!("invalid size {text:?}: must be greater than zero");
+        }
+        Ok(Limit::Bytes(bytes))
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Limit::Unlimited => f.write_str("unlimited"),
+            Limit::Bytes(b) => f.write_str(&format_bytes(b)),
+        }
+    }
+}
+
+/// `8388608` → `8 MiB`, `1536` → `1.5 KiB`, `100` → `100 B`.
+pub fn format_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else if value.fract() == 0.0 {
+        format!("{value:.0} {}", UNITS[unit])
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// Parses `10`, `10s`, `500ms`, `1m 30s`; a bare number means seconds.
+pub fn parse_duration(text: &str) -> Result<Duration> {
+    let text = text.trim();
+    let parsed = match text.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(Duration::from_secs_f64(secs)),
+        Ok(_) => Err(anyhow!("must be greater than zero")),
+        Err(_) => humantime::parse_duration(text).map_err(|e| anyhow!("{e}")),
+    };
+    match parsed {
+        Ok(d) if d.is_zero() => bail!("invalid duration {text:?}: must be greater than zero"),
+        Ok(d) => Ok(d),
+        Err(e) => bail!("invalid duration {text:?}: {e} (try 10, 10s or 500ms)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_in_every_accepted_spelling() {
+        let mib = 1024 * 1024;
+        for (text, want) in [
+            ("8MiB", Limit::Bytes(8 * mib)),
+            ("8M", Limit::Bytes(8 * mib)),
+            ("8 MiB", Limit::Bytes(8 * mib)),
+            ("512KiB", Limit::Bytes(512 * 1024)),
+            ("64MiB", Limit::Bytes(64 * mib)),
+            ("1048576", Limit::Bytes(mib)),
+            ("unlimited", Limit::Unlimited),
+            ("UNLIMITED", Limit::Unlimited),
+        ] {
+            assert_eq!(text.parse::<Limit>().unwrap(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_sizes_are_rejected_with_the_input_named() {
+        for text in ["", "abc", "8XB", "-1", "0"] {
+            let err = text.parse::<Limit>().unwrap_err().to_string();
+            assert!(err.contains(&format!("{text:?}")), "{err}");
+        }
+    }
+
+    #[test]
+    fn sizes_format_back_readably() {
+        assert_eq!(Limit::Bytes(8 * 1024 * 1024).to_string(), "8 MiB");
+        assert_eq!(Limit::Bytes(1536).to_string(), "1.5 KiB");
+        assert_eq!(Limit::Bytes(100).to_string(), "100 B");
+        assert_eq!(Limit::Unlimited.to_string(), "unlimited");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("1").unwrap(), Duration::from_secs(1));
+        assert_eq!(parse_duration("1s").unwrap(), Duration::from_secs(1));
+        assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
+        assert_eq!(parse_duration("0.25").unwrap(), Duration::from_millis(250));
+        assert!(parse_duration("0").is_err());
+        assert!(parse_duration("soon").unwrap_err().to_string().contains("\"soon\""));
+    }
+}

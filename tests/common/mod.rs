@@ -1,0 +1,65 @@
+//! Shared helpers for the integration tests: the real binary and fixture programs built on demand.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+pub fn nestprobe() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_nestprobe"))
+}
+
+pub fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// The misbehaving parser program (tests/fixtures/fixture.c), compiled once per test binary.
+pub fn fixture() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fixture-{}", std::process::id()));
+        // -O1 keeps the recursive parser's frames real (no tail-call or inlining into a loop).
+        let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+            .args(["-O1", "-fno-optimize-sibling-calls", "-fno-inline", "-o"])
+            .arg(&out)
+            .arg(fixtures_dir().join("fixture.c"))
+            .status()
+            .expect("a C compiler (cc) is needed to build the test fixtures");
+        assert!(status.success(), "building the fixture failed");
+        out
+    })
+}
+
+/// Runs `nestprobe probe --format json [options] -- <fixture> <mode args…>` and returns the JSON.
+pub fn probe_fixture(options: &[&str], fixture_args: &[&str]) -> Value {
+    let mut command = nestprobe();
+    command.args(["probe", "--format", "json"]).args(options).arg("--").arg(fixture()).args(fixture_args);
+    run_json(command)
+}
+
+pub fn run_json(mut command: Command) -> Value {
+    let output = command.output().expect("nestprobe runs");
+    assert!(
+        output.status.success(),
+        "nestprobe failed: {}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("stdout is not one JSON value ({e}):\n{}", String::from_utf8_lossy(&output.stdout))
+    })
+}
+
+pub fn run(mut command: Command) -> Output {
+    command.output().expect("nestprobe runs")
+}
+
+pub fn stderr_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+pub fn u64_of(value: &Value, field: &str) -> u64 {
+    value[field].as_u64().unwrap_or_else(|| panic!("{field} is not a number in {value:#}"))
+}
