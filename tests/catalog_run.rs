@@ -1,0 +1,198 @@
+//! The catalog job (`list`, `run`, `merge`, `render`) on a small catalog of fixture parsers.
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::*;
+use serde_json::Value;
+
+/// A workspace with a two-parser catalog and a README with the generated-block markers.
+struct Workspace {
+    dir: tempfile::TempDir,
+}
+
+impl Workspace {
+    fn new() -> Workspace {
+        let dir = tempfile::tempdir().unwrap();
+        let fixture = fixture().display().to_string();
+        let catalog = format!(
+            r#"
+[[parser]]
+id = "fixture-limit"
+language = "C"
+library = "limit fixture"
+run = ["{fixture}", "limit", "128"]
+version = "echo 1.0"
+note = "exits 1 past 128"
+study = true
+
+[[parser]]
+id = "fixture-abort"
+language = "C"
+library = "abort fixture"
+build = 'cp "{fixture}" "$BUILD/parse"'
+run = ["{{build}}/parse", "abort", "3000"]
+version = "echo 2.0"
+note = "aborts past 3000"
+"#
+        );
+        for id in ["fixture-limit", "fixture-abort"] {
+            fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
+        }
+        fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+        fs::write(
+            dir.path().join("README.md"),
+            "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n\n\
+             <!-- nestprobe:table:start -->\n<!-- nestprobe:table:end -->\nend\n",
+        )
+        .unwrap();
+        Workspace { dir }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    fn nestprobe(&self, args: &[&str]) -> std::process::Output {
+        let mut command = nestprobe();
+        command.current_dir(self.dir.path()).args(args);
+        run(command)
+    }
+
+    fn results(&self) -> Value {
+        serde_json::from_str(&fs::read_to_string(self.path("results.json")).unwrap()).unwrap()
+    }
+
+    /// Every generated file, for before/after comparisons.
+    fn snapshot(&self) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files = Vec::new();
+        for name in ["results.json", "results.md", "README.md"] {
+            files.push((PathBuf::from(name), fs::read(self.path(name)).unwrap()));
+        }
+        let mut badges: Vec<_> =
+            fs::read_dir(self.path("badges")).unwrap().flatten().map(|e| e.path()).collect();
+        badges.sort();
+        for badge in badges {
+            files.push((badge.clone(), fs::read(&badge).unwrap()));
+        }
+        files
+    }
+}
+
+fn record<'a>(results: &'a Value, id: &str) -> &'a Value {
+    results["parsers"].as_array().unwrap().iter().find(|p| p["id"] == id).unwrap()
+}
+
+#[test]
+fn list_shows_readiness() {
+    let workspace = Workspace::new();
+    let output = workspace.nestprobe(&["list", "--format", "json"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let rows: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(rows[0]["id"], "fixture-limit");
+    assert_eq!(rows[0]["readiness"], "needs-build");
+}
+
+#[test]
+fn a_run_writes_results_and_reports_and_a_second_run_changes_nothing() {
+    let workspace = Workspace::new();
+    let first = workspace.nestprobe(&["run", "--jobs", "2"]);
+    assert!(first.status.success(), "{}", stderr_of(&first));
+
+    let results = workspace.results();
+    let env = &results["environment"];
+    for field in ["os", "kernel", "arch", "nestprobe_version", "date"] {
+        assert!(!env[field].as_str().unwrap().is_empty(), "environment.{field}");
+    }
+    assert_eq!(u64_of(env, "stack_bytes"), 8 * 1024 * 1024);
+    let limit = record(&results, "fixture-limit");
+    assert_eq!(limit["status"], "measured");
+    assert_eq!(limit["version"], "1.0");
+    assert_eq!(limit["reason"], Value::Null);
+    assert_eq!(u64_of(&limit["result"], "min_failing_depth"), 129);
+    assert_eq!(u64_of(&limit["object"], "min_failing_depth"), 129);
+    assert_eq!(limit["unclosed"]["min_failing_depth"], Value::Null);
+    assert_eq!(limit["sweep"]["verdict"], "fixed");
+    let abort = record(&results, "fixture-abort");
+    assert_eq!(u64_of(&abort["result"], "min_failing_depth"), 3001);
+    assert_eq!(abort["result"]["failure"]["signal_name"], "SIGABRT");
+    assert_eq!(u64_of(&abort["unclosed"], "min_failing_depth"), 3001);
+
+    // The table is sorted from least nesting allowed to most, and the README carries it.
+    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
+    let (at_limit, at_abort) = (table.find("limit fixture †").unwrap(), table.find("abort fixture").unwrap());
+    assert!(at_limit < at_abort, "{table}");
+    assert!(table.contains("**crash (SIGABRT)**"), "{table}");
+    let readme = fs::read_to_string(workspace.path("README.md")).unwrap();
+    assert!(readme.contains("| 129 ") && readme.contains("badges/fixture-abort.svg"), "{readme}");
+    assert!(readme.ends_with("<!-- nestprobe:table:end -->\nend\n"));
+    let badge = fs::read_to_string(workspace.path("badges/fixture-abort.svg")).unwrap();
+    assert!(badge.starts_with("<svg") && badge.contains("crash (SIGABRT) at 3,001"), "{badge}");
+
+    let before = workspace.snapshot();
+    let second = workspace.nestprobe(&["run", "--jobs", "1"]);
+    assert!(second.status.success(), "{}", stderr_of(&second));
+    assert!(stderr_of(&second).contains("no measured fact changed"), "{}", stderr_of(&second));
+    assert_eq!(workspace.snapshot(), before, "a second run with nothing changed rewrote something");
+}
+
+#[test]
+fn warm_runs_confirm_each_boundary_in_two_trials() {
+    let workspace = Workspace::new();
+    assert!(workspace.nestprobe(&["run", "--quick"]).status.success());
+    let baseline = workspace.path("baseline.json");
+    fs::copy(workspace.path("results.json"), &baseline).unwrap();
+    let out = workspace.path("warm.json");
+    let output = workspace.nestprobe(&[
+        "run",
+        "--quick",
+        "--baseline",
+        baseline.to_str().unwrap(),
+        "--json-only",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let warm: Value = serde_json::from_str(&fs::read_to_string(out).unwrap()).unwrap();
+    for id in ["fixture-limit", "fixture-abort"] {
+        let result = &record(&warm, id)["result"];
+        assert_eq!(result["search"], "confirmed", "{id}");
+        assert_eq!(u64_of(result, "trials"), 2, "{id}");
+    }
+}
+
+#[test]
+fn merge_combines_per_parser_results_and_only_keeps_the_others() {
+    let workspace = Workspace::new();
+    let part = |id: &str| -> PathBuf {
+        let file = workspace.path(&format!("{id}.json"));
+        let output =
+            workspace.nestprobe(&["run", "--quick", "--only", id, "--json-only", file.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        file
+    };
+    let (limit, abort) = (part("fixture-limit"), part("fixture-abort"));
+    assert!(!workspace.path("results.json").exists(), "--json-only must not write the reports");
+    let output = workspace.nestprobe(&["merge", limit.to_str().unwrap(), abort.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let merged = workspace.results();
+    assert_eq!(record(&merged, "fixture-limit")["status"], "measured");
+    assert_eq!(record(&merged, "fixture-abort")["status"], "measured");
+
+    // `render` regenerates the same reports from results.json alone.
+    let table = fs::read(workspace.path("results.md")).unwrap();
+    fs::remove_file(workspace.path("results.md")).unwrap();
+    assert!(workspace.nestprobe(&["render"]).status.success());
+    assert_eq!(fs::read(workspace.path("results.md")).unwrap(), table);
+}
+
+#[test]
+fn unknown_ids_are_refused_by_name() {
+    let workspace = Workspace::new();
+    let output = workspace.nestprobe(&["run", "--only", "nope"]);
+    assert!(!output.status.success());
+    let stderr = stderr_of(&output);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("no parser `nope`"), "{stderr}");
+}
