@@ -1,5 +1,9 @@
-//! Nested JSON payloads. Each shape is built once as one buffer for the largest depth; the payload
-//! for any smaller depth is a contiguous slice of it, so a probe never allocates per trial.
+//! Nested JSON payloads, streamed. A payload is a few runs of a repeated unit (`[` × n, then `]` × n);
+//! it is written to the child in 64 KiB chunks of a small repeated pattern, so nestprobe's own memory
+//! stays the same at depth 5 000 000 as at depth 10. (That also matters for measuring the child: a
+//! forked child's peak RSS starts at its parent's RSS.)
+
+use std::io::{self, Write};
 
 use serde::{Deserialize, Serialize};
 
@@ -33,122 +37,115 @@ impl Shape {
     }
 }
 
-const ARRAY_OPEN: &[u8] = b"[";
-const OBJECT_OPEN: &[u8] = b"{\"a\":";
+/// The payload of one shape at one depth (≥ 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payload {
+    pub shape: Shape,
+    pub depth: u64,
+}
 
-/// Level `k` counted from the innermost (1) outwards; `mixed` alternates starting with an array inside.
-fn is_array_level(shape: Shape, level: u64) -> bool {
-    match shape {
-        Shape::Array | Shape::Unclosed => true,
-        Shape::Object => false,
-        Shape::Mixed => level % 2 == 1,
+/// A unit repeated `count` times.
+type Run = (&'static [u8], u64);
+
+const KEY: &[u8] = b"{\"a\":";
+
+impl Payload {
+    pub fn new(shape: Shape, depth: u64) -> Payload {
+        assert!(depth >= 1, "payload depth must be at least 1");
+        Payload { shape, depth }
     }
-}
 
-/// One shared buffer holding the payload of depth `capacity`; `get(n)` slices depth `n` out of it.
-///
-/// Layout: openers from the outermost level to the innermost, then closers from the innermost out.
-/// The innermost `n` levels sit in the middle, so every depth is one slice.
-pub struct Payloads {
-    shape: Shape,
-    capacity: u64,
-    buffer: Vec<u8>,
-    /// Where the openers end and the closers begin: the middle of every payload.
-    openers_len: usize,
-}
-
-impl Payloads {
-    pub fn new(shape: Shape, capacity: u64) -> Payloads {
-        assert!(capacity >= 1, "payload capacity must be at least 1");
-        let mut buffer = Vec::with_capacity(Self::openers_bytes(shape, capacity) + capacity as usize);
-        for level in (1..=capacity).rev() {
-            buffer.extend_from_slice(Self::opener(shape, level));
-        }
-        let openers_len = buffer.len();
-        if shape != Shape::Unclosed {
-            for level in 1..=capacity {
-                buffer.push(if is_array_level(shape, level) { b']' } else { b'}' });
+    /// The payload as runs of repeated units: openers from the outermost level in, then closers.
+    /// In `mixed`, the innermost level is an array and levels alternate outwards.
+    fn runs(self) -> Vec<Run> {
+        let n = self.depth;
+        match self.shape {
+            Shape::Array => vec![(b"[", n), (b"]", n)],
+            Shape::Unclosed => vec![(b"[", n)],
+            Shape::Object => vec![(KEY, n - 1), (b"{", 1), (b"}", n)],
+            Shape::Mixed => {
+                // Levels n..=2 in pairs, outermost first; level k is an array when k is odd.
+                let pair: &'static [u8] = if n % 2 == 1 { b"[{\"a\":" } else { b"{\"a\":[" };
+                let mut runs = vec![(pair, (n - 1) / 2)];
+                if (n - 1) % 2 == 1 {
+                    runs.push((KEY, 1)); // level 2, when n is even
+                }
+                runs.push((b"[", 1));
+                runs.push((b"]}", n / 2));
+                if n % 2 == 1 {
+                    runs.push((b"]", 1));
+                }
+                runs
             }
         }
-        Payloads { shape, capacity, buffer, openers_len }
     }
 
-    /// The opener of a level; the innermost object is `{` (an empty object), not `{"a":`.
-    fn opener(shape: Shape, level: u64) -> &'static [u8] {
-        match (is_array_level(shape, level), level) {
-            (true, _) => ARRAY_OPEN,
-            (false, 1) => b"{",
-            (false, _) => OBJECT_OPEN,
+    /// Size in bytes.
+    pub fn len(self) -> u64 {
+        self.runs().iter().map(|(unit, count)| unit.len() as u64 * count).sum()
+    }
+
+    /// Never empty (depth ≥ 1); here for clippy's `len_without_is_empty`.
+    pub fn is_empty(self) -> bool {
+        false
+    }
+
+    /// Writes the payload in chunks of about 64 KiB.
+    pub fn write_to(self, out: &mut impl Write) -> io::Result<()> {
+        const CHUNK: usize = 64 * 1024;
+        for (unit, count) in self.runs() {
+            let per_chunk = (CHUNK / unit.len()) as u64;
+            let chunk = unit.repeat(per_chunk.min(count) as usize);
+            let mut left = count;
+            while left > 0 {
+                let units = left.min(per_chunk);
+                out.write_all(&chunk[..units as usize * unit.len()])?;
+                left -= units;
+            }
         }
+        Ok(())
     }
 
-    /// Bytes taken by the openers of the innermost `depth` levels.
-    fn openers_bytes(shape: Shape, depth: u64) -> usize {
-        let objects = (1..=depth).filter(|&l| !is_array_level(shape, l)).count() as u64;
-        let (arrays, objects) = match shape {
-            Shape::Array | Shape::Unclosed => (depth, 0),
-            Shape::Object => (0, depth),
-            Shape::Mixed => (depth - depth / 2, objects),
-        };
-        // An innermost object's opener is a bare `{`.
-        let inner_object_saving = if is_array_level(shape, 1) { 0 } else { OBJECT_OPEN.len() - 1 };
-        (arrays as usize) * ARRAY_OPEN.len() + (objects as usize) * OBJECT_OPEN.len() - inner_object_saving
+    /// The whole payload in memory (tests and small depths only).
+    pub fn to_vec(self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(self.len() as usize);
+        self.write_to(&mut bytes).expect("writing to a Vec cannot fail");
+        bytes
     }
-
-    pub fn shape(&self) -> Shape {
-        self.shape
-    }
-
-    pub fn capacity(&self) -> u64 {
-        self.capacity
-    }
-
-    /// The payload of nesting depth `depth` (1 ≤ depth ≤ capacity).
-    pub fn get(&self, depth: u64) -> &[u8] {
-        assert!((1..=self.capacity).contains(&depth), "depth {depth} outside 1..={}", self.capacity);
-        let open = Self::openers_bytes(self.shape, depth);
-        let close = if self.shape == Shape::Unclosed { 0 } else { depth as usize };
-        &self.buffer[self.openers_len - open..self.openers_len + close]
-    }
-}
-
-/// Size in bytes of the payload of a given shape and depth, without building it.
-pub fn payload_bytes(shape: Shape, depth: u64) -> u64 {
-    let close = if shape == Shape::Unclosed { 0 } else { depth };
-    Payloads::openers_bytes(shape, depth) as u64 + close
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn text(shape: Shape, capacity: u64, depth: u64) -> String {
-        String::from_utf8(Payloads::new(shape, capacity).get(depth).to_vec()).unwrap()
+    fn text(shape: Shape, depth: u64) -> String {
+        String::from_utf8(Payload::new(shape, depth).to_vec()).unwrap()
     }
 
     #[test]
     fn shapes_spell_the_nesting() {
-        assert_eq!(text(Shape::Array, 5, 1), "[]");
-        assert_eq!(text(Shape::Array, 5, 3), "[[[]]]");
-        assert_eq!(text(Shape::Object, 5, 1), "{}");
-        assert_eq!(text(Shape::Object, 5, 3), r#"{"a":{"a":{}}}"#);
-        assert_eq!(text(Shape::Mixed, 5, 1), "[]");
-        assert_eq!(text(Shape::Mixed, 5, 2), r#"{"a":[]}"#);
-        assert_eq!(text(Shape::Mixed, 5, 4), r#"{"a":[{"a":[]}]}"#);
-        assert_eq!(text(Shape::Unclosed, 5, 3), "[[[");
+        assert_eq!(text(Shape::Array, 1), "[]");
+        assert_eq!(text(Shape::Array, 3), "[[[]]]");
+        assert_eq!(text(Shape::Object, 1), "{}");
+        assert_eq!(text(Shape::Object, 3), r#"{"a":{"a":{}}}"#);
+        assert_eq!(text(Shape::Mixed, 1), "[]");
+        assert_eq!(text(Shape::Mixed, 2), r#"{"a":[]}"#);
+        assert_eq!(text(Shape::Mixed, 3), r#"[{"a":[]}]"#);
+        assert_eq!(text(Shape::Mixed, 4), r#"{"a":[{"a":[]}]}"#);
+        assert_eq!(text(Shape::Unclosed, 3), "[[[");
     }
 
     #[test]
-    fn every_depth_is_a_slice_of_the_largest_and_sizes_agree() {
+    fn every_depth_is_valid_json_of_that_depth_and_sizes_agree() {
         for shape in [Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed] {
-            let payloads = Payloads::new(shape, 9);
-            for depth in 1..=9 {
-                let slice = payloads.get(depth);
-                assert_eq!(slice.len() as u64, payload_bytes(shape, depth), "{shape:?} {depth}");
-                let opens = slice.iter().filter(|&&b| b == b'[' || b == b'{').count();
+            for depth in 1..=40 {
+                let payload = Payload::new(shape, depth);
+                let bytes = payload.to_vec();
+                assert_eq!(bytes.len() as u64, payload.len(), "{shape:?} {depth}");
+                let opens = bytes.iter().filter(|&&b| b == b'[' || b == b'{').count();
                 assert_eq!(opens as u64, depth, "{shape:?} {depth}");
                 if shape.is_valid_json() {
-                    let value: serde_json::Value = serde_json::from_slice(slice).unwrap();
+                    let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
                     assert!(value.is_array() || value.is_object());
                 }
             }
@@ -156,8 +153,19 @@ mod tests {
     }
 
     #[test]
+    fn large_payloads_stream_across_chunk_boundaries() {
+        for shape in [Shape::Array, Shape::Object, Shape::Mixed] {
+            let payload = Payload::new(shape, 200_001);
+            let bytes = payload.to_vec();
+            assert_eq!(bytes.len() as u64, payload.len());
+            assert_eq!(bytes.iter().filter(|&&b| b == b'[' || b == b'{').count(), 200_001);
+            assert_eq!(bytes.iter().filter(|&&b| b == b']' || b == b'}').count(), 200_001);
+        }
+    }
+
+    #[test]
     fn array_payload_is_two_bytes_per_level() {
-        assert_eq!(payload_bytes(Shape::Array, 5_000_000), 10_000_000);
-        assert_eq!(payload_bytes(Shape::Object, 3), 14);
+        assert_eq!(Payload::new(Shape::Array, 5_000_000).len(), 10_000_000);
+        assert_eq!(Payload::new(Shape::Object, 3).len(), 14);
     }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::interrupt::{self, Interrupted};
 use crate::outcome::{Failure, FailureKind, Outcome};
-use crate::payload::{payload_bytes, Payloads, Shape};
+use crate::payload::{Payload, Shape};
 use crate::search::{find_boundary, Boundary, Hint, SearchMode};
 use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
@@ -41,6 +41,10 @@ pub struct ProbeResult {
     pub payload_bytes: Option<u64>,
     /// Peak resident memory of the child at `max_accepted_depth`.
     pub peak_rss_bytes: Option<u64>,
+    /// False when `peak_rss_bytes` is only an upper bound: the child never grew past the resident
+    /// set it inherited from nestprobe when it was forked.
+    #[serde(default)]
+    pub peak_rss_exact: bool,
     /// Wall time of the child at `max_accepted_depth`.
     pub accepted_seconds: Option<f64>,
     /// Child processes started.
@@ -63,12 +67,11 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64, &TrialReport);
 /// user pressed Ctrl-C.
 pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     let started = Instant::now();
-    let payloads = Payloads::new(spec.shape, spec.max_depth);
     let mut seen = Observations::default();
     let mut trials = 0;
     let mut run_search = |hint: Option<Hint>, seen: &mut Observations| -> Result<Boundary> {
         find_boundary(spec.max_depth, hint, |depth| {
-            let report = spec.trial.run(payloads.get(depth))?;
+            let report = spec.trial.run(Payload::new(spec.shape, depth))?;
             if interrupt::requested() {
                 bail!(Interrupted);
             }
@@ -84,7 +87,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     if first.max_accepted == 0 {
         let outcome = seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
         let what = if spec.shape.is_valid_json() { "parse even depth 1" } else { "cleanly reject depth 1" };
-        let payload = String::from_utf8_lossy(payloads.get(1)).into_owned();
+        let payload = String::from_utf8_lossy(&Payload::new(spec.shape, 1).to_vec()).into_owned();
         bail!("the program cannot {what} (`{payload}`): {outcome}");
     }
     let mut unstable = false;
@@ -105,8 +108,9 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         max_accepted_depth: Some(first.max_accepted),
         min_failing_depth: first.min_failing,
         failure: failure_report.and_then(|r| failure_of(spec.shape, &r.outcome)),
-        payload_bytes: first.min_failing.map(|d| payload_bytes(spec.shape, d)),
+        payload_bytes: first.min_failing.map(|d| Payload::new(spec.shape, d).len()),
         peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
+        peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
         accepted_seconds: accepted_report.map(|r| round_seconds(r.wall)),
         trials,
         elapsed_seconds: round_seconds(started.elapsed()),

@@ -125,15 +125,22 @@ impl Results {
     }
 }
 
-/// Fields that change between two runs that measured the same thing.
+/// Fields that change between two runs that measured the same thing. (Peak memory also varies a
+/// little: it counts as changed only when it moves by a quarter of an octave, about 19%, and
+/// anything under 16 MiB counts as small, since that is where nestprobe's own share blurs it.)
 const VOLATILE: &[&str] =
-    &["elapsed_seconds", "accepted_seconds", "trials", "search", "peak_rss_bytes", "date", "stderr"];
+    &["elapsed_seconds", "accepted_seconds", "trials", "search", "date", "stderr", "peak_rss_exact"];
 
 fn facts(results: &Results) -> Value {
     fn strip(value: &mut Value) {
         match value {
             Value::Object(map) => {
                 map.retain(|key, _| !VOLATILE.contains(&key.as_str()));
+                if let Some(rss) = map.get_mut("peak_rss_bytes") {
+                    if let Some(bytes) = rss.as_u64() {
+                        *rss = Value::from(((bytes.max(16 << 20) as f64).log2() * 4.0).round() as i64);
+                    }
+                }
                 map.values_mut().for_each(strip);
             }
             Value::Array(items) => items.iter_mut().for_each(strip),
@@ -165,4 +172,60 @@ pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
     }
     write_atomically(path, contents)?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::payload::Shape;
+    use crate::search::SearchMode;
+
+    fn results(failing: u64, trials: u32, rss: u64) -> Results {
+        let probe = ProbeResult {
+            command: vec!["p".into()],
+            shape: Shape::Array,
+            stack_bytes: Some(8 << 20),
+            max_depth: 5_000_000,
+            max_accepted_depth: Some(failing - 1),
+            min_failing_depth: Some(failing),
+            failure: None,
+            payload_bytes: Some(2 * failing),
+            peak_rss_bytes: Some(rss),
+            peak_rss_exact: true,
+            accepted_seconds: Some(0.1),
+            trials,
+            elapsed_seconds: trials as f64,
+            search: SearchMode::Cold,
+            aslr_disabled: true,
+            boundary_window: [Some(failing), Some(failing - 1)],
+            unstable: false,
+        };
+        let entry: Entry =
+            toml::from_str("id='p'\nlanguage='C'\nlibrary='p'\nrun=['p']\nversion='true'").unwrap();
+        let mut record = ParserRecord::unmeasured(&entry, Status::Measured, "");
+        record.result = Some(probe);
+        Results {
+            environment: Environment {
+                os: "os".into(),
+                kernel: "k".into(),
+                arch: "x86_64".into(),
+                cpus: 2,
+                stack_bytes: Some(8 << 20),
+                max_depth: 5_000_000,
+                timeout_seconds: 10.0,
+                aslr_disabled: true,
+                nestprobe_version: "0".into(),
+                date: "2026-01-01".into(),
+            },
+            parsers: vec![record],
+        }
+    }
+
+    #[test]
+    fn facts_ignore_timing_and_memory_noise_but_not_boundaries_or_memory_changes() {
+        let base = results(129, 9, 100 << 20);
+        assert!(base.same_facts(&results(129, 2, 101 << 20)));
+        assert!(!base.same_facts(&results(130, 9, 100 << 20)));
+        assert!(!base.same_facts(&results(129, 9, 200 << 20)));
+    }
 }

@@ -6,7 +6,7 @@
 //! stderr is kept by another thread, stdout goes to /dev/null so a chatty child never blocks.
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
@@ -22,6 +22,7 @@ use rlimit::Resource;
 
 use crate::interrupt::GroupGuard;
 use crate::outcome::Outcome;
+use crate::payload::Payload;
 use crate::units::Limit;
 
 /// How every child of a probe is started.
@@ -45,8 +46,12 @@ pub struct TrialReport {
     pub outcome: Outcome,
     /// From spawn to exit (or to the kill, on timeout).
     pub wall: Duration,
-    /// Peak resident set size of the child (from wait4's rusage).
+    /// Peak resident set size of the child (wait4's rusage).
     pub peak_rss_bytes: u64,
+    /// Whether `peak_rss_bytes` is the child's own peak. A forked child starts with its parent's
+    /// resident set, so when the child never grew past what nestprobe had at the fork, its own peak
+    /// is only known to be at most that.
+    pub peak_rss_exact: bool,
 }
 
 /// Bytes of stderr kept per trial; the rest is read and dropped so the child never blocks.
@@ -54,8 +59,9 @@ const STDERR_HEAD_BYTES: usize = 8 * 1024;
 
 impl TrialConfig {
     /// Runs the program once with `payload` on its stdin.
-    pub fn run(&self, payload: &[u8]) -> Result<TrialReport> {
+    pub fn run(&self, payload: Payload) -> Result<TrialReport> {
         let mut command = self.command()?;
+        let inherited_rss = own_resident_bytes();
         let started = Instant::now();
         let mut child = command.spawn().with_context(|| format!("cannot start {}", self.program_name()))?;
         let pid = child.id() as i32;
@@ -85,7 +91,8 @@ impl TrialConfig {
             let stderr = reader.join().expect("stderr reader panicked");
             let outcome =
                 if timed_out { Outcome::Timeout { stderr } } else { Outcome::from_status(status, stderr) };
-            Ok(TrialReport { outcome, wall, peak_rss_bytes })
+            let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
+            Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact })
         })
     }
 
@@ -165,9 +172,17 @@ pub fn aslr_can_be_disabled() -> bool {
 
 /// Writes the payload to the child's stdin. A child that exits or stops reading before the end
 /// (most parsers stop at the first byte past their limit) is normal, so write errors are not errors.
-fn feed(mut stdin: ChildStdin, payload: &[u8]) {
-    let _ = stdin.write_all(payload);
+fn feed(mut stdin: ChildStdin, payload: Payload) {
+    let _ = payload.write_to(&mut stdin);
     // Dropping stdin closes the pipe: the child sees end of input.
+}
+
+/// nestprobe's own resident set now (VmRSS), which a forked child starts with.
+fn own_resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
+    let kib: u64 = line.trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// Keeps the first few KiB of stderr and drains the rest until every writer has closed it.

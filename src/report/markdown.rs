@@ -35,7 +35,8 @@ const LEGEND: &str = "
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
   (recursion until the stack runs out, with stack bytes per level), *runtime* (a VM's own limit),
   *unbounded* (no failure up to the maximum depth).
-- **Memory**: peak resident memory of the parser process at the deepest accepted depth.
+- **Memory**: peak resident memory of the parser process at the deepest accepted depth; *≤* marks an upper
+  bound (a forked child starts with nestprobe's own few MiB, and this one never grew past them).
 - † in the original [bad_json_parsers](https://github.com/lovasoa/bad_json_parsers) study.
 ";
 
@@ -122,9 +123,15 @@ fn row(record: &ParserRecord) -> Row {
             Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
             None => s.verdict.name().to_string(),
         }),
-        memory: result.peak_rss_bytes.map_or_else(dash, format_bytes),
+        memory: memory_cell(result).unwrap_or_else(dash),
         note: escape(&record.note),
     }
+}
+
+/// Peak memory; `≤` when only an upper bound is known (the child stayed small).
+pub fn memory_cell(result: &ProbeResult) -> Option<String> {
+    let bytes = result.peak_rss_bytes?;
+    Some(if result.peak_rss_exact { format_bytes(bytes) } else { format!("≤ {}", format_bytes(bytes)) })
 }
 
 fn depth_cell(result: &ProbeResult) -> String {

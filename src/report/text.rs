@@ -35,8 +35,8 @@ pub fn probe(result: &ProbeResult) -> String {
         result.elapsed_seconds,
         if result.aslr_disabled { "off" } else { "on" },
     );
-    if let Some(rss) = result.peak_rss_bytes {
-        let _ = write!(out, ", peak RSS {} when accepting", format_bytes(rss));
+    if let Some(memory) = crate::report::markdown::memory_cell(result) {
+        let _ = write!(out, ", peak RSS {memory} when accepting");
     }
     if result.unstable {
         let [low, high] = result.boundary_window;
