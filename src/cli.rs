@@ -29,7 +29,7 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Show the parser catalog and which parsers are ready to probe.
     List(ListArgs),
-    /// Build and probe the catalog's parsers; write results.json, results.md, badges and the README table.
+    /// Build and probe the catalog's parsers; write results.json, results.md, charts, badges, README table.
     Run(RunArgs),
     /// Install the toolchains of the catalog's parsers (Debian/Ubuntu, as root).
     Setup(SetupArgs),

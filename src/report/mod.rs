@@ -3,6 +3,7 @@
 //! results.json alone, so the same results always give the same bytes.
 
 pub mod badges;
+pub mod chart;
 pub mod markdown;
 pub mod readme;
 pub mod text;
@@ -21,7 +22,12 @@ pub trait Exporter {
 
 /// The exporters a catalog run regenerates.
 fn exporters() -> Vec<Box<dyn Exporter>> {
-    vec![Box::new(markdown::ResultsTable), Box::new(badges::Badges)]
+    vec![
+        Box::new(markdown::ResultsTable),
+        Box::new(badges::Badges),
+        Box::new(chart::ResultsChart),
+        Box::new(chart::SweepChart),
+    ]
 }
 
 /// Regenerates every report under `out`, and the marked blocks of `readme` when it exists.

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::{badges, markdown, sorted};
+use super::{badges, chart, markdown, sorted};
 use crate::results::{write_if_changed, Results};
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");
@@ -19,11 +19,18 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
     let base = relative_prefix(readme, out);
     let mut updated = replace_block(&text, BADGES, &badge_block(results, &base))
         .with_context(|| format!("in {}", readme.display()))?;
-    let table = format!(
+    let mut table = format!(
         "{}\n\n{}\nDetails: [results.md]({base}results.md), every measured fact: [results.json]({base}results.json).\n",
         markdown::environment_line(&results.environment),
         markdown::table(results)
     );
+    if chart::has_sweep(results) {
+        let _ = write!(
+            table,
+            "\n![why: smallest failing depth against stack size]({base}{})\n",
+            chart::SWEEP_SVG
+        );
+    }
     updated = replace_block(&updated, TABLE, &table).with_context(|| format!("in {}", readme.display()))?;
     write_if_changed(readme, &updated)
 }
@@ -45,6 +52,7 @@ fn badge_block(results: &Results, base: &str) -> String {
         badges::DIR,
         badges::DIR
     );
+    let _ = writeln!(block, "![results]({base}{})\n", chart::RESULTS_SVG);
     for record in sorted(results) {
         let _ = writeln!(block, "![{}]({base}{}/{}.svg)", record.id, badges::DIR, record.id);
     }
