@@ -576,6 +576,7 @@ mod tests {
             failure,
             payload_bytes: depth.map(|d| 2 * d),
             peak_rss_bytes: Some(4 * MIB),
+            peak_rss_exact: true,
             accepted_seconds: Some(0.01),
             trials: 20,
             elapsed_seconds: 0.5,
