@@ -31,6 +31,9 @@ pub struct ProbeResult {
     /// RLIMIT_STACK of the children; null = unlimited.
     pub stack_bytes: Option<u64>,
     pub max_depth: u64,
+    /// Per-trial timeout.
+    #[serde(default)]
+    pub timeout_seconds: f64,
     /// Largest depth seen to pass; null if depth 1 fails.
     pub max_accepted_depth: Option<u64>,
     /// Smallest depth seen to fail; null when `max_depth` passed.
@@ -105,6 +108,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         shape: spec.shape,
         stack_bytes: spec.trial.stack.bytes(),
         max_depth: spec.max_depth,
+        timeout_seconds: spec.trial.timeout.as_secs_f64(),
         max_accepted_depth: Some(first.max_accepted),
         min_failing_depth: first.min_failing,
         failure: failure_report.and_then(|r| failure_of(spec.shape, &r.outcome)),

@@ -186,6 +186,7 @@ mod tests {
             shape: Shape::Array,
             stack_bytes: Some(8 << 20),
             max_depth: 5_000_000,
+            timeout_seconds: 10.0,
             max_accepted_depth: Some(failing - 1),
             min_failing_depth: Some(failing),
             failure: None,

@@ -571,6 +571,7 @@ mod tests {
             shape: Shape::Array,
             stack_bytes: Some(stack),
             max_depth: MAX,
+            timeout_seconds: 10.0,
             max_accepted_depth: Some(depth.map_or(MAX, |d| d - 1)),
             min_failing_depth: depth,
             failure,
