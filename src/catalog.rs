@@ -63,7 +63,9 @@ impl Catalog {
             fs::read_to_string(path).with_context(|| format!("cannot read catalog {}", path.display()))?;
         let file: CatalogFile = toml::from_str(&text).map_err(|e| {
             let (line, column) = e.span().map_or((1, 1), |span| line_column(&text, span.start));
-            anyhow::anyhow!("{}:{line}:{column}: {}", path.display(), e.message().trim())
+            // toml's messages can span lines ("invalid string\nexpected ..."): keep it to one.
+            let message: Vec<&str> = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            anyhow::anyhow!("{}:{line}:{column}: {}", path.display(), message.join("; "))
         })?;
         let mut seen = HashSet::new();
         for entry in &file.parser {
@@ -317,6 +319,13 @@ version = "echo 1.0"
     fn unknown_fields_are_rejected_with_line_and_column() {
         let err = load(&format!("{GOOD}colour = \"red\"\n")).unwrap_err().to_string();
         assert!(err.contains("catalog.toml:8:1: unknown field `colour`"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
+    #[test]
+    fn syntax_errors_are_one_line_with_line_and_column() {
+        let err = load(&format!("{GOOD}note = \n")).unwrap_err().to_string();
+        assert!(err.contains("catalog.toml:8:8: invalid string; expected"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 
