@@ -302,6 +302,10 @@ fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) 
         "median per parser", "", mc.0, mc.1, mw.0, mw.1, mr.0, mr.1
     );
     let bounded = rows.iter().filter(|r| r.boundary.is_some()).count();
+    let bounded_seconds = |f: fn(&Row) -> Cost| -> f64 {
+        rows.iter().filter(|r| r.boundary.is_some()).map(|r| f(r).seconds).sum()
+    };
+    let (bounded_cold, bounded_warm) = (bounded_seconds(|r| r.cold), bounded_seconds(|r| r.warm));
     let expected_warm = 2 * bounded + (rows.len() - bounded);
     let unconfirmed: Vec<&str> = rows.iter().filter(|r| !r.warm_confirmed).map(|r| r.id.as_str()).collect();
     let disagree: Vec<&str> = rows.iter().filter(|r| !r.agree).map(|r| r.id.as_str()).collect();
@@ -320,6 +324,12 @@ fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) 
         ratio(reference.seconds, cold.seconds),
         ratio(cold.seconds, warm.seconds),
         if cold.seconds > 0.0 { 100.0 * warm.seconds / cold.seconds } else { 0.0 }
+    );
+    let _ = writeln!(
+        out,
+        "           bounded parsers only: cold {bounded_cold:.1} s, warm {bounded_warm:.1} s ({}); an unbounded \
+         parser's one warm trial is the costly one at depth {max_depth}",
+        ratio(bounded_cold, bounded_warm)
     );
     let _ = writeln!(
         out,

@@ -1,5 +1,11 @@
 //! Nested JSON payloads. Each shape is built once as one buffer for the largest depth; the payload
 //! for any smaller depth is a contiguous slice of it, so a probe never allocates per trial.
+//!
+//! The buffer lives in its own anonymous mapping marked `MADV_DONTFORK`. A forked child starts with
+//! its parent's resident pages, and exec keeps that high-water mark, so without it every child's
+//! peak RSS would include the buffer (10 MB at depth 5 000 000) whatever the parser used itself.
+
+use std::ptr::NonNull;
 
 use serde::{Deserialize, Serialize};
 
@@ -52,7 +58,7 @@ fn is_array_level(shape: Shape, level: u64) -> bool {
 pub struct Payloads {
     shape: Shape,
     capacity: u64,
-    buffer: Vec<u8>,
+    buffer: Mapping,
     /// Where the openers end and the closers begin: the middle of every payload.
     openers_len: usize,
 }
@@ -60,14 +66,21 @@ pub struct Payloads {
 impl Payloads {
     pub fn new(shape: Shape, capacity: u64) -> Payloads {
         assert!(capacity >= 1, "payload capacity must be at least 1");
-        let mut buffer = Vec::with_capacity(Self::openers_bytes(shape, capacity) + capacity as usize);
+        let openers_len = Self::openers_bytes(shape, capacity);
+        let closers_len = if shape == Shape::Unclosed { 0 } else { capacity as usize };
+        let mut buffer = Mapping::new(openers_len + closers_len);
+        let bytes = buffer.as_mut_slice();
+        let mut at = 0;
         for level in (1..=capacity).rev() {
-            buffer.extend_from_slice(Self::opener(shape, level));
+            let opener = Self::opener(shape, level);
+            bytes[at..at + opener.len()].copy_from_slice(opener);
+            at += opener.len();
         }
-        let openers_len = buffer.len();
+        debug_assert_eq!(at, openers_len);
         if shape != Shape::Unclosed {
             for level in 1..=capacity {
-                buffer.push(if is_array_level(shape, level) { b']' } else { b'}' });
+                bytes[at] = if is_array_level(shape, level) { b']' } else { b'}' };
+                at += 1;
             }
         }
         Payloads { shape, capacity, buffer, openers_len }
@@ -108,7 +121,57 @@ impl Payloads {
         assert!((1..=self.capacity).contains(&depth), "depth {depth} outside 1..={}", self.capacity);
         let open = Self::openers_bytes(self.shape, depth);
         let close = if self.shape == Shape::Unclosed { 0 } else { depth as usize };
-        &self.buffer[self.openers_len - open..self.openers_len + close]
+        &self.buffer.as_slice()[self.openers_len - open..self.openers_len + close]
+    }
+}
+
+/// Bytes in a private anonymous mapping that forked children do not inherit.
+struct Mapping {
+    ptr: NonNull<u8>,
+    len: usize,
+}
+
+// SAFETY: the mapping is owned, and only read through shared references once built.
+unsafe impl Send for Mapping {}
+unsafe impl Sync for Mapping {}
+
+impl Mapping {
+    fn new(len: usize) -> Mapping {
+        let map_len = len.max(1);
+        // SAFETY: a fresh private anonymous mapping; no existing memory is touched.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                map_len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        assert!(ptr != libc::MAP_FAILED, "cannot map {len} bytes for the payloads");
+        // Best effort: without it the children are merely charged for the buffer's pages. Nothing
+        // runs between fork and exec that reads it.
+        // SAFETY: the whole mapping just created.
+        unsafe { libc::madvise(ptr, map_len, libc::MADV_DONTFORK) };
+        Mapping { ptr: NonNull::new(ptr.cast()).expect("mmap never returns null here"), len }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        // SAFETY: `len` bytes mapped readable (zero-filled until written) for our lifetime.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [u8] {
+        // SAFETY: as above, and `&mut self` makes this the only reference.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        // SAFETY: the mapping created in `new`, unmapped once.
+        unsafe { libc::munmap(self.ptr.as_ptr().cast(), self.len.max(1)) };
     }
 }
 

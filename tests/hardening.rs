@@ -364,6 +364,10 @@ fn nestprobe_itself_stays_small_at_depth_five_million() {
     assert_eq!(u64_of(&result, "max_depth"), 5_000_000);
     assert!(peak_mib > 10.0, "the 10 MB payload was never resident? peak {peak_mib:.1} MiB");
     assert!(peak_mib < 64.0, "nestprobe peaked at {peak_mib:.1} MiB");
+    // The children do not inherit that buffer: the fixture's own peak is about 1 MiB, and the
+    // 10 MB payload must not be charged to it.
+    let child_peak = u64_of(&result, "peak_rss_bytes") as f64 / (1024.0 * 1024.0);
+    assert!(child_peak < 6.0, "the parser was charged {child_peak:.1} MiB");
 }
 
 #[test]
