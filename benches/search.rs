@@ -327,8 +327,8 @@ fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) 
     );
     let _ = writeln!(
         out,
-        "           bounded parsers only: cold {bounded_cold:.1} s, warm {bounded_warm:.1} s ({}); an unbounded \
-         parser's one warm trial is the costly one at depth {max_depth}",
+        "           bounded only: cold {bounded_cold:.1} s, warm {bounded_warm:.1} s ({}); \
+         unbounded: one warm trial at depth {max_depth}",
         ratio(bounded_cold, bounded_warm)
     );
     let _ = writeln!(
