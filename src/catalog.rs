@@ -63,7 +63,9 @@ impl Catalog {
             fs::read_to_string(path).with_context(|| format!("cannot read catalog {}", path.display()))?;
         let file: CatalogFile = toml::from_str(&text).map_err(|e| {
             let (line, column) = e.span().map_or((1, 1), |span| line_column(&text, span.start));
-            anyhow::anyhow!("{}:{line}:{column}: {}", path.display(), e.message().trim())
+            // toml's messages can span lines ("invalid string\nexpected ..."): keep it to one.
+            let message: Vec<&str> = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            anyhow::anyhow!("{}:{line}:{column}: {}", path.display(), message.join("; "))
         })?;
         let mut seen = HashSet::new();
         for entry in &file.parser {
@@ -190,7 +192,7 @@ impl<'a> Parser<'a> {
             if !status.success() {
                 let log = fs::read_to_string(&log_path).unwrap_or_default();
                 let last = log.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no output");
-                bail!("build failed ({status}): {}", last.trim());
+                bail!("`build` exited with {status}: {}", last.trim());
             }
         }
         fs::write(self.build_dir.join(BUILD_STAMP), self.fingerprint().to_string())?;
@@ -210,7 +212,8 @@ impl<'a> Parser<'a> {
         collect_files(&self.dir, &mut files);
         files.sort();
         for file in files {
-            file.hash(&mut hasher);
+            // Relative names: moving the checkout must not force a rebuild.
+            file.strip_prefix(&self.dir).unwrap_or(&file).hash(&mut hasher);
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
         hasher.finish()
@@ -317,6 +320,13 @@ version = "echo 1.0"
     fn unknown_fields_are_rejected_with_line_and_column() {
         let err = load(&format!("{GOOD}colour = \"red\"\n")).unwrap_err().to_string();
         assert!(err.contains("catalog.toml:8:1: unknown field `colour`"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
+    #[test]
+    fn syntax_errors_are_one_line_with_line_and_column() {
+        let err = load(&format!("{GOOD}note = \n")).unwrap_err().to_string();
+        assert!(err.contains("catalog.toml:8:8: invalid string; expected"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 

@@ -1,0 +1,358 @@
+//! `cargo bench --bench search`: how many trials and how much wall time nestprobe's search spends
+//! on the catalog's parsers, three ways in one run:
+//!
+//! - **cold**: nestprobe with no hint (the first run on a machine);
+//! - **warm**: nestprobe given the boundary the cold run just found (what a catalog run does when it
+//!   regenerates results.json: two trials per bounded parser, one per unbounded);
+//! - **reference**: the original study's script (`utils/binary_search.sh 1 5000000`): try 1, try
+//!   5 000 000, then bisect blindly, one process per trial, pass = exit status 0.
+//!
+//! Every trial of every mode goes through the same `TrialConfig::run` (same limits, timeout and
+//! payload buffer), so the difference is the search alone.
+//!
+//! Environment:
+//! - `NESTPROBE_BENCH_ONLY=id,id`: only these parsers (default: every parser whose toolchain is
+//!   installed; parsers not built yet are built first);
+//! - `NESTPROBE_BUILD_DIR`: where the parsers are built (default `target/parsers`);
+//! - `NESTPROBE_CATALOG`: the catalog (default `parsers/catalog.toml`);
+//! - `NESTPROBE_BENCH_MAX_DEPTH`: the largest depth (default 5 000 000, as in the study).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Result};
+use nestprobe::catalog::{Catalog, Parser, Readiness};
+use nestprobe::environment;
+use nestprobe::outcome::Outcome;
+use nestprobe::payload::{Payload, Shape};
+use nestprobe::probe::{probe, ProbeSpec};
+use nestprobe::search::{Hint, SearchMode};
+use nestprobe::trial::{TrialConfig, TrialReport};
+use nestprobe::units::{parse_duration, Limit};
+
+const STACK: Limit = Limit::Bytes(8 * 1024 * 1024);
+const TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Trials and wall time of one way of finding one parser's boundary.
+#[derive(Clone, Copy, Default)]
+struct Cost {
+    trials: u32,
+    seconds: f64,
+}
+
+struct Row {
+    id: String,
+    /// Smallest failing depth found by the cold search (None: no limit up to the maximum).
+    boundary: Option<u64>,
+    cold: Cost,
+    warm: Cost,
+    warm_confirmed: bool,
+    reference: Cost,
+    /// The reference found the same boundary as nestprobe.
+    agree: bool,
+}
+
+fn main() -> Result<()> {
+    // `cargo bench` passes `--bench`; this benchmark takes no arguments.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let catalog_path = std::env::var_os("NESTPROBE_CATALOG")
+        .map_or_else(|| root.join("parsers/catalog.toml"), PathBuf::from);
+    let build_root =
+        std::env::var_os("NESTPROBE_BUILD_DIR").map_or_else(|| root.join("target/parsers"), PathBuf::from);
+    let max_depth: u64 = match std::env::var("NESTPROBE_BENCH_MAX_DEPTH") {
+        Ok(text) => text.parse()?,
+        Err(_) => 5_000_000,
+    };
+    let only: Vec<String> = std::env::var("NESTPROBE_BENCH_ONLY")
+        .map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
+        .unwrap_or_default();
+
+    let catalog = Catalog::load(&catalog_path)?;
+    let entries = catalog.select(&only)?;
+    // One shared payload buffer for the reference; `probe` builds its own, once per probe.
+    let started = Instant::now();
+    let mut rows = Vec::new();
+    let mut left_out = Vec::new();
+    for entry in entries {
+        let parser = Parser::new(&catalog, entry, &build_root);
+        match parser.readiness() {
+            Readiness::Missing(why) => {
+                left_out.push(format!("{}: {why}", entry.id));
+                continue;
+            }
+            Readiness::NeedsBuild => {
+                eprintln!("bench: building {}", entry.id);
+                if let Err(error) = parser.build() {
+                    left_out.push(format!("{}: {error:#}", entry.id));
+                    continue;
+                }
+            }
+            Readiness::Ready => {}
+        }
+        eprint!("bench: {:<28}", entry.id);
+        match bench_parser(&parser, max_depth) {
+            Ok(row) => {
+                eprintln!(
+                    " boundary {:>9}  cold {:>2} trials {:>6.1} s  warm {} {:>6.1} s  reference {:>2} {:>6.1} s",
+                    depth_text(row.boundary),
+                    row.cold.trials,
+                    row.cold.seconds,
+                    row.warm.trials,
+                    row.warm.seconds,
+                    row.reference.trials,
+                    row.reference.seconds
+                );
+                rows.push(row);
+            }
+            Err(error) => {
+                eprintln!(" left out: {error:#}");
+                left_out.push(format!("{}: {error:#}", entry.id));
+            }
+        }
+    }
+    print!("{}", report(&rows, &left_out, max_depth, started.elapsed()));
+    Ok(())
+}
+
+fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
+    let entry = parser.entry;
+    let timeout = match &entry.timeout {
+        Some(text) => parse_duration(text)?.max(TIMEOUT),
+        None => TIMEOUT,
+    };
+    let trial = TrialConfig {
+        argv: parser.argv(),
+        cwd: Some(parser.dir.clone()),
+        env: vec![(OsString::from("BUILD"), parser.build_dir.clone().into())],
+        stack: STACK,
+        memory: None,
+        timeout,
+        disable_aslr: true,
+    };
+    if let Some(before) = &entry.before {
+        parser.hook("before", before)?;
+    }
+    let measured = measure(&trial, max_depth);
+    if let Some(after) = &entry.after {
+        parser.hook("after", after)?;
+    }
+    let (cold, warm, warm_confirmed, boundary, reference, reference_boundary) = measured?;
+    Ok(Row {
+        id: entry.id.clone(),
+        boundary,
+        cold,
+        warm,
+        warm_confirmed,
+        reference,
+        agree: reference_boundary == boundary,
+    })
+}
+
+type Measured = (Cost, Cost, bool, Option<u64>, Cost, Option<u64>);
+
+fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
+    let spec = |hint| ProbeSpec { trial: trial.clone(), shape: Shape::Array, max_depth, hint, repeat: 1 };
+    let mut quiet = |_: u64, _: &TrialReport| {};
+
+    let started = Instant::now();
+    let cold = probe(&spec(None), &mut quiet)?;
+    let cold_cost = Cost { trials: cold.trials, seconds: started.elapsed().as_secs_f64() };
+
+    let hint = cold.min_failing_depth.map_or(Hint::NoLimit, Hint::FailsAt);
+    let started = Instant::now();
+    let warm = probe(&spec(Some(hint)), &mut quiet)?;
+    let warm_cost = Cost { trials: warm.trials, seconds: started.elapsed().as_secs_f64() };
+
+    let started = Instant::now();
+    let (reference_boundary, trials) = blind_bisection(trial, max_depth)?;
+    let reference_cost = Cost { trials, seconds: started.elapsed().as_secs_f64() };
+
+    Ok((
+        cold_cost,
+        warm_cost,
+        warm.search == SearchMode::Confirmed,
+        cold.min_failing_depth,
+        reference_cost,
+        reference_boundary,
+    ))
+}
+
+/// The original study's `binary_search.sh test_deep_json 1 5000000`: the smallest failing depth
+/// (None: the maximum passes) and the number of processes started.
+fn blind_bisection(trial: &TrialConfig, max_depth: u64) -> Result<(Option<u64>, u32)> {
+    let mut trials = 0;
+    let mut passes = |depth: u64| -> Result<bool> {
+        trials += 1;
+        Ok(trial.run(Payload::new(Shape::Array, depth))?.outcome == Outcome::Accepted)
+    };
+    let (mut min, mut max) = (1, max_depth);
+    if !passes(min)? {
+        bail!("the reference cannot bisect: depth {min} fails");
+    }
+    if passes(max)? {
+        return Ok((None, trials));
+    }
+    while min + 1 < max {
+        let middle = (min + max) / 2;
+        if passes(middle)? {
+            min = middle;
+        } else {
+            max = middle;
+        }
+    }
+    Ok((Some(max), trials))
+}
+
+fn depth_text(depth: Option<u64>) -> String {
+    depth.map_or_else(|| "none".to_string(), |d| d.to_string())
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+fn ratio(a: f64, b: f64) -> String {
+    if b > 0.0 {
+        format!("{:.1}×", a / b)
+    } else {
+        "n/a".to_string()
+    }
+}
+
+/// The whole report, as plain text to paste into the README.
+fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "nestprobe search benchmark, {}: {}, kernel {}, {} CPUs",
+        environment::today(),
+        environment::os_name(),
+        environment::kernel(),
+        environment::cpus()
+    );
+    let _ = writeln!(
+        out,
+        "{} parsers, array shape, depths 1..={max_depth}, stack 8 MiB, one process per trial\n",
+        rows.len()
+    );
+    let _ = writeln!(
+        out,
+        "{:<26} {:>9} | {:>6} {:>8} | {:>6} {:>8} | {:>6} {:>8} | {:>5}",
+        "parser", "fails at", "cold", "time", "warm", "time", "ref", "time", "same"
+    );
+    let _ = writeln!(out, "{}", "-".repeat(100));
+    for row in rows {
+        let warm_note = if row.warm_confirmed { " " } else { "!" };
+        let _ = writeln!(
+            out,
+            "{:<26} {:>9} | {:>6} {:>7.2}s | {:>5}{warm_note} {:>7.2}s | {:>6} {:>7.2}s | {:>5}",
+            row.id,
+            depth_text(row.boundary),
+            row.cold.trials,
+            row.cold.seconds,
+            row.warm.trials,
+            row.warm.seconds,
+            row.reference.trials,
+            row.reference.seconds,
+            if row.agree { "yes" } else { "NO" }
+        );
+    }
+    let sum = |f: fn(&Row) -> Cost| {
+        rows.iter().fold(Cost::default(), |acc, r| Cost {
+            trials: acc.trials + f(r).trials,
+            seconds: acc.seconds + f(r).seconds,
+        })
+    };
+    let (cold, warm, reference) = (sum(|r| r.cold), sum(|r| r.warm), sum(|r| r.reference));
+    let med = |f: fn(&Row) -> Cost| -> (f64, f64) {
+        (
+            median(rows.iter().map(|r| f64::from(f(r).trials)).collect()),
+            median(rows.iter().map(|r| f(r).seconds).collect()),
+        )
+    };
+    let (mc, mw, mr) = (med(|r| r.cold), med(|r| r.warm), med(|r| r.reference));
+    let _ = writeln!(out, "{}", "-".repeat(100));
+    let _ = writeln!(
+        out,
+        "{:<26} {:>9} | {:>6} {:>7.1}s | {:>6} {:>7.1}s | {:>6} {:>7.1}s |",
+        "total",
+        "",
+        cold.trials,
+        cold.seconds,
+        warm.trials,
+        warm.seconds,
+        reference.trials,
+        reference.seconds
+    );
+    let _ = writeln!(
+        out,
+        "{:<26} {:>9} | {:>6.1} {:>7.2}s | {:>6.1} {:>7.2}s | {:>6.1} {:>7.2}s |",
+        "median per parser", "", mc.0, mc.1, mw.0, mw.1, mr.0, mr.1
+    );
+    let bounded = rows.iter().filter(|r| r.boundary.is_some()).count();
+    let bounded_seconds = |f: fn(&Row) -> Cost| -> f64 {
+        rows.iter().filter(|r| r.boundary.is_some()).map(|r| f(r).seconds).sum()
+    };
+    let (bounded_cold, bounded_warm) = (bounded_seconds(|r| r.cold), bounded_seconds(|r| r.warm));
+    let expected_warm = 2 * bounded + (rows.len() - bounded);
+    let unconfirmed: Vec<&str> = rows.iter().filter(|r| !r.warm_confirmed).map(|r| r.id.as_str()).collect();
+    let disagree: Vec<&str> = rows.iter().filter(|r| !r.agree).map(|r| r.id.as_str()).collect();
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "trials:    reference / cold = {} ({} vs {}); cold / warm = {}",
+        ratio(f64::from(reference.trials), f64::from(cold.trials)),
+        reference.trials,
+        cold.trials,
+        ratio(f64::from(cold.trials), f64::from(warm.trials))
+    );
+    let _ = writeln!(
+        out,
+        "wall time: reference / cold = {}; cold / warm = {} (warm is {:.0}% of cold)",
+        ratio(reference.seconds, cold.seconds),
+        ratio(cold.seconds, warm.seconds),
+        if cold.seconds > 0.0 { 100.0 * warm.seconds / cold.seconds } else { 0.0 }
+    );
+    let _ = writeln!(
+        out,
+        "           bounded only: cold {bounded_cold:.1} s, warm {bounded_warm:.1} s ({}); \
+         unbounded: one warm trial at depth {max_depth}",
+        ratio(bounded_cold, bounded_warm)
+    );
+    let _ = writeln!(
+        out,
+        "warm runs: {} trials for {bounded} bounded + {} unbounded parsers (2 + 1 each: {expected_warm}){}",
+        warm.trials,
+        rows.len() - bounded,
+        if unconfirmed.is_empty() {
+            String::new()
+        } else {
+            format!("; re-searched (!): {}", unconfirmed.join(", "))
+        }
+    );
+    let _ = writeln!(
+        out,
+        "boundaries: {}",
+        if disagree.is_empty() {
+            "cold, warm and reference agree on every parser".to_string()
+        } else {
+            format!("the reference found another boundary for {}", disagree.join(", "))
+        }
+    );
+    for line in left_out {
+        let _ = writeln!(out, "left out: {line}");
+    }
+    let _ = writeln!(out, "benchmark wall time {:.0} s", elapsed.as_secs_f64());
+    out
+}
