@@ -33,9 +33,9 @@ impl Outcome {
 
     /// One-line description, for progress output and error messages.
     pub fn describe(&self) -> String {
-        let with_stderr = |head: String, stderr: &str| match stderr.lines().next() {
-            Some(line) if !line.trim().is_empty() => format!("{head}: {}", line.trim()),
-            _ => head,
+        let with_stderr = |head: String, stderr: &str| match error_line(stderr) {
+            Some(line) => format!("{head}: {line}"),
+            None => head,
         };
         match self {
             Outcome::Accepted => "accepted".into(),
@@ -114,12 +114,31 @@ pub fn signal_name(signal: i32) -> String {
         .unwrap_or_else(|_| format!("signal {signal}"))
 }
 
-/// The first few lines of what the child wrote to stderr, trimmed: enough to recognise the error.
+/// The line of stderr that best names the error: the first one that mentions an error or exception
+/// (a Python traceback ends with it), else the first line.
+pub fn error_line(stderr: &str) -> Option<&str> {
+    let mut lines = stderr.lines().map(str::trim).filter(|line| !line.is_empty());
+    let first = lines.clone().next()?;
+    let names_the_error = |line: &&str| {
+        let lower = line.to_ascii_lowercase();
+        (lower.contains("error") || lower.contains("exception")) && !lower.starts_with("traceback")
+    };
+    Some(lines.find(names_the_error).unwrap_or(first))
+}
+
+/// The head of what the child wrote to stderr, trimmed: its first lines and, when there is more,
+/// its last line (where a traceback names the error).
 fn stderr_head(stderr: &str) -> String {
-    const MAX_LINES: usize = 3;
+    const FIRST_LINES: usize = 2;
     const MAX_CHARS: usize = 400;
-    let head: Vec<&str> =
-        stderr.lines().map(str::trim_end).filter(|line| !line.trim().is_empty()).take(MAX_LINES).collect();
+    let lines: Vec<&str> = stderr.lines().map(str::trim_end).filter(|line| !line.trim().is_empty()).collect();
+    let mut head: Vec<&str> = lines.iter().copied().take(FIRST_LINES).collect();
+    if lines.len() > FIRST_LINES + 1 {
+        head.push("…");
+    }
+    if lines.len() > FIRST_LINES {
+        head.push(lines[lines.len() - 1]);
+    }
     let mut text = head.join("\n");
     if text.chars().count() > MAX_CHARS {
         text = text.chars().take(MAX_CHARS).collect::<String>() + "…";
@@ -166,8 +185,25 @@ mod tests {
     fn stderr_is_trimmed_to_its_head() {
         let long = "x".repeat(1000);
         let head = stderr_head(&format!("\n  first\n\nsecond\nthird\nfourth\n{long}"));
-        assert_eq!(head, "  first\nsecond\nthird");
+        assert!(head.starts_with("  first\nsecond\n…\nxxx"), "{head}");
         assert!(stderr_head(&long).chars().count() <= 401);
+    }
+
+    #[test]
+    fn the_error_line_of_a_traceback_is_its_last() {
+        let traceback =
+            "Traceback (most recent call last):\n  File \"<string>\", line 1\nRecursionError: too deep\n";
+        assert_eq!(error_line(traceback), Some("RecursionError: too deep"));
+        assert_eq!(
+            stderr_head(traceback),
+            "Traceback (most recent call last):\n  File \"<string>\", line 1\nRecursionError: too deep"
+        );
+        assert_eq!(
+            error_line("thread 'main' has overflowed its stack\nfatal runtime error: stack overflow"),
+            Some("fatal runtime error: stack overflow")
+        );
+        assert_eq!(error_line("plain\n"), Some("plain"));
+        assert_eq!(error_line("\n \n"), None);
     }
 
     #[test]

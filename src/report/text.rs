@@ -12,7 +12,8 @@ pub fn probe(result: &ProbeResult) -> String {
     let command = result.command.join(" ");
     match (&result.min_failing_depth, &result.failure) {
         (Some(depth), Some(failure)) => {
-            let detail = failure.stderr.lines().next().map(|l| format!(": {l}")).unwrap_or_default();
+            let detail =
+                crate::outcome::error_line(&failure.stderr).map(|l| format!(": {l}")).unwrap_or_default();
             let _ = writeln!(
                 out,
                 "{command}: {} at depth {depth} ({} payload){detail}",
