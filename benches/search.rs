@@ -159,7 +159,7 @@ fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
     let cold = probe(&spec(None), &mut quiet)?;
     let cold_cost = Cost { trials: cold.trials, seconds: started.elapsed().as_secs_f64() };
 
-    let hint = cold.min_failing_depth.map_or(Hint::NoLimit, Hint::FailsAt);
+    let hint = Hint::from_min_failing(cold.min_failing_depth);
     let started = Instant::now();
     let warm = probe(&spec(Some(hint)), &mut quiet)?;
     let warm_cost = Cost { trials: warm.trials, seconds: started.elapsed().as_secs_f64() };

@@ -1,6 +1,6 @@
 //! One function per subcommand: glue between the parsed command line, the core and the exporters.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -72,9 +72,4 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
-}
-
-/// Whether progress lines should be drawn (stderr is a terminal).
-pub fn stderr_is_terminal() -> bool {
-    io::stderr().is_terminal()
 }

@@ -298,7 +298,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         // A previous result only hints where it was measured the same way.
         hint: previous
             .filter(|p| p.max_depth == options.max_depth && p.stack_bytes == stack.bytes())
-            .map(|p| p.min_failing_depth.map_or(Hint::NoLimit, Hint::FailsAt)),
+            .map(|p| Hint::from_min_failing(p.min_failing_depth)),
         repeat: 1,
     };
     let mut quiet = |_: u64, _: &TrialReport| {};

@@ -95,7 +95,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     }
     let mut unstable = false;
     for _ in 1..spec.repeat {
-        let again = run_search(Some(hint_from(&first)), &mut seen)?;
+        let again = run_search(Some(Hint::from_min_failing(first.min_failing)), &mut seen)?;
         trials += again.trials;
         unstable |= again.min_failing != first.min_failing;
     }
@@ -104,7 +104,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     let accepted_report = seen.last_at(first.max_accepted);
     let window = seen.window();
     Ok(ProbeResult {
-        command: spec.trial.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect(),
+        command: spec.trial.command_line(),
         shape: spec.shape,
         stack_bytes: spec.trial.stack.bytes(),
         max_depth: spec.max_depth,
@@ -123,11 +123,6 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         boundary_window: window,
         unstable: unstable || seen.flipped,
     })
-}
-
-/// The hint that confirms a boundary just found.
-pub fn hint_from(boundary: &Boundary) -> Hint {
-    boundary.min_failing.map_or(Hint::NoLimit, Hint::FailsAt)
 }
 
 /// For valid JSON anything but acceptance is a failure; for invalid JSON (`unclosed`) a clean

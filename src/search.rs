@@ -21,6 +21,13 @@ pub enum Hint {
     NoLimit,
 }
 
+impl Hint {
+    /// The hint that confirms a boundary found before: its smallest failing depth, or none.
+    pub fn from_min_failing(min_failing: Option<u64>) -> Hint {
+        min_failing.map_or(Hint::NoLimit, Hint::FailsAt)
+    }
+}
+
 /// How the boundary was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]

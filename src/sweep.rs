@@ -59,11 +59,7 @@ pub fn sweep(spec: &ProbeSpec, stacks: &[Limit], progress: Progress<'_>) -> Resu
     let points: Vec<(Option<u64>, Option<u64>)> =
         probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
     let (verdict, bytes_per_level) = judge(&points);
-    Ok(SweepResult { command: spec_command(spec), verdict, bytes_per_level, probes })
-}
-
-fn spec_command(spec: &ProbeSpec) -> Vec<String> {
-    spec.trial.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect()
+    Ok(SweepResult { command: spec.trial.command_line(), verdict, bytes_per_level, probes })
 }
 
 /// The verdict from (stack bytes or unlimited, smallest failing depth or none) pairs, sorted by stack.

@@ -96,6 +96,11 @@ impl TrialConfig {
         })
     }
 
+    /// The argv as text, for results.
+    pub fn command_line(&self) -> Vec<String> {
+        self.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect()
+    }
+
     fn program_name(&self) -> String {
         self.argv.first().map(|p| format!("`{}`", p.to_string_lossy())).unwrap_or_default()
     }

@@ -139,6 +139,14 @@ struct Key {
 
 /// Draws legend entries left to right from (x, y), wrapping at the chart's width; returns the y
 /// below the last row.
+/// A white chart of the common width with its title drawn, writing into `svg`.
+fn canvas<'a>(svg: &'a mut String, height: i32, title: &str) -> Result<DrawingArea<SVGBackend<'a>, Shift>> {
+    let root = SVGBackend::with_string(svg, (WIDTH, height as u32)).into_drawing_area();
+    root.fill(&WHITE).map_err(plot_error)?;
+    root.draw(&Text::new(title, (12, 16), font(17.0, TEXT, HPos::Left))).map_err(plot_error)?;
+    Ok(root)
+}
+
 fn draw_legend(root: &DrawingArea<SVGBackend, Shift>, keys: &[Key], x0: i32, y0: i32) -> Result<i32> {
     const PX: f64 = 12.0;
     let (mut x, mut y) = (x0, y0);
@@ -224,14 +232,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height as u32)).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_error)?;
-        root.draw(&Text::new(
-            "How deeply nested JSON can each parser take?",
-            (12, 16),
-            font(17.0, TEXT, HPos::Left),
-        ))
-        .map_err(plot_error)?;
+        let root = canvas(&mut svg, height, "How deeply nested JSON can each parser take?")?;
         let legend_end = draw_legend(&root, &legend_keys, 12, title_height + 8)?;
         let plot_top = legend_end.max(title_height + legend_height);
 
@@ -405,14 +406,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height as u32)).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_error)?;
-        root.draw(&Text::new(
-            "Why: smallest failing depth against stack size",
-            (12, 16),
-            font(17.0, TEXT, HPos::Left),
-        ))
-        .map_err(plot_error)?;
+        let root = canvas(&mut svg, height, "Why: smallest failing depth against stack size")?;
         let legend_end = draw_legend(&root, &keys[..4], 12, title_height + 8)?;
         root.draw(&Text::new(keys[4].text.clone(), (12, legend_end), font(12.0, TEXT, HPos::Left)))
             .map_err(plot_error)?;
