@@ -17,7 +17,6 @@
 //! - `NESTPROBE_CATALOG`: the catalog (default `parsers/catalog.toml`);
 //! - `NESTPROBE_BENCH_MAX_DEPTH`: the largest depth (default 5 000 000, as in the study).
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -75,7 +74,7 @@ fn main() -> Result<()> {
     let mut rows = Vec::new();
     let mut left_out = Vec::new();
     for entry in entries {
-        let parser = Parser::new(&catalog, entry, &build_root);
+        let parser = Parser::new(&catalog, entry, &build_root)?;
         match parser.readiness() {
             Readiness::Missing(why) => {
                 left_out.push(format!("{}: {why}", entry.id));
@@ -122,13 +121,10 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
         None => TIMEOUT,
     };
     let trial = TrialConfig {
-        argv: parser.argv(),
         cwd: Some(parser.dir.clone()),
-        env: vec![(OsString::from("BUILD"), parser.build_dir.clone().into())],
         stack: STACK,
-        memory: None,
         timeout,
-        disable_aslr: true,
+        ..TrialConfig::new(parser.argv(), parser.child_env())
     };
     if let Some(before) = &entry.before {
         parser.hook("before", before)?;
@@ -152,7 +148,14 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
 type Measured = (Cost, Cost, bool, Option<u64>, Cost, Option<u64>);
 
 fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
-    let spec = |hint| ProbeSpec { trial: trial.clone(), shape: Shape::Array, max_depth, hint, repeat: 1 };
+    let spec = |hint| ProbeSpec {
+        command: trial.command_line(),
+        trial: trial.clone(),
+        shape: Shape::Array,
+        max_depth,
+        hint,
+        repeat: 1,
+    };
     let mut quiet = |_: u64, _: &TrialReport| {};
 
     let started = Instant::now();

@@ -1,7 +1,7 @@
 //! The parser catalog (`parsers/catalog.toml`): what each parser is, how to install its toolchain,
 //! build it, run it and read its version. Nothing about a particular parser lives in Rust code.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsString;
 use std::fs;
 use std::hash::{Hash, Hasher};
@@ -9,6 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
+
+use crate::child_env::{ChildEnv, Stage};
+use crate::interrupt::Interrupted;
+use crate::task;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize)]
@@ -42,6 +46,9 @@ pub struct Entry {
     pub after: Option<String>,
     /// Per-trial timeout for this parser, when the default is too short (e.g. "30s").
     pub timeout: Option<String>,
+    /// Variables added to the fixed environment of this parser's children (and its commands).
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
     /// Short note for the table: is the limit configurable, and how.
     #[serde(default)]
     pub note: String,
@@ -84,6 +91,9 @@ impl Catalog {
             if let Some(timeout) = &entry.timeout {
                 crate::units::parse_duration(timeout).with_context(|| at("bad `timeout`"))?;
             }
+            if let Some(name) = entry.env.keys().find(|name| !crate::child_env::is_name(name)) {
+                bail!(at(&format!("`env`: {name:?} is not a variable name")));
+            }
         }
         Ok(Catalog { path: path.to_path_buf(), entries: file.parser })
     }
@@ -117,10 +127,20 @@ pub fn absolute(path: &Path) -> PathBuf {
 }
 
 /// A parser resolved against the file system: where it lives and where it builds.
+///
+/// Programs, builds and commands see the folders through the links of a [`Stage`], whose paths have
+/// the same length wherever the checkout is: those paths end up on a child's stack (argv, `$BUILD`,
+/// and whatever a build bakes into a launcher script).
 pub struct Parser<'a> {
     pub entry: &'a Entry,
+    /// The parser's folder, as children see it.
     pub dir: PathBuf,
+    /// Its build folder, as children see it.
     pub build_dir: PathBuf,
+    /// Its build folder, the real one.
+    real_build_dir: PathBuf,
+    /// A scratch folder that children get as HOME.
+    pub home: PathBuf,
 }
 
 /// Is a parser ready to probe?
@@ -138,8 +158,29 @@ pub enum Readiness {
 const BUILD_STAMP: &str = ".nestprobe-built";
 
 impl<'a> Parser<'a> {
-    pub fn new(catalog: &Catalog, entry: &'a Entry, build_root: &Path) -> Parser<'a> {
-        Parser { entry, dir: catalog.source_dir(entry), build_dir: absolute(&build_root.join(&entry.id)) }
+    pub fn new(catalog: &Catalog, entry: &'a Entry, build_root: &Path) -> Result<Parser<'a>> {
+        let real_build_dir = absolute(&build_root.join(&entry.id));
+        fs::create_dir_all(&real_build_dir)
+            .with_context(|| format!("cannot create {}", real_build_dir.display()))?;
+        let stage = Stage::for_key(&absolute(build_root))?;
+        Ok(Parser {
+            entry,
+            dir: stage.link(&format!("{}/src", entry.id), &catalog.source_dir(entry))?,
+            build_dir: stage.link(&format!("{}/build", entry.id), &real_build_dir)?,
+            real_build_dir,
+            home: stage.dir(&format!("{}/home", entry.id))?,
+        })
+    }
+
+    /// The environment of this parser's children and commands: the fixed one, `$BUILD`, and the
+    /// entry's own variables.
+    pub fn child_env(&self) -> ChildEnv {
+        let mut env = ChildEnv::fixed(&self.home);
+        env.set_path("BUILD", &self.build_dir, "{build}");
+        for (name, value) in &self.entry.env {
+            env.set(name, value);
+        }
+        env
     }
 
     pub fn readiness(&self) -> Readiness {
@@ -148,13 +189,9 @@ impl<'a> Parser<'a> {
             return Readiness::Missing(format!("missing packages: {}", missing.join(" ")));
         }
         if let Some(check) = &self.entry.check {
-            if !self
-                .shell(check)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-            {
+            let mut command = self.shell(check);
+            command.stdout(Stdio::null()).stderr(Stdio::null());
+            if !task::run(&mut command, "`check`", task::QUERY_TIMEOUT).is_ok_and(|s| s.success()) {
                 return Readiness::Missing(format!("toolchain check failed: {check}"));
             }
         }
@@ -165,66 +202,74 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A `sh -c` command run from the parser's folder with `$BUILD` set.
+    /// A `sh -c` command (build, version, check, hook) run from the parser's folder with `$BUILD`
+    /// and the entry's variables set. It keeps the caller's environment: toolchains found through
+    /// PATH, HOME or CARGO_HOME must still be found.
     pub fn shell(&self, script: &str) -> Command {
         let mut command = Command::new("sh");
-        command
-            .arg("-c")
-            .arg(script)
-            .current_dir(&self.dir)
-            .env("BUILD", &self.build_dir)
-            .stdin(Stdio::null());
+        command.arg("-c").arg(script).current_dir(&self.dir).stdin(Stdio::null());
+        command.env("BUILD", &self.build_dir).envs(&self.entry.env);
         command
     }
 
     /// Builds the parser (if it has a build step and its sources changed). Output goes to
-    /// `$BUILD/build.log`; the error names its last line.
+    /// `$BUILD/build.log`; the error names its first error line and the log.
     pub fn build(&self) -> Result<()> {
-        fs::create_dir_all(&self.build_dir)
-            .with_context(|| format!("cannot create {}", self.build_dir.display()))?;
         if self.is_built() {
             return Ok(());
         }
         if let Some(build) = &self.entry.build {
-            let log_path = self.build_dir.join("build.log");
+            let log_path = self.real_build_dir.join("build.log");
             let log = fs::File::create(&log_path)?;
-            let status = self.shell(build).stdout(log.try_clone()?).stderr(log).status()?;
+            let mut command = self.shell(build);
+            command.stdout(log.try_clone()?).stderr(log);
+            let status = task::run(&mut command, "`build`", task::BUILD_TIMEOUT)
+                .with_context(|| format!("see {}", log_path.display()))?;
             if !status.success() {
                 let log = fs::read_to_string(&log_path).unwrap_or_default();
-                let last = log.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no output");
-                bail!("`build` exited with {status}: {}", last.trim());
+                bail!(
+                    "`build` exited with {status}: {} (full log: {})",
+                    first_error_line(&log),
+                    log_path.display()
+                );
             }
         }
-        fs::write(self.build_dir.join(BUILD_STAMP), self.fingerprint().to_string())?;
+        fs::write(self.real_build_dir.join(BUILD_STAMP), self.fingerprint().to_string())?;
         Ok(())
     }
 
     fn is_built(&self) -> bool {
-        fs::read_to_string(self.build_dir.join(BUILD_STAMP))
+        fs::read_to_string(self.real_build_dir.join(BUILD_STAMP))
             .is_ok_and(|stamp| stamp.trim() == self.fingerprint().to_string())
     }
 
-    /// Changes whenever the sources or the build command change.
+    /// Changes whenever the sources, the build command or the staged build path change (a build
+    /// may bake that path into a launcher).
     fn fingerprint(&self) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.entry.build.hash(&mut hasher);
+        self.build_dir.hash(&mut hasher);
+        self.entry.env.hash(&mut hasher);
         let mut files = Vec::new();
         collect_files(&self.dir, &mut files);
         files.sort();
         for file in files {
-            // Relative names: moving the checkout must not force a rebuild.
             file.strip_prefix(&self.dir).unwrap_or(&file).hash(&mut hasher);
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
         hasher.finish()
     }
 
-    /// The library version, from the entry's version command.
-    pub fn version(&self) -> Option<String> {
-        let output = self.shell(&self.entry.version).stderr(Stdio::null()).output().ok()?;
-        let text = String::from_utf8_lossy(&output.stdout);
-        let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
-        (output.status.success()).then(|| line.to_string())
+    /// The library version, from the entry's version command. Fails only when interrupted.
+    pub fn version(&self) -> Result<Option<String>> {
+        let output =
+            match task::capture(&mut self.shell(&self.entry.version), "`version`", task::QUERY_TIMEOUT) {
+                Ok(output) => output,
+                Err(error) if error.is::<Interrupted>() => return Err(error),
+                Err(_) => return Ok(None),
+            };
+        let line = output.stdout.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
+        Ok(line.filter(|_| output.status.success()))
     }
 
     /// The argv with `{build}` and `{dir}` expanded.
@@ -240,16 +285,30 @@ impl<'a> Parser<'a> {
             .collect()
     }
 
-    /// Runs a `before`/`after` hook; fails with its last stderr line.
+    /// Runs a `before`/`after` hook; fails with its first error line.
     pub fn hook(&self, name: &str, script: &str) -> Result<()> {
-        let output = self.shell(script).output().with_context(|| format!("cannot run `{name}`"))?;
+        let output = task::capture(&mut self.shell(script), &format!("`{name}`"), task::HOOK_TIMEOUT)?;
         if !output.status.success() {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no output");
-            bail!("`{name}` failed ({}): {}", output.status, last.trim());
+            bail!("`{name}` failed ({}): {}", output.status, first_error_line(&output.stderr));
         }
         Ok(())
     }
+}
+
+/// The line of a build log or stderr that names the problem: the first one that says error (or
+/// fatal, or failed), else the last non-empty line; trimmed to one short line.
+pub fn first_error_line(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let names_it = |line: &&&str| {
+        let lower = line.to_ascii_lowercase();
+        ["error", "fatal", "failed", "cannot", "not found"].iter().any(|word| lower.contains(word))
+    };
+    let line = lines.iter().find(names_it).or(lines.last()).copied().unwrap_or("no output");
+    let mut line: String = line.chars().take(200).collect();
+    if line.len() < text.len() && line.chars().count() == 200 {
+        line.push('…');
+    }
+    line
 }
 
 fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -341,11 +400,25 @@ version = "echo 1.0"
     }
 
     #[test]
-    fn argv_placeholders_expand_to_absolute_folders() {
+    fn argv_placeholders_expand_to_staged_folders_of_the_same_length_anywhere() {
         let catalog = load(GOOD).unwrap();
-        let parser = Parser::new(&catalog, &catalog.entries[0], Path::new("/b"));
-        let argv = parser.argv();
-        assert_eq!(argv[0], OsString::from("/b/c-x/parse"));
-        assert!(Path::new(&argv[1]).is_absolute() && argv[1].to_string_lossy().ends_with("c-x/data"));
+        let short = tempfile::tempdir().unwrap();
+        let long = short.path().join("a-much-longer-build-folder-name-than-the-first/x/y");
+        let staged = |root: &Path| Parser::new(&catalog, &catalog.entries[0], root).unwrap().argv();
+        let (a, b) = (staged(short.path()), staged(&long));
+        assert!(a[0].to_string_lossy().starts_with("/tmp/nestprobe-"), "{a:?}");
+        assert!(a[0].to_string_lossy().ends_with("/c-x/build/parse"), "{a:?}");
+        assert!(a[1].to_string_lossy().ends_with("/c-x/src/data"), "{a:?}");
+        assert_ne!(a[0], b[0]);
+        assert_eq!(a[0].len(), b[0].len());
+        assert_eq!(a[1].len(), b[1].len());
+    }
+
+    #[test]
+    fn the_first_error_line_of_a_build_log_is_its_reason() {
+        let gcc = "parse.c: In function 'main':\nparse.c:3:5: error: expected ';' before '}' token\n    3 | }\n      | ;\n";
+        assert_eq!(first_error_line(gcc), "parse.c:3:5: error: expected ';' before '}' token");
+        assert_eq!(first_error_line("one\nlast\n"), "last");
+        assert_eq!(first_error_line(""), "no output");
     }
 }

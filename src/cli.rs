@@ -2,12 +2,13 @@
 //! below this module sees clap types.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::child_env::{ChildEnv, Stage};
 use crate::payload::Shape;
 use crate::probe::ProbeSpec;
 use crate::search::Hint;
@@ -63,18 +64,30 @@ pub struct TrialArgs {
     /// Keep address-space randomisation (by default it is disabled so stack-bound limits repeat)
     #[arg(long)]
     pub aslr: bool,
+    /// Give every child this variable too (repeatable); children otherwise get a fixed environment
+    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = crate::child_env::parse_assignment)]
+    pub env: Vec<(String, String)>,
+    /// Pass nestprobe's whole environment to children instead of the fixed one (less reproducible:
+    /// the environment sits on the child's stack)
+    #[arg(long)]
+    pub inherit_env: bool,
 }
 
 impl TrialArgs {
-    fn trial_config(&self, argv: Vec<OsString>) -> TrialConfig {
+    /// The children's settings; `env` is the base environment (fixed) to add the options to.
+    pub fn trial_config(&self, argv: Vec<OsString>, mut env: ChildEnv) -> TrialConfig {
+        for (name, value) in &self.env {
+            env.set(name, value);
+        }
+        if self.inherit_env {
+            env = env.inherit();
+        }
         TrialConfig {
-            argv,
-            cwd: None,
-            env: Vec::new(),
             stack: self.stack,
             memory: self.memory,
             timeout: self.timeout,
             disable_aslr: !self.aslr,
+            ..TrialConfig::new(argv, env)
         }
     }
 }
@@ -104,14 +117,17 @@ pub struct ProbeArgs {
 }
 
 impl ProbeArgs {
-    pub fn spec(&self) -> ProbeSpec {
-        ProbeSpec {
-            trial: self.trial.trial_config(self.command.clone()),
+    pub fn spec(&self) -> Result<ProbeSpec> {
+        let home = Stage::for_key(Path::new("probe"))?.dir("home")?;
+        let trial = self.trial.trial_config(self.command.clone(), ChildEnv::fixed(&home));
+        Ok(ProbeSpec {
+            command: trial.command_line(),
+            trial,
             shape: self.shape,
             max_depth: self.trial.max_depth,
             hint: self.hint,
             repeat: self.repeat,
-        }
+        })
     }
 }
 
@@ -232,13 +248,16 @@ mod tests {
     fn probe_defaults_match_the_documentation() {
         let cli = Cli::try_parse_from(["nestprobe", "probe", "--", "python3", "p.py"]).unwrap();
         let Command::Probe(args) = cli.command else { panic!("not probe") };
-        let spec = args.spec();
+        let spec = args.spec().unwrap();
         assert_eq!(spec.trial.stack, Limit::Bytes(8 * 1024 * 1024));
         assert_eq!(spec.trial.timeout, Duration::from_secs(10));
         assert_eq!(spec.max_depth, 5_000_000);
         assert_eq!(spec.shape, Shape::Array);
         assert!(spec.trial.disable_aslr);
         assert_eq!(spec.trial.argv, ["python3", "p.py"]);
+        let env = spec.trial.env.record();
+        assert_eq!(env.mode, crate::child_env::EnvMode::Fixed);
+        assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "PATH", "TMPDIR"]);
     }
 
     #[test]

@@ -1,25 +1,26 @@
 //! The catalog job: `list`, `setup`, `run`, `merge` and `render`.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use serde::Serialize;
 
 use crate::catalog::{Catalog, Entry, Parser, Readiness};
-use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs};
+use crate::child_env::EnvMode;
+use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs, TrialArgs};
 use crate::commands::{print_json, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
 use crate::payload::Shape;
-use crate::probe::{probe, ProbeResult, ProbeSpec};
+use crate::probe::{probe, ProbeResult, ProbeSpec, ProbeStatus};
 use crate::report;
 use crate::results::{write_atomically, Environment, ParserRecord, Results, Status};
 use crate::search::Hint;
-use crate::sweep::{judge, SweepResult};
+use crate::sweep;
+use crate::task;
 use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 use crate::units::{parse_duration, Limit};
 
@@ -45,7 +46,10 @@ pub fn list(args: &ListArgs) -> Result<ExitCode> {
             id: &entry.id,
             language: &entry.language,
             library: &entry.library,
-            readiness: Parser::new(&catalog, entry, &args.catalog.build_dir).readiness(),
+            readiness: match Parser::new(&catalog, entry, &args.catalog.build_dir) {
+                Ok(parser) => parser.readiness(),
+                Err(error) => Readiness::Missing(format!("{error:#}")),
+            },
             note: &entry.note,
         })
         .collect();
@@ -88,11 +92,16 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
     if !missing.is_empty() {
         eprintln!("nestprobe: installing {} packages: {}", missing.len(), missing.join(" "));
         apt(&["update", "-qq"])?;
-        if apt_install(&missing).is_err() {
+        if let Err(error) = apt_install(&missing) {
+            if error.is::<Interrupted>() {
+                return Err(error);
+            }
             // One unavailable package must not keep the others out: retry them one by one.
             for package in &missing {
-                if apt_install(std::slice::from_ref(package)).is_err() {
-                    failures.push(format!("apt package {package}"));
+                match apt_install(std::slice::from_ref(package)) {
+                    Err(error) if error.is::<Interrupted>() => return Err(error),
+                    Err(_) => failures.push(format!("apt package {package}")),
+                    Ok(()) => {}
                 }
             }
         }
@@ -100,9 +109,13 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
     for entry in scripts {
         let script = entry.setup.as_deref().unwrap_or_default();
         eprintln!("nestprobe: setting up {} ({script})", entry.id);
-        let status = Command::new("sh").arg(script).current_dir(catalog.source_dir(entry)).status()?;
-        if !status.success() {
-            failures.push(format!("{} ({script}: {status})", entry.id));
+        let mut command = Command::new("sh");
+        command.arg(script).current_dir(catalog.source_dir(entry)).stdin(Stdio::null());
+        match task::run(&mut command, &format!("{}'s {script}", entry.id), task::SETUP_TIMEOUT) {
+            Ok(status) if status.success() => {}
+            Ok(status) => failures.push(format!("{} ({script}: {status})", entry.id)),
+            Err(error) if error.is::<Interrupted>() => return Err(error),
+            Err(error) => failures.push(format!("{} ({error:#})", entry.id)),
         }
     }
     if failures.is_empty() {
@@ -121,8 +134,8 @@ fn apt(args: &[&str]) -> Result<()> {
         sudo.arg("apt-get");
         sudo
     };
-    command.args(args).env("DEBIAN_FRONTEND", "noninteractive");
-    let status = command.status().context("cannot run apt-get")?;
+    command.args(args).env("DEBIAN_FRONTEND", "noninteractive").stdin(Stdio::null());
+    let status = task::run(&mut command, "apt-get", task::SETUP_TIMEOUT)?;
     if !status.success() {
         bail!("apt-get {} failed ({status})", args.join(" "));
     }
@@ -133,16 +146,15 @@ fn apt_install(packages: &[String]) -> Result<()> {
     let mut args = vec!["install", "-y", "-q", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"];
     args.extend(packages.iter().map(String::as_str));
     // Debian mirrors sometimes fail a download once; a second try usually works.
-    apt(&args).or_else(|_| apt(&args))
+    match apt(&args) {
+        Err(error) if !error.is::<Interrupted>() => apt(&args),
+        other => other,
+    }
 }
 
 /// Options every parser of a run is probed with.
-struct RunOptions {
-    stack: Limit,
-    timeout: Duration,
-    max_depth: u64,
-    memory: Option<Limit>,
-    disable_aslr: bool,
+struct RunOptions<'a> {
+    trial: &'a TrialArgs,
     quick: bool,
 }
 
@@ -151,15 +163,14 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let entries = catalog.select(&args.catalog.only)?;
     warn_if_aslr_stays_on(!args.trial.aslr);
     let results_path = args.out.join("results.json");
-    let baseline = load_baseline(args, &results_path)?;
-    let options = RunOptions {
-        stack: args.trial.stack,
-        timeout: args.trial.timeout,
-        max_depth: args.trial.max_depth,
-        memory: args.trial.memory,
-        disable_aslr: !args.trial.aslr,
-        quick: args.quick,
+    // Earlier results that cannot be read are an error, not something to overwrite.
+    let previous = Results::load_if_exists(&results_path)?;
+    let baseline = match (&args.baseline, args.cold) {
+        (_, true) => None,
+        (Some(path), false) => Some(Results::load(path)?),
+        (None, false) => previous.clone(),
     };
+    let options = RunOptions { trial: &args.trial, quick: args.quick };
     let jobs = args.jobs.unwrap_or_else(environment::cpus).max(1);
     let build_root = &args.catalog.build_dir;
 
@@ -173,9 +184,14 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                 if index >= entries.len() || interrupt::requested() {
                     break;
                 }
-                let parser = Parser::new(&catalog, entries[index], build_root);
-                let hints = baseline.as_ref().and_then(|b| b.find(&parser.entry.id));
-                let record = measure(&parser, &options, hints);
+                let entry = entries[index];
+                let hints = baseline.as_ref().and_then(|b| b.find(&entry.id));
+                let record = match Parser::new(&catalog, entry, build_root) {
+                    Ok(parser) => measure(&parser, &options, hints),
+                    Err(error) => {
+                        Some(ParserRecord::unmeasured(entry, Status::ProbeFailed, format!("{error:#}")))
+                    }
+                };
                 let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
                 if let Some(record) = &record {
                     eprintln!("[{done:>2}/{}] {:<28} {}", entries.len(), record.id, report::summary(record));
@@ -192,10 +208,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         kernel: environment::kernel(),
         arch: environment::arch(),
         cpus: environment::cpus(),
-        stack_bytes: options.stack.bytes(),
-        max_depth: options.max_depth,
-        timeout_seconds: options.timeout.as_secs_f64(),
-        aslr_disabled: options.disable_aslr && aslr_can_be_disabled(),
+        stack_bytes: args.trial.stack.bytes(),
+        memory_bytes: args.trial.memory.and_then(Limit::bytes),
+        max_depth: args.trial.max_depth,
+        timeout_seconds: args.trial.timeout.as_secs_f64(),
+        aslr_disabled: !args.trial.aslr && aslr_can_be_disabled(),
+        env_mode: if args.trial.inherit_env { EnvMode::Inherit } else { EnvMode::Fixed },
         nestprobe_version: env!("CARGO_PKG_VERSION").to_string(),
         date: environment::today(),
     };
@@ -205,7 +223,6 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         eprintln!("nestprobe: wrote {}", path.display());
     } else {
         // Parsers not probed this time keep their previous record (or get a "not measured" row).
-        let previous = Results::load(&results_path).ok();
         let parsers = catalog
             .entries
             .iter()
@@ -227,17 +244,6 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn load_baseline(args: &RunArgs, default: &Path) -> Result<Option<Results>> {
-    if args.cold {
-        return Ok(None);
-    }
-    match &args.baseline {
-        Some(path) => Results::load(path).map(Some),
-        None if default.exists() => Ok(Results::load(default).ok()),
-        None => Ok(None),
-    }
-}
-
 /// Builds and probes one parser. `None` only when interrupted before it finished.
 fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord>) -> Option<ParserRecord> {
     let entry = parser.entry;
@@ -248,13 +254,17 @@ fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord
             format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.id),
         );
     }
-    if let Err(error) = parser.build() {
-        return record(Status::BuildFailed, format!("{error:#}"));
+    match parser.build() {
+        Err(error) if error.is::<Interrupted>() => return None,
+        Err(error) => return record(Status::BuildFailed, format!("{error:#}")),
+        Ok(()) => {}
     }
-    let version = parser.version();
+    let Ok(version) = parser.version() else { return None };
     if let Some(before) = &entry.before {
-        if let Err(error) = parser.hook("before", before) {
-            return record(Status::ProbeFailed, format!("{error:#}"));
+        match parser.hook("before", before) {
+            Err(error) if error.is::<Interrupted>() => return None,
+            Err(error) => return record(Status::ProbeFailed, format!("{error:#}")),
+            Ok(()) => {}
         }
     }
     let probed = probe_all(parser, options, baseline);
@@ -279,31 +289,28 @@ fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord
 
 fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord>) -> Result<ParserRecord> {
     let entry = parser.entry;
-    let timeout = match &entry.timeout {
-        Some(text) => parse_duration(text)?.max(options.timeout),
-        None => options.timeout,
-    };
+    let mut trial = options.trial.trial_config(parser.argv(), parser.child_env());
+    trial.cwd = Some(parser.dir.clone());
+    if let Some(text) = &entry.timeout {
+        trial.timeout = parse_duration(text)?.max(trial.timeout);
+    }
+    let max_depth = options.trial.max_depth;
     let spec_for = |shape: Shape, stack: Limit, previous: Option<&ProbeResult>| ProbeSpec {
-        trial: TrialConfig {
-            argv: parser.argv(),
-            cwd: Some(parser.dir.clone()),
-            env: vec![("BUILD".into(), parser.build_dir.clone().into())],
-            stack,
-            memory: options.memory,
-            timeout,
-            disable_aslr: options.disable_aslr,
-        },
+        trial: TrialConfig { stack, ..trial.clone() },
+        // The catalog's own argv, placeholders and all: no path of this machine in the results.
+        command: entry.run.clone(),
         shape,
-        max_depth: options.max_depth,
-        // A previous result only hints where it was measured the same way.
+        max_depth,
+        // A previous result hints only where it was exact and measured the same way.
         hint: previous
-            .filter(|p| p.max_depth == options.max_depth && p.stack_bytes == stack.bytes())
+            .filter(|p| p.max_depth == max_depth && p.stack_bytes == stack.bytes() && p.shape == shape)
+            .filter(|p| p.status == ProbeStatus::Exact)
             .map(|p| Hint::from_min_failing(p.min_failing_depth)),
         repeat: 1,
     };
     let mut quiet = |_: u64, _: &TrialReport| {};
-    let main =
-        probe(&spec_for(Shape::Array, options.stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
+    let stack = options.trial.stack;
+    let main = probe(&spec_for(Shape::Array, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
     let mut record = ParserRecord::unmeasured(entry, Status::Measured, "");
     record.reason = None;
     if !options.quick {
@@ -311,10 +318,9 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
             Shape::Object => baseline.and_then(|b| b.object.as_ref()),
             _ => baseline.and_then(|b| b.unclosed.as_ref()),
         };
-        record.object =
-            Some(probe(&spec_for(Shape::Object, options.stack, previous(Shape::Object)), &mut quiet)?);
+        record.object = Some(probe(&spec_for(Shape::Object, stack, previous(Shape::Object)), &mut quiet)?);
         record.unclosed =
-            Some(probe(&spec_for(Shape::Unclosed, options.stack, previous(Shape::Unclosed)), &mut quiet)?);
+            Some(probe(&spec_for(Shape::Unclosed, stack, previous(Shape::Unclosed)), &mut quiet)?);
         let mut probes = vec![main.clone()];
         for stack in SWEEP_STACKS {
             let previous = baseline
@@ -322,10 +328,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
                 .and_then(|s| s.probes.iter().find(|p| p.stack_bytes == stack.bytes()));
             probes.push(probe(&spec_for(Shape::Array, stack, previous), &mut quiet)?);
         }
-        probes.sort_by_key(|p| p.stack_bytes.map_or(u64::MAX, |b| b));
-        let points: Vec<_> = probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
-        let (verdict, bytes_per_level) = judge(&points);
-        record.sweep = Some(SweepResult { command: main.command.clone(), verdict, bytes_per_level, probes });
+        record.sweep = Some(sweep::from_probes(main.command.clone(), probes));
     }
     record.result = Some(main);
     Ok(record)
@@ -338,7 +341,7 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
         inputs.push(Results::load(path)?);
     }
     let results_path = args.out.join("results.json");
-    let previous = Results::load(&results_path).ok();
+    let previous = Results::load_if_exists(&results_path)?;
     let environment = inputs.iter().map(|r| r.environment.clone()).next().expect("clap requires an input");
     let parsers = catalog
         .entries

@@ -2,6 +2,7 @@
 //! fails. The binary is a thin shell over this library; see README.md for the tool itself.
 
 pub mod catalog;
+pub mod child_env;
 pub mod cli;
 pub mod commands;
 pub mod environment;
@@ -10,9 +11,11 @@ pub mod job;
 pub mod outcome;
 pub mod payload;
 pub mod probe;
+pub mod process;
 pub mod report;
 pub mod results;
 pub mod search;
 pub mod sweep;
+pub mod task;
 pub mod trial;
 pub mod units;

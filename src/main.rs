@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) if error.is::<Interrupted>() => {
             eprintln!("nestprobe: interrupted");
-            ExitCode::from(130)
+            ExitCode::from(nestprobe::commands::exit::INTERRUPTED)
         }
         Err(error) => {
             eprintln!("nestprobe: error: {error:#}");

@@ -79,6 +79,10 @@ pub enum FailureKind {
     Timeout,
     /// Invalid input (the `unclosed` shape) was accepted as if it were JSON.
     Accepted,
+    /// The process died for want of memory under a memory cap (`--memory`): a signal or abnormal
+    /// exit with an allocation failure on stderr, or a SIGKILL.
+    #[serde(rename = "out-of-memory")]
+    OutOfMemory,
 }
 
 /// The `failure` object of a probe result.
@@ -102,8 +106,33 @@ impl Failure {
                 (None, None) => "crash".into(),
             },
             FailureKind::Timeout => "timeout".into(),
-            FailureKind::Accepted => "accepted invalid JSON".into(),
+            FailureKind::Accepted => "accepted invalid input".into(),
+            FailureKind::OutOfMemory => match (&self.signal_name, self.exit_code) {
+                (Some(name), _) => format!("out of memory ({name})"),
+                (None, Some(code)) => format!("out of memory (exit {code})"),
+                (None, None) => "out of memory".into(),
+            },
         }
+    }
+
+    /// Relabels a crash as out of memory when it looks like one: the child ran under a memory cap
+    /// and died of a SIGKILL, or said on stderr that an allocation failed.
+    pub fn under_memory_cap(mut self) -> Failure {
+        const ALLOCATION_FAILED: &[&str] = &[
+            "out of memory",
+            "cannot allocate memory",
+            "bad_alloc",
+            "memoryerror",
+            "outofmemory",
+            "allocation fail",
+        ];
+        let lower = self.stderr.to_ascii_lowercase();
+        let killed = self.signal == Some(libc::SIGKILL);
+        if self.kind == FailureKind::Crash && (killed || ALLOCATION_FAILED.iter().any(|m| lower.contains(m)))
+        {
+            self.kind = FailureKind::OutOfMemory;
+        }
+        self
     }
 }
 
@@ -204,6 +233,29 @@ mod tests {
         );
         assert_eq!(error_line("plain\n"), Some("plain"));
         assert_eq!(error_line("\n \n"), None);
+    }
+
+    #[test]
+    fn crashes_under_a_memory_cap_that_name_an_allocation_failure_are_out_of_memory() {
+        let abort = Outcome::Signal {
+            signal: 6,
+            stderr: "terminate called after throwing an instance of \
+            'std::bad_alloc'"
+                .into(),
+        };
+        let failure = abort.failure().unwrap().under_memory_cap();
+        assert_eq!(
+            (failure.kind, failure.summary().as_str()),
+            (FailureKind::OutOfMemory, "out of memory (SIGABRT)")
+        );
+        let killed =
+            Outcome::Signal { signal: 9, stderr: String::new() }.failure().unwrap().under_memory_cap();
+        assert_eq!(killed.kind, FailureKind::OutOfMemory);
+        let segv =
+            Outcome::Signal { signal: 11, stderr: String::new() }.failure().unwrap().under_memory_cap();
+        assert_eq!(segv.kind, FailureKind::Crash);
+        let clean = Outcome::Error { stderr: "MemoryError: x".into() }.failure().unwrap().under_memory_cap();
+        assert_eq!(clean.kind, FailureKind::Error);
     }
 
     #[test]

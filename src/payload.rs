@@ -3,15 +3,16 @@
 //! stays the same at depth 5 000 000 as at depth 10. (That also matters for measuring the child: a
 //! forked child's peak RSS starts at its parent's RSS.)
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 
 use serde::{Deserialize, Serialize};
 
 /// How the nesting is spelled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Shape {
     /// `[[[…]]]`
+    #[default]
     Array,
     /// `{"a":{"a":…{}}}`
     Object,
@@ -90,20 +91,17 @@ impl Payload {
         false
     }
 
-    /// Writes the payload in chunks of about 64 KiB.
+    /// Writes the whole payload.
     pub fn write_to(self, out: &mut impl Write) -> io::Result<()> {
-        const CHUNK: usize = 64 * 1024;
-        for (unit, count) in self.runs() {
-            let per_chunk = (CHUNK / unit.len()) as u64;
-            let chunk = unit.repeat(per_chunk.min(count) as usize);
-            let mut left = count;
-            while left > 0 {
-                let units = left.min(per_chunk);
-                out.write_all(&chunk[..units as usize * unit.len()])?;
-                left -= units;
-            }
-        }
-        Ok(())
+        io::copy(&mut self.reader(), out).map(drop)
+    }
+
+    /// The payload as a reader that produces it piece by piece, in constant memory whatever the
+    /// depth.
+    pub fn reader(self) -> PayloadReader {
+        let runs = self.runs();
+        let left = runs.first().map_or(0, |&(_, count)| count);
+        PayloadReader { runs, run: 0, left, offset: 0 }
     }
 
     /// The whole payload in memory (tests and small depths only).
@@ -111,6 +109,56 @@ impl Payload {
         let mut bytes = Vec::with_capacity(self.len() as usize);
         self.write_to(&mut bytes).expect("writing to a Vec cannot fail");
         bytes
+    }
+}
+
+/// Produces a payload's bytes in order; see [`Payload::reader`].
+pub struct PayloadReader {
+    runs: Vec<Run>,
+    /// The run being produced.
+    run: usize,
+    /// Units of that run not finished yet.
+    left: u64,
+    /// Bytes of the current unit already produced.
+    offset: usize,
+}
+
+impl Read for PayloadReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut filled = 0;
+        while filled < buf.len() && self.run < self.runs.len() {
+            let (unit, _) = self.runs[self.run];
+            if self.left == 0 {
+                self.run += 1;
+                self.left = self.runs.get(self.run).map_or(0, |&(_, count)| count);
+                continue;
+            }
+            let space = &mut buf[filled..];
+            if self.offset == 0 && space.len() >= unit.len() {
+                // Whole units at once.
+                let units = self.left.min((space.len() / unit.len()) as u64) as usize;
+                if let [byte] = unit {
+                    space[..units].fill(*byte);
+                } else {
+                    for chunk in space.chunks_exact_mut(unit.len()).take(units) {
+                        chunk.copy_from_slice(unit);
+                    }
+                }
+                filled += units * unit.len();
+                self.left -= units as u64;
+            } else {
+                // Part of a unit: the buffer ends inside it, or the last read did.
+                let take = (unit.len() - self.offset).min(space.len());
+                space[..take].copy_from_slice(&unit[self.offset..self.offset + take]);
+                filled += take;
+                self.offset += take;
+                if self.offset == unit.len() {
+                    self.offset = 0;
+                    self.left -= 1;
+                }
+            }
+        }
+        Ok(filled)
     }
 }
 
@@ -160,6 +208,26 @@ mod tests {
             assert_eq!(bytes.len() as u64, payload.len());
             assert_eq!(bytes.iter().filter(|&&b| b == b'[' || b == b'{').count(), 200_001);
             assert_eq!(bytes.iter().filter(|&&b| b == b']' || b == b'}').count(), 200_001);
+        }
+    }
+
+    #[test]
+    fn reading_in_odd_sized_pieces_gives_the_same_bytes() {
+        for shape in [Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed] {
+            let whole = Payload::new(shape, 1_001).to_vec();
+            for piece in [1, 3, 7, 4096] {
+                let mut reader = Payload::new(shape, 1_001).reader();
+                let mut bytes = Vec::new();
+                let mut buf = vec![0; piece];
+                loop {
+                    let n = reader.read(&mut buf).unwrap();
+                    if n == 0 {
+                        break;
+                    }
+                    bytes.extend_from_slice(&buf[..n]);
+                }
+                assert_eq!(bytes, whole, "{shape:?} in pieces of {piece}");
+            }
         }
     }
 

@@ -1,4 +1,14 @@
-//! Probing one parser program: a search over depths where every step is one trial.
+//! Probing one parser program: a search over depths where every step is one trial, then checks
+//! that the answer can be trusted.
+//!
+//! - A trial that times out is run again with a longer limit before it counts: on a loaded machine
+//!   a slow parser must not get a fake limit. One that then finishes is *slow*, not limited.
+//! - The boundary is verified: the deepest accepted depth and the smallest failing one are each run
+//!   again (a confirmed hint counts as the earlier sighting). Depth 1 is run again before giving up.
+//! - Outcomes that disagree at one depth, or a failure below an accepted depth, make the result
+//!   *unstable*: no exact number, but the window and the outcomes seen.
+//! - A program that exits 0 without reading its whole payload is not parsing it: the probe stops and
+//!   says so.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -6,16 +16,22 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::child_env::EnvRecord;
 use crate::interrupt::{self, Interrupted};
 use crate::outcome::{Failure, FailureKind, Outcome};
 use crate::payload::{Payload, Shape};
 use crate::search::{find_boundary, Boundary, Hint, SearchMode};
 use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
+/// A trial that timed out is run again with this many times the timeout before the timeout counts.
+pub const TIMEOUT_RETRY_FACTOR: u32 = 4;
+
 /// Everything that defines one probe. Built from the command line or from a catalog entry.
 #[derive(Clone, Debug)]
 pub struct ProbeSpec {
     pub trial: TrialConfig,
+    /// The command as results record it (catalog runs: with `{build}`/`{dir}` placeholders).
+    pub command: Vec<String>,
     pub shape: Shape,
     pub max_depth: u64,
     pub hint: Option<Hint>,
@@ -23,22 +39,52 @@ pub struct ProbeSpec {
     pub repeat: u32,
 }
 
+/// Whether a probe's numbers can be trusted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProbeStatus {
+    /// The boundary was found and seen twice on each side (or nothing failed up to the maximum).
+    #[default]
+    Exact,
+    /// Outcomes disagreed: see `boundary_window` and `sightings`.
+    Unstable,
+    /// The program exited 0 without reading its whole payload (at `input_not_read_at`).
+    InputNotRead,
+}
+
+/// Outcomes seen at one depth, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sighting {
+    pub depth: u64,
+    pub outcomes: Vec<String>,
+}
+
 /// The result of a probe; `probe --format json` prints exactly this.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProbeResult {
     pub command: Vec<String>,
     pub shape: Shape,
+    #[serde(default)]
+    pub status: ProbeStatus,
     /// RLIMIT_STACK of the children; null = unlimited.
     pub stack_bytes: Option<u64>,
+    /// RLIMIT_AS of the children; null = not capped.
+    #[serde(default)]
+    pub memory_bytes: Option<u64>,
     pub max_depth: u64,
-    /// Per-trial timeout.
+    /// Per-trial timeout (a trial that hits it is run again with TIMEOUT_RETRY_FACTOR times it).
     #[serde(default)]
     pub timeout_seconds: f64,
-    /// Largest depth seen to pass; null if depth 1 fails.
+    /// Whether children ran with address-space randomisation disabled.
+    pub aslr_disabled: bool,
+    /// The environment the children got.
+    #[serde(default)]
+    pub env: EnvRecord,
+    /// Largest depth accepted; null if depth 1 fails or the result is not exact.
     pub max_accepted_depth: Option<u64>,
-    /// Smallest depth seen to fail; null when `max_depth` passed.
+    /// Smallest failing depth; null when `max_depth` passed or the result is not exact.
     pub min_failing_depth: Option<u64>,
-    /// How the program failed at `min_failing_depth`.
+    /// How the program failed at `min_failing_depth` (unstable: at the lowest failing depth seen).
     pub failure: Option<Failure>,
     /// Payload size at `min_failing_depth`.
     pub payload_bytes: Option<u64>,
@@ -50,79 +96,216 @@ pub struct ProbeResult {
     pub peak_rss_exact: bool,
     /// Wall time of the child at `max_accepted_depth`.
     pub accepted_seconds: Option<f64>,
+    /// An accepted trial needed longer than the timeout (and finished within the retry's limit).
+    #[serde(default)]
+    pub slow: bool,
     /// Child processes started.
     pub trials: u32,
     pub elapsed_seconds: f64,
     /// cold, confirmed (the hint held) or re-searched (it did not).
     pub search: SearchMode,
-    /// Whether children ran with address-space randomisation disabled.
-    pub aslr_disabled: bool,
     /// [lowest failing depth seen, highest passing depth seen] over all trials.
     pub boundary_window: [Option<u64>; 2],
-    /// Outcomes flipped between runs at the same depth, or repeats disagreed.
+    /// Outcomes disagreed between runs at the same depth, or repeats disagreed.
     pub unstable: bool,
+    /// Unstable results: the depths whose outcomes disagree or contradict each other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sightings: Vec<Sighting>,
+    /// The depth at which the program exited 0 without reading its whole payload.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_not_read_at: Option<u64>,
+}
+
+/// What a probe found, for reports: exactly one of these.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Finding<'a> {
+    FailsAt(u64, &'a Failure),
+    NoLimit,
+    Unstable { lowest_failing: Option<u64>, highest_passing: Option<u64> },
+    InputNotRead(u64),
+}
+
+impl ProbeResult {
+    pub fn finding(&self) -> Finding<'_> {
+        match (self.status, self.min_failing_depth, &self.failure) {
+            (ProbeStatus::InputNotRead, ..) => Finding::InputNotRead(self.input_not_read_at.unwrap_or(0)),
+            (ProbeStatus::Unstable, ..) => {
+                let [lowest_failing, highest_passing] = self.boundary_window;
+                Finding::Unstable { lowest_failing, highest_passing }
+            }
+            (ProbeStatus::Exact, Some(depth), Some(failure)) => Finding::FailsAt(depth, failure),
+            (ProbeStatus::Exact, ..) => Finding::NoLimit,
+        }
+    }
+
+    /// The smallest failing depth, only when it is exact.
+    pub fn exact_failing_depth(&self) -> Option<u64> {
+        match self.finding() {
+            Finding::FailsAt(depth, _) => Some(depth),
+            _ => None,
+        }
+    }
 }
 
 /// Called after every trial: depth, what happened, how long it took.
 pub type Progress<'a> = &'a mut dyn FnMut(u64, &TrialReport);
 
+/// The program exited 0 without reading its whole payload at this depth.
+#[derive(Debug)]
+struct InputNotRead(u64);
+
+impl std::fmt::Display for InputNotRead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "exited 0 without reading its whole input at depth {}", self.0)
+    }
+}
+
+impl std::error::Error for InputNotRead {}
+
 /// Runs the probe. Fails when the program cannot be started, cannot handle even depth 1, or the
 /// user pressed Ctrl-C.
 pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     let started = Instant::now();
-    let mut seen = Observations::default();
-    let mut trials = 0;
-    let mut run_search = |hint: Option<Hint>, seen: &mut Observations| -> Result<Boundary> {
-        find_boundary(spec.max_depth, hint, |depth| {
-            let report = spec.trial.run(Payload::new(spec.shape, depth))?;
-            if interrupt::requested() {
-                bail!(Interrupted);
-            }
-            progress(depth, &report);
-            let failed = is_failure(spec.shape, &report.outcome);
-            seen.record(depth, failed, report);
-            Ok(failed)
-        })
+    let mut runner = Runner { spec, progress, seen: Observations::default(), trials: 0, slow: false };
+
+    let first = match runner.search(spec.hint) {
+        Err(error) if error.is::<InputNotRead>() => {
+            let at = error.downcast_ref::<InputNotRead>().map_or(0, |e| e.0);
+            return Ok(runner.result(started, None, SearchMode::Cold, Some(at)));
+        }
+        other => other?,
     };
-
-    let first = run_search(spec.hint, &mut seen)?;
-    trials += first.trials;
     if first.max_accepted == 0 {
-        let outcome = seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
-        let what = if spec.shape.is_valid_json() { "parse even depth 1" } else { "cleanly reject depth 1" };
-        let payload = String::from_utf8_lossy(&Payload::new(spec.shape, 1).to_vec()).into_owned();
-        bail!("the program cannot {what} (`{payload}`): {outcome}");
+        // Depth 1 failed: once more, before giving up on the program.
+        runner.check(1, 2)?;
+        if !runner.seen.flipped() {
+            let outcome = runner.seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
+            let what =
+                if spec.shape.is_valid_json() { "parse even depth 1" } else { "cleanly reject depth 1" };
+            let payload = String::from_utf8_lossy(&Payload::new(spec.shape, 1).to_vec()).into_owned();
+            bail!("the program cannot {what} (`{payload}`): {outcome}");
+        }
+    } else if let Some(min_failing) = first.min_failing {
+        // Verify both sides of the boundary; a confirmed hint is the earlier sighting of each.
+        let wanted = if first.mode == SearchMode::Confirmed { 1 } else { 2 };
+        runner.check(first.max_accepted, wanted)?;
+        runner.check(min_failing, wanted)?;
     }
-    let mut unstable = false;
+    let mut repeats_agree = true;
     for _ in 1..spec.repeat {
-        let again = run_search(Some(Hint::from_min_failing(first.min_failing)), &mut seen)?;
-        trials += again.trials;
-        unstable |= again.min_failing != first.min_failing;
+        let again = runner.search(Some(Hint::from_min_failing(first.min_failing)))?;
+        repeats_agree &= again.min_failing == first.min_failing;
+    }
+    let mut result = runner.result(started, Some(&first), first.mode, None);
+    if !repeats_agree && result.status == ProbeStatus::Exact {
+        result.status = ProbeStatus::Unstable;
+        result.unstable = true;
+        result.max_accepted_depth = None;
+        result.min_failing_depth = None;
+        result.payload_bytes = None;
+    }
+    Ok(result)
+}
+
+/// Runs the trials of one probe and remembers what they showed.
+struct Runner<'s, 'p> {
+    spec: &'s ProbeSpec,
+    progress: Progress<'p>,
+    seen: Observations,
+    trials: u32,
+    slow: bool,
+}
+
+impl Runner<'_, '_> {
+    fn search(&mut self, hint: Option<Hint>) -> Result<Boundary> {
+        find_boundary(self.spec.max_depth, hint, |depth| self.fails(depth))
     }
 
-    let failure_report = first.min_failing.and_then(|d| seen.last_at(d));
-    let accepted_report = seen.last_at(first.max_accepted);
-    let window = seen.window();
-    Ok(ProbeResult {
-        command: spec.trial.command_line(),
-        shape: spec.shape,
-        stack_bytes: spec.trial.stack.bytes(),
-        max_depth: spec.max_depth,
-        timeout_seconds: spec.trial.timeout.as_secs_f64(),
-        max_accepted_depth: Some(first.max_accepted),
-        min_failing_depth: first.min_failing,
-        failure: failure_report.and_then(|r| failure_of(spec.shape, &r.outcome)),
-        payload_bytes: first.min_failing.map(|d| Payload::new(spec.shape, d).len()),
-        peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
-        peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
-        accepted_seconds: accepted_report.map(|r| round_seconds(r.wall)),
-        trials,
-        elapsed_seconds: round_seconds(started.elapsed()),
-        search: first.mode,
-        aslr_disabled: spec.trial.disable_aslr && aslr_can_be_disabled(),
-        boundary_window: window,
-        unstable: unstable || seen.flipped,
-    })
+    /// Runs depth again until it has been seen `times` times in this probe.
+    fn check(&mut self, depth: u64, times: usize) -> Result<()> {
+        while self.seen.count(depth) < times {
+            self.fails(depth)?;
+        }
+        Ok(())
+    }
+
+    /// One trial at `depth` (two when the first times out); whether it failed.
+    fn fails(&mut self, depth: u64) -> Result<bool> {
+        let payload = Payload::new(self.spec.shape, depth);
+        let mut report = self.run(payload, self.spec.trial.timeout)?;
+        if matches!(report.outcome, Outcome::Timeout { .. }) {
+            // Load can make a slow parser miss its timeout: a timeout counts only when a run with
+            // a longer limit times out too.
+            let longer = self.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR);
+            report = self.run(payload, longer)?;
+            self.slow |= report.outcome == Outcome::Accepted;
+        }
+        if report.outcome == Outcome::Accepted && !report.read_whole_input {
+            bail!(InputNotRead(depth));
+        }
+        let failed = is_failure(self.spec.shape, &report.outcome);
+        self.seen.record(depth, failed, report);
+        Ok(failed)
+    }
+
+    fn run(&mut self, payload: Payload, timeout: Duration) -> Result<TrialReport> {
+        let report = self.spec.trial.run_with_timeout(payload, timeout)?;
+        self.trials += 1;
+        if interrupt::requested() {
+            bail!(Interrupted);
+        }
+        (self.progress)(payload.depth, &report);
+        Ok(report)
+    }
+
+    fn result(
+        &self,
+        started: Instant,
+        boundary: Option<&Boundary>,
+        search: SearchMode,
+        input_not_read_at: Option<u64>,
+    ) -> ProbeResult {
+        let spec = self.spec;
+        let sightings = self.seen.disagreements();
+        let status = match (input_not_read_at, sightings.is_empty()) {
+            (Some(_), _) => ProbeStatus::InputNotRead,
+            (None, false) => ProbeStatus::Unstable,
+            (None, true) => ProbeStatus::Exact,
+        };
+        let exact = status == ProbeStatus::Exact;
+        let window = self.seen.window();
+        let min_failing = boundary.and_then(|b| b.min_failing).filter(|_| exact);
+        let max_accepted = boundary.map(|b| b.max_accepted).filter(|_| exact);
+        let failure_at = if exact { min_failing } else { window[0] };
+        let failure_report = failure_at.and_then(|d| self.seen.last_at(d));
+        let accepted_report = max_accepted.or(window[1]).and_then(|d| self.seen.last_at(d));
+        ProbeResult {
+            command: spec.command.clone(),
+            shape: spec.shape,
+            status,
+            stack_bytes: spec.trial.stack.bytes(),
+            memory_bytes: spec.trial.memory.and_then(|m| m.bytes()),
+            max_depth: spec.max_depth,
+            timeout_seconds: spec.trial.timeout.as_secs_f64(),
+            aslr_disabled: spec.trial.disable_aslr && aslr_can_be_disabled(),
+            env: spec.trial.env.record(),
+            max_accepted_depth: max_accepted,
+            min_failing_depth: min_failing,
+            failure: failure_report.and_then(|r| failure_of(spec, &r.outcome)),
+            payload_bytes: min_failing.map(|d| Payload::new(spec.shape, d).len()),
+            peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
+            peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
+            accepted_seconds: accepted_report.map(|r| round_seconds(r.wall)),
+            slow: self.slow,
+            trials: self.trials,
+            elapsed_seconds: round_seconds(started.elapsed()),
+            search,
+            boundary_window: window,
+            unstable: status == ProbeStatus::Unstable,
+            sightings,
+            input_not_read_at,
+        }
+    }
 }
 
 /// For valid JSON anything but acceptance is a failure; for invalid JSON (`unclosed`) a clean
@@ -135,55 +318,84 @@ fn is_failure(shape: Shape, outcome: &Outcome) -> bool {
     }
 }
 
-fn failure_of(shape: Shape, outcome: &Outcome) -> Option<Failure> {
-    if shape.is_valid_json() {
-        return outcome.failure();
-    }
-    match outcome {
-        Outcome::Error { .. } => None,
-        Outcome::Accepted => Some(Failure {
-            kind: FailureKind::Accepted,
-            exit_code: Some(0),
-            signal: None,
-            signal_name: None,
-            stderr: String::new(),
-        }),
-        other => other.failure(),
-    }
+fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
+    let failure = if spec.shape.is_valid_json() {
+        outcome.failure()
+    } else {
+        match outcome {
+            Outcome::Error { .. } => None,
+            Outcome::Accepted => Some(Failure {
+                kind: FailureKind::Accepted,
+                exit_code: Some(0),
+                signal: None,
+                signal_name: None,
+                stderr: String::new(),
+            }),
+            other => other.failure(),
+        }
+    };
+    let capped = spec.trial.memory.is_some_and(|m| m.bytes().is_some());
+    failure.map(|f| if capped { f.under_memory_cap() } else { f })
 }
 
 fn round_seconds(duration: Duration) -> f64 {
     (duration.as_secs_f64() * 1000.0).round() / 1000.0
 }
 
-/// Every trial of a probe: the last report at each depth, and the extremes seen.
+/// Every trial of a probe: the outcomes at each depth, and the extremes seen.
 #[derive(Default)]
 struct Observations {
-    by_depth: BTreeMap<u64, (bool, TrialReport)>,
-    lowest_failing: Option<u64>,
-    highest_passing: Option<u64>,
-    /// The same depth both passed and failed at some point.
-    flipped: bool,
+    by_depth: BTreeMap<u64, Vec<(bool, TrialReport)>>,
 }
 
 impl Observations {
     fn record(&mut self, depth: u64, failed: bool, report: TrialReport) {
-        if failed {
-            self.lowest_failing = Some(self.lowest_failing.map_or(depth, |d| d.min(depth)));
-        } else {
-            self.highest_passing = Some(self.highest_passing.map_or(depth, |d| d.max(depth)));
-        }
-        if let Some((before, _)) = self.by_depth.insert(depth, (failed, report)) {
-            self.flipped |= before != failed;
-        }
+        self.by_depth.entry(depth).or_default().push((failed, report));
+    }
+
+    fn count(&self, depth: u64) -> usize {
+        self.by_depth.get(&depth).map_or(0, Vec::len)
     }
 
     fn last_at(&self, depth: u64) -> Option<&TrialReport> {
-        self.by_depth.get(&depth).map(|(_, report)| report)
+        self.by_depth.get(&depth).and_then(|seen| seen.last()).map(|(_, report)| report)
+    }
+
+    /// Some depth both passed and failed.
+    fn flipped(&self) -> bool {
+        self.by_depth.values().any(|seen| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
     }
 
     /// [lowest failing depth seen, highest passing depth seen].
     fn window(&self) -> [Option<u64>; 2] {
-        [self.lowest_failing, self.highest_passing]
+        let lowest_failing = self.by_depth.iter().find(|(_, seen)| seen.iter().any(|s| s.0)).map(|(&d, _)| d);
+        let highest_passing =
+            self.by_depth.iter().rev().find(|(_, seen)| seen.iter().any(|s| !s.0)).map(|(&d, _)| d);
+        [lowest_failing, highest_passing]
+    }
+
+    /// What contradicts the monotone picture: depths whose outcomes disagree, and a failure below
+    /// a pass (the lowest failing and the highest passing depth). Empty when all is consistent.
+    fn disagreements(&self) -> Vec<Sighting> {
+        let mut depths: Vec<u64> = self
+            .by_depth
+            .iter()
+            .filter(|(_, seen)| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
+            .map(|(&depth, _)| depth)
+            .collect();
+        if let [Some(lowest_failing), Some(highest_passing)] = self.window() {
+            if lowest_failing < highest_passing {
+                depths.extend([lowest_failing, highest_passing]);
+            }
+        }
+        depths.sort_unstable();
+        depths.dedup();
+        depths
+            .into_iter()
+            .map(|depth| Sighting {
+                depth,
+                outcomes: self.by_depth[&depth].iter().map(|(_, r)| r.outcome.describe()).collect(),
+            })
+            .collect()
     }
 }

@@ -4,11 +4,14 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
+use std::os::unix::fs::PermissionsExt;
+
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalog::Entry;
+use crate::child_env::EnvMode;
 use crate::probe::ProbeResult;
 use crate::sweep::SweepResult;
 
@@ -27,9 +30,15 @@ pub struct Environment {
     pub cpus: usize,
     /// RLIMIT_STACK of the children; null = unlimited.
     pub stack_bytes: Option<u64>,
+    /// RLIMIT_AS of the children; null = not capped.
+    #[serde(default)]
+    pub memory_bytes: Option<u64>,
     pub max_depth: u64,
     pub timeout_seconds: f64,
     pub aslr_disabled: bool,
+    /// Whether children got the fixed environment or the caller's.
+    #[serde(default)]
+    pub env_mode: EnvMode,
     pub nestprobe_version: String,
     /// UTC date of the run that last changed a measured fact.
     pub date: String,
@@ -104,8 +113,21 @@ impl ParserRecord {
 impl Results {
     pub fn load(path: &Path) -> Result<Results> {
         let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a nestprobe results file", path.display()))
+        serde_json::from_str(&text).map_err(|e| {
+            anyhow::anyhow!(
+                "{} is not a nestprobe results file ({e}); move it away or pass another --out",
+                path.display()
+            )
+        })
+    }
+
+    /// The results at `path`, `None` when there is no file; unreadable or foreign content is an
+    /// error (it is never silently replaced).
+    pub fn load_if_exists(path: &Path) -> Result<Option<Results>> {
+        match fs::symlink_metadata(path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            _ => Results::load(path).map(Some),
+        }
     }
 
     pub fn find(&self, id: &str) -> Option<&ParserRecord> {
@@ -125,11 +147,12 @@ impl Results {
     }
 }
 
-/// Fields that change between two runs that measured the same thing. (Peak memory also varies a
+/// Fields that change between two runs that measured the same thing (`slow` too: whether a trial
+/// needed the longer retry timeout depends on the machine's load). (Peak memory also varies a
 /// little: it counts as changed only when it moves by a quarter of an octave, about 19%, and
 /// anything under 16 MiB counts as small, since that is where nestprobe's own share blurs it.)
 const VOLATILE: &[&str] =
-    &["elapsed_seconds", "accepted_seconds", "trials", "search", "date", "stderr", "peak_rss_exact"];
+    &["elapsed_seconds", "accepted_seconds", "trials", "search", "date", "stderr", "peak_rss_exact", "slow"];
 
 fn facts(results: &Results) -> Value {
     fn strip(value: &mut Value) {
@@ -153,12 +176,21 @@ fn facts(results: &Results) -> Value {
 }
 
 /// Writes a file atomically: a temporary file beside it, then a rename, so an interrupted run
-/// never leaves a half-written file (or destroys the previous one).
+/// never leaves a half-written file (or destroys the previous one). A new file gets the usual
+/// permissions (0666 less the umask); an existing one keeps its mode.
 pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut file = tempfile::NamedTempFile::new_in(dir)
+    let mode = fs::metadata(path).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o666);
+    // tempfile creates with the mode given, less the umask, as open(2) does.
+    let mut file = tempfile::Builder::new()
+        .permissions(fs::Permissions::from_mode(mode))
+        .tempfile_in(dir)
         .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    if fs::metadata(path).is_ok() {
+        // An existing file keeps exactly its mode, whatever the umask.
+        file.as_file().set_permissions(fs::Permissions::from_mode(mode))?;
+    }
     file.write_all(contents.as_bytes())?;
     file.as_file().sync_all()?;
     file.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
@@ -199,7 +231,7 @@ mod tests {
             search: SearchMode::Cold,
             aslr_disabled: true,
             boundary_window: [Some(failing), Some(failing - 1)],
-            unstable: false,
+            ..Default::default()
         };
         let entry: Entry =
             toml::from_str("id='p'\nlanguage='C'\nlibrary='p'\nrun=['p']\nversion='true'").unwrap();
@@ -212,14 +244,46 @@ mod tests {
                 arch: "x86_64".into(),
                 cpus: 2,
                 stack_bytes: Some(8 << 20),
+                memory_bytes: None,
                 max_depth: 5_000_000,
                 timeout_seconds: 10.0,
                 aslr_disabled: true,
+                env_mode: EnvMode::Fixed,
                 nestprobe_version: "0".into(),
                 date: "2026-01-01".into(),
             },
             parsers: vec![record],
         }
+    }
+
+    #[test]
+    fn new_files_get_the_umask_permissions_and_existing_ones_keep_theirs() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = dir.path().join("fresh.md");
+        write_atomically(&fresh, "a").unwrap();
+        // SAFETY: umask only reads and sets the process's file mode mask.
+        let umask = unsafe {
+            let old = libc::umask(0o022);
+            libc::umask(old);
+            old
+        };
+        assert_eq!(fs::metadata(&fresh).unwrap().permissions().mode() & 0o777, 0o666 & !umask as u32);
+        let kept = dir.path().join("README.md");
+        fs::write(&kept, "old").unwrap();
+        fs::set_permissions(&kept, fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomically(&kept, "new").unwrap();
+        assert_eq!(fs::metadata(&kept).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_eq!(fs::read_to_string(&kept).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_foreign_results_file_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("results.json");
+        assert!(Results::load_if_exists(&path).unwrap().is_none());
+        fs::write(&path, "{\"something\": \"else\"}").unwrap();
+        let error = Results::load_if_exists(&path).unwrap_err().to_string();
+        assert!(error.contains("results.json is not a nestprobe results file"), "{error}");
     }
 
     #[test]

@@ -2,13 +2,18 @@
 //!
 //! The search assumes the usual monotone picture: depths below the boundary pass, depths at or above
 //! it fail. Each trial costs a process start, so the strategy spends them carefully:
-//! - warm: given the previous boundary, one run just below it and one at it confirm it (one run at
-//!   the maximum for a parser that had no limit); anything else falls back to a cold search;
+//! - warm: given the previous boundary, one run at it and one just below confirm it (one run at the
+//!   maximum for a parser that had no limit). When the hint is off by k levels, the search gallops
+//!   outward from it (1, 2, 4, … levels away) and then bisects the last step: about 2·log2(k) trials,
+//!   not a new search from scratch;
 //! - cold: depth 1 must pass, a run at the maximum settles unbounded parsers, then each trial splits
 //!   the remaining candidates in two halves of equal *prior* weight. The prior is log-uniform plus
 //!   point masses on the round numbers real limits are set to (64, 100, 128, 512, 1000, 1024, …),
 //!   which lands configured limits in a handful of trials and degrades gracefully to a geometric
 //!   then arithmetic bisection for stack-bound parsers.
+//!
+//! Whether the answer can be trusted (repeated runs agree, nothing failed below a pass) is the
+//! caller's business: see src/probe.rs.
 
 use anyhow::Result;
 
@@ -29,10 +34,11 @@ impl Hint {
 }
 
 /// How the boundary was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SearchMode {
     /// No hint: a full search.
+    #[default]
     Cold,
     /// The hint was right: confirmed in one or two trials.
     Confirmed,
@@ -79,27 +85,50 @@ pub fn find_boundary(
         Ok(failed)
     };
 
-    let mut mode = SearchMode::Cold;
-    if let Some(hint) = hint {
-        let confirmed = match hint {
-            Hint::NoLimit => !run(&mut state, max_depth)?,
-            Hint::FailsAt(at) if at > max_depth => false,
-            Hint::FailsAt(1) => run(&mut state, 1)?,
-            Hint::FailsAt(at) => !run(&mut state, at - 1)? && run(&mut state, at)?,
-        };
-        mode = if confirmed { SearchMode::Confirmed } else { SearchMode::ReSearched };
-    }
+    let Some(hint) = hint else {
+        if run(&mut state, 1)? {
+            return Ok(state.boundary(SearchMode::Cold));
+        }
+        if !state.done() {
+            run(&mut state, max_depth)?;
+        }
+        while !state.done() {
+            let depth = state.next_split();
+            run(&mut state, depth)?;
+        }
+        return Ok(state.boundary(SearchMode::Cold));
+    };
 
-    if !state.done() && state.lo == 0 && run(&mut state, 1)? {
-        return Ok(state.boundary(mode));
+    // Warm: the hint's own depth first, then its neighbour below when it still fails there.
+    let at = match hint {
+        Hint::FailsAt(at) if at <= max_depth => at,
+        _ => max_depth + 1,
+    };
+    let confirmed = if at <= max_depth {
+        run(&mut state, at)? && (at == 1 || !run(&mut state, at - 1)?)
+    } else {
+        !run(&mut state, max_depth)? && hint == Hint::NoLimit
+    };
+    if at > max_depth {
+        // It had no limit and now fails at the maximum: nothing says where, so search as if cold.
+        while !state.done() {
+            let depth = state.next_split();
+            run(&mut state, depth)?;
+        }
     }
-    if !state.done() && state.hi.is_none() && max_depth > state.lo {
-        run(&mut state, max_depth)?;
-    }
+    // Off by some levels: gallop outward from the hint, 1, 2, 4, … levels at a time, until the
+    // boundary is bracketed, then bisect the last step.
+    let mut step = 1;
     while !state.done() {
-        let depth = state.next_split();
+        let depth = match state.hi {
+            Some(hi) if hi - state.lo <= step => state.midpoint(),
+            Some(hi) if hi <= at => hi.saturating_sub(step).max(state.lo + 1),
+            hi => (state.lo + step).min(hi.map_or(max_depth, |hi| hi - 1)),
+        };
         run(&mut state, depth)?;
+        step = step.saturating_mul(2);
     }
+    let mode = if confirmed { SearchMode::Confirmed } else { SearchMode::ReSearched };
     Ok(state.boundary(mode))
 }
 
@@ -139,6 +168,13 @@ impl State {
 
     fn boundary(&self, mode: SearchMode) -> Boundary {
         Boundary { max_accepted: self.lo, min_failing: self.hi, trials: self.trials, mode }
+    }
+
+    /// The middle of the candidate boundaries (lo, hi]: plain bisection, for the last stretch of a
+    /// warm search.
+    fn midpoint(&self) -> u64 {
+        let hi = self.hi.unwrap_or(self.max_depth + 1);
+        self.lo + (hi - self.lo) / 2
     }
 
     /// The depth that splits the candidate boundaries (lo, hi] into halves of equal prior weight.
@@ -295,6 +331,36 @@ mod tests {
         ] {
             let result = search(actual, 5_000_000, Some(hint));
             assert_eq!(result.mode, SearchMode::ReSearched, "{actual:?} {hint:?}");
+        }
+    }
+
+    #[test]
+    fn a_hint_off_by_k_levels_is_corrected_near_it() {
+        let log2_ceil = |k: u64| 64 - (k - 1).leading_zeros() as u64;
+        for hint in [2u64, 129, 1_000, 40_298, 174_636, 4_999_990] {
+            for k in (1..=70).chain([100, 127, 128, 129, 1000, 4096, 30_000]) {
+                for actual in [hint.checked_sub(k), Some(hint + k)] {
+                    let Some(actual) = actual.filter(|&a| (1..=5_000_000).contains(&a)) else { continue };
+                    let result = search(Some(actual), 5_000_000, Some(Hint::FailsAt(hint)));
+                    let bound = 2 * log2_ceil(k) + 4;
+                    assert!(
+                        u64::from(result.trials) <= bound,
+                        "hint {hint}, boundary {actual}: {} trials > {bound}",
+                        result.trials
+                    );
+                    assert_eq!(result.mode, SearchMode::ReSearched);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_hint_beyond_the_maximum_or_of_no_limit_still_finds_the_boundary() {
+        for actual in [None, Some(1), Some(2), Some(129), Some(4_999_999)] {
+            for hint in [Hint::NoLimit, Hint::FailsAt(6_000_000), Hint::FailsAt(1), Hint::FailsAt(4_999_999)]
+            {
+                search(actual, 5_000_000, Some(hint));
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use crate::probe::{probe, ProbeResult, ProbeSpec, Progress};
+use crate::probe::{probe, ProbeResult, ProbeSpec, ProbeStatus, Progress};
 use crate::units::Limit;
 
 /// Why the boundary is where it is.
@@ -19,6 +19,8 @@ pub enum Verdict {
     Unbounded,
     /// Independent of RLIMIT_STACK but not fixed (e.g. a VM with its own stack or recursion limit).
     Runtime,
+    /// Some probe of the sweep had no exact answer.
+    Unstable,
 }
 
 impl Verdict {
@@ -28,6 +30,7 @@ impl Verdict {
             Verdict::Stack => "stack",
             Verdict::Unbounded => "unbounded",
             Verdict::Runtime => "runtime",
+            Verdict::Unstable => "unstable",
         }
     }
 }
@@ -56,10 +59,19 @@ pub fn sweep(spec: &ProbeSpec, stacks: &[Limit], progress: Progress<'_>) -> Resu
         at_size.trial.stack = stack;
         probes.push(probe(&at_size, progress)?);
     }
-    let points: Vec<(Option<u64>, Option<u64>)> =
-        probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
-    let (verdict, bytes_per_level) = judge(&points);
-    Ok(SweepResult { command: spec.trial.command_line(), verdict, bytes_per_level, probes })
+    Ok(from_probes(spec.command.clone(), probes))
+}
+
+/// The sweep result from its probes (sorted here by stack size, smallest first).
+pub fn from_probes(command: Vec<String>, mut probes: Vec<ProbeResult>) -> SweepResult {
+    probes.sort_by_key(|p| p.stack_bytes.unwrap_or(u64::MAX));
+    let (verdict, bytes_per_level) = if probes.iter().all(|p| p.status == ProbeStatus::Exact) {
+        let points: Vec<_> = probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
+        judge(&points)
+    } else {
+        (Verdict::Unstable, None)
+    };
+    SweepResult { command, verdict, bytes_per_level, probes }
 }
 
 /// The verdict from (stack bytes or unlimited, smallest failing depth or none) pairs, sorted by stack.

@@ -1,28 +1,32 @@
 //! One trial: run a parser program once on one payload, under resource limits and a timeout, and
-//! bring back its outcome. All process supervision lives here.
+//! bring back its outcome.
 //!
 //! The child gets its own process group so that a timeout (or Ctrl-C) kills it together with any
-//! grandchildren; stdin is fed from a thread (a child that stops reading early is normal), the head of
-//! stderr is kept by another thread, stdout goes to /dev/null so a chatty child never blocks.
+//! grandchildren. One loop polls three things at once: the child's stdin (the payload is written in
+//! pieces as the pipe takes them; a child that stops reading early is normal), its stderr (the head
+//! is kept, the rest drained so the child never blocks) and a pidfd that says when it exits. stdout
+//! goes to /dev/null. Nothing waits for a pipe once the child has gone: a descendant that left the
+//! group (setsid) and keeps a pipe open gets a short grace, then the pipe is dropped.
 
 use std::ffi::OsString;
-use std::io::{self, Read};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::process::{ChildStderr, Command, Stdio};
 use std::sync::OnceLock;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
+use nix::fcntl::OFlag;
+use nix::poll::{poll, PollFd, PollFlags};
 use rlimit::Resource;
 
+use crate::child_env::ChildEnv;
 use crate::interrupt::GroupGuard;
 use crate::outcome::Outcome;
-use crate::payload::Payload;
+use crate::payload::{Payload, PayloadReader};
+use crate::process;
 use crate::units::Limit;
 
 /// How every child of a probe is started.
@@ -30,7 +34,7 @@ use crate::units::Limit;
 pub struct TrialConfig {
     pub argv: Vec<OsString>,
     pub cwd: Option<PathBuf>,
-    pub env: Vec<(OsString, OsString)>,
+    pub env: ChildEnv,
     /// RLIMIT_STACK, soft and hard, set in the child only.
     pub stack: Limit,
     /// RLIMIT_AS for the child, if capped.
@@ -44,7 +48,7 @@ pub struct TrialConfig {
 #[derive(Clone, Debug)]
 pub struct TrialReport {
     pub outcome: Outcome,
-    /// From spawn to exit (or to the kill, on timeout).
+    /// From spawn to the leader's exit (or to the kill, on timeout).
     pub wall: Duration,
     /// Peak resident set size of the child (wait4's rusage).
     pub peak_rss_bytes: u64,
@@ -52,48 +56,93 @@ pub struct TrialReport {
     /// resident set, so when the child never grew past what nestprobe had at the fork, its own peak
     /// is only known to be at most that.
     pub peak_rss_exact: bool,
+    /// Whether the whole payload had been read from the pipe when the child exited. A parser that
+    /// accepts must have read all of it (the protocol); one that rejects may stop early.
+    pub read_whole_input: bool,
 }
 
 /// Bytes of stderr kept per trial; the rest is read and dropped so the child never blocks.
 const STDERR_HEAD_BYTES: usize = 8 * 1024;
+/// How long the pipes are still served after the child has exited or been killed, for a descendant
+/// outside its process group that still holds them.
+const PIPE_GRACE: Duration = Duration::from_millis(200);
+/// Size of the pieces the payload is written in.
+const WRITE_CHUNK: usize = 64 * 1024;
 
 impl TrialConfig {
-    /// Runs the program once with `payload` on its stdin.
+    /// Children of `argv` with the documented defaults: 8 MiB stack, no memory cap, 10 s timeout,
+    /// ASLR off. Callers change the fields they have options for.
+    pub fn new(argv: Vec<OsString>, env: ChildEnv) -> TrialConfig {
+        TrialConfig {
+            argv,
+            cwd: None,
+            env,
+            stack: Limit::Bytes(8 * 1024 * 1024),
+            memory: None,
+            timeout: Duration::from_secs(10),
+            disable_aslr: true,
+        }
+    }
+
+    /// Runs the program once with `payload` on its stdin, with the configured timeout.
     pub fn run(&self, payload: Payload) -> Result<TrialReport> {
+        self.run_with_timeout(payload, self.timeout)
+    }
+
+    /// Runs the program once with `payload` on its stdin and kills it after `timeout`.
+    pub fn run_with_timeout(&self, payload: Payload, timeout: Duration) -> Result<TrialReport> {
+        let (stdin_read, stdin_write) =
+            nix::unistd::pipe2(OFlag::O_CLOEXEC).context("cannot create a pipe")?;
+        // Our own copy of the read end: after the child exits it tells how much it left unread.
+        // (It does not keep the child from seeing end of input: that needs the write ends closed.)
+        let watch = stdin_read.try_clone().context("cannot duplicate a pipe")?;
         let mut command = self.command()?;
+        command.stdin(Stdio::from(stdin_read));
         let inherited_rss = own_resident_bytes();
         let started = Instant::now();
         let mut child = command.spawn().with_context(|| format!("cannot start {}", self.program_name()))?;
+        drop(command); // closes our copy of the child's end of stdin
         let pid = child.id() as i32;
         let _registered = GroupGuard::register(pid);
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stderr = child.stderr.take().expect("stderr is piped");
-
-        thread::scope(|scope| {
-            let feeder = scope.spawn(move || feed(stdin, payload));
-            let reader = scope.spawn(move || read_head(stderr));
-            let (exited_tx, exited_rx) = mpsc::channel();
-            scope.spawn(move || exited_tx.send(wait_exited_without_reaping(pid)));
-
-            let (timed_out, wall) = match exited_rx.recv_timeout(self.timeout) {
-                Ok(exited) => (false, exited.map(|()| started.elapsed())?),
-                Err(RecvTimeoutError::Timeout) => (true, started.elapsed()),
-                Err(RecvTimeoutError::Disconnected) => unreachable!("the waiter always sends"),
-            };
-            // The leader is a zombie or still running, so its pgid cannot have been reused: kill
-            // the whole group (grandchildren holding our pipes included), then reap the leader.
-            let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
-            if timed_out {
-                exited_rx.recv().expect("the waiter always sends")?;
-            }
-            let (status, peak_rss_bytes) = reap(pid)?;
-            feeder.join().expect("stdin feeder panicked");
-            let stderr = reader.join().expect("stderr reader panicked");
-            let outcome =
-                if timed_out { Outcome::Timeout { stderr } } else { Outcome::from_status(status, stderr) };
-            let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
-            Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact })
-        })
+        let prepared = (|| -> Result<(OwnedFd, ChildStderr)> {
+            let pidfd = process::pidfd_open(pid)?;
+            let stderr = child.stderr.take().expect("stderr is piped");
+            process::set_nonblocking(&stderr)?;
+            process::set_nonblocking(&stdin_write)?;
+            Ok((pidfd, stderr))
+        })();
+        let (pidfd, stderr) = prepared.inspect_err(|_| {
+            process::kill_group(pid);
+            let _ = process::reap(pid);
+        })?;
+        let mut pipes = Pipes {
+            stdin: Some(Feeder {
+                file: Some(stdin_write.into()),
+                reader: payload.reader(),
+                buf: Vec::new(),
+                at: 0,
+                done: false,
+            }),
+            stderr: Some(stderr),
+            head: Vec::new(),
+        };
+        let exited = pipes.serve_until_exit(&pidfd, started + timeout)?;
+        let wall = started.elapsed();
+        let read_whole_input = exited && pipes.all_written() && process::unread_bytes(&watch) == 0;
+        // The leader is a zombie or still running, so its pgid cannot have been reused: kill the
+        // whole group (grandchildren holding our pipes included), then reap the leader.
+        process::kill_group(pid);
+        drop(watch);
+        pipes.stdin = None; // end of input, or EPIPE, for whoever still reads it
+        if !exited {
+            process::wait_exit(&pidfd, None)?;
+        }
+        pipes.drain_stderr(Instant::now() + PIPE_GRACE)?;
+        let (status, peak_rss_bytes) = process::reap(pid)?;
+        let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
+        let outcome = if exited { Outcome::from_status(status, stderr) } else { Outcome::Timeout { stderr } };
+        let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
+        Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input })
     }
 
     /// The argv as text, for results.
@@ -108,10 +157,12 @@ impl TrialConfig {
     fn command(&self) -> Result<Command> {
         let (program, args) = self.argv.split_first().ok_or_else(|| anyhow!("no command given"))?;
         let mut command = Command::new(program);
+        if self.env.mode() == crate::child_env::EnvMode::Fixed {
+            command.env_clear();
+        }
         command
             .args(args)
-            .envs(self.env.iter().map(|(k, v)| (k, v)))
-            .stdin(Stdio::piped())
+            .envs(self.env.vars())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .process_group(0);
@@ -136,6 +187,144 @@ impl TrialConfig {
             });
         }
         Ok(command)
+    }
+}
+
+/// The child's stdin and stderr while it runs.
+struct Pipes {
+    stdin: Option<Feeder>,
+    stderr: Option<ChildStderr>,
+    /// The first bytes of stderr.
+    head: Vec<u8>,
+}
+
+/// Writes the payload into the (non-blocking) stdin pipe as it takes it.
+struct Feeder {
+    /// The write end; closed as soon as the whole payload is in, so the child sees end of input.
+    file: Option<std::fs::File>,
+    reader: PayloadReader,
+    buf: Vec<u8>,
+    /// Bytes of `buf` already written.
+    at: usize,
+    /// The whole payload has been written.
+    done: bool,
+}
+
+impl Pipes {
+    /// Feeds stdin and drains stderr until the child exits (true) or the deadline passes (false).
+    fn serve_until_exit(&mut self, pidfd: &OwnedFd, deadline: Instant) -> Result<bool> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(false);
+            }
+            let stdin = self.stdin.as_ref().and_then(|f| f.file.as_ref());
+            let writing = stdin.is_some();
+            let mut fds = vec![PollFd::new(pidfd.as_fd(), PollFlags::POLLIN)];
+            if let Some(stderr) = &self.stderr {
+                fds.push(PollFd::new(stderr.as_fd(), PollFlags::POLLIN));
+            }
+            if let Some(file) = stdin {
+                fds.push(PollFd::new(file.as_fd(), PollFlags::POLLOUT));
+            }
+            match poll(&mut fds, process::poll_timeout(left)) {
+                Ok(_) => {}
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(error) => return Err(error).context("waiting for the parser program"),
+            }
+            let ready = |fd: &PollFd| fd.revents().is_some_and(|r| !r.is_empty());
+            let exited = ready(&fds[0]);
+            let stderr_ready = self.stderr.is_some() && ready(&fds[1]);
+            let stdin_ready = writing && ready(fds.last().expect("stdin is polled"));
+            drop(fds);
+            if stderr_ready {
+                self.read_stderr()?;
+            }
+            if stdin_ready {
+                if let Some(feeder) = &mut self.stdin {
+                    if !feeder.write_some() {
+                        self.stdin = None; // the reader is gone: nothing more will be taken
+                    }
+                }
+            }
+            if exited {
+                return Ok(true);
+            }
+        }
+    }
+
+    fn all_written(&self) -> bool {
+        self.stdin.as_ref().is_some_and(|f| f.done)
+    }
+
+    /// Reads what stderr has now; closes it at end of file.
+    fn read_stderr(&mut self) -> Result<()> {
+        let Some(stderr) = &mut self.stderr else { return Ok(()) };
+        let mut buf = [0u8; 16 * 1024];
+        loop {
+            match stderr.read(&mut buf) {
+                Ok(0) => {
+                    self.stderr = None;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    let keep = n.min(STDERR_HEAD_BYTES.saturating_sub(self.head.len()));
+                    self.head.extend_from_slice(&buf[..keep]);
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(()),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => {
+                    self.stderr = None;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Reads stderr until every writer has closed it or the deadline passes, then drops it.
+    fn drain_stderr(&mut self, deadline: Instant) -> Result<()> {
+        while let Some(stderr) = &self.stderr {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            let mut fds = [PollFd::new(stderr.as_fd(), PollFlags::POLLIN)];
+            match poll(&mut fds, process::poll_timeout(left)) {
+                Ok(0) => break,
+                Ok(_) => self.read_stderr()?,
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(error) => return Err(error).context("reading the parser program's stderr"),
+            }
+        }
+        self.stderr = None;
+        Ok(())
+    }
+}
+
+impl Feeder {
+    /// Writes as much as the pipe takes now. False once the pipe is closed at the other end (a
+    /// child that exits or stops reading before the end is normal, so that is not an error).
+    fn write_some(&mut self) -> bool {
+        let Some(file) = &mut self.file else { return true };
+        loop {
+            if self.at == self.buf.len() {
+                self.buf.resize(WRITE_CHUNK, 0);
+                let n = self.reader.read(&mut self.buf).expect("payloads are generated in memory");
+                self.buf.truncate(n);
+                self.at = 0;
+                if n == 0 {
+                    self.done = true;
+                    self.file = None;
+                    return true;
+                }
+            }
+            match file.write(&self.buf[self.at..]) {
+                Ok(n) => self.at += n,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => return false,
+            }
+        }
     }
 }
 
@@ -175,64 +364,10 @@ pub fn aslr_can_be_disabled() -> bool {
     })
 }
 
-/// Writes the payload to the child's stdin. A child that exits or stops reading before the end
-/// (most parsers stop at the first byte past their limit) is normal, so write errors are not errors.
-fn feed(mut stdin: ChildStdin, payload: Payload) {
-    let _ = payload.write_to(&mut stdin);
-    // Dropping stdin closes the pipe: the child sees end of input.
-}
-
 /// nestprobe's own resident set now (VmRSS), which a forked child starts with.
 fn own_resident_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
     let kib: u64 = line.trim().trim_end_matches("kB").trim().parse().ok()?;
     Some(kib * 1024)
-}
-
-/// Keeps the first few KiB of stderr and drains the rest until every writer has closed it.
-fn read_head(mut stderr: ChildStderr) -> String {
-    let mut head = Vec::with_capacity(1024);
-    let _ = (&mut stderr).take(STDERR_HEAD_BYTES as u64).read_to_end(&mut head);
-    let _ = io::copy(&mut stderr, &mut io::sink());
-    String::from_utf8_lossy(&head).into_owned()
-}
-
-/// Blocks until the child has exited, leaving it a zombie (WNOWAIT) so its pid and process group
-/// id stay reserved until we have killed the group.
-fn wait_exited_without_reaping(pid: i32) -> Result<()> {
-    loop {
-        // SAFETY: siginfo_t is plain data; waitid fills it.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        let flags = libc::WEXITED | libc::WNOWAIT;
-        // SAFETY: a valid pointer to `info`, a pid we spawned and have not reaped.
-        let rc = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
-        if rc == 0 {
-            return Ok(());
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error).context("waiting for the parser program");
-        }
-    }
-}
-
-/// Reaps the child and returns its status and peak RSS. (`wait-timeout` would reap too, but it
-/// throws rusage away; wait4 gives us the child's own peak memory.)
-fn reap(pid: i32) -> Result<(ExitStatus, u64)> {
-    loop {
-        let mut status = 0;
-        // SAFETY: rusage is plain data; wait4 fills it.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: valid pointers, a pid we spawned.
-        let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if rc == pid {
-            let peak_rss_bytes = (usage.ru_maxrss.max(0) as u64) * 1024; // Linux reports KiB
-            return Ok((ExitStatus::from_raw(status), peak_rss_bytes));
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error).context("reaping the parser program");
-        }
-    }
 }

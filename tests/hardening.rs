@@ -15,10 +15,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::*;
+use nestprobe::child_env::ChildEnv;
 use nestprobe::outcome::Outcome;
 use nestprobe::payload::{Payload, Shape};
 use nestprobe::trial::TrialConfig;
-use nestprobe::units::Limit;
 use serde_json::Value;
 
 static EXCLUSIVE: RwLock<()> = RwLock::new(());
@@ -82,14 +82,10 @@ fn ten_thousand_trials_leak_no_descriptors_zombies_or_processes() {
     let _alone = EXCLUSIVE.write().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let program = own_fixture(dir.path(), "fixture-leaks");
+    let home = tempfile::tempdir().unwrap();
     let config = |argv: Vec<&std::ffi::OsStr>| TrialConfig {
-        argv: argv.into_iter().map(Into::into).collect(),
-        cwd: None,
-        env: Vec::new(),
-        stack: Limit::Bytes(8 * 1024 * 1024),
-        memory: None,
         timeout: Duration::from_secs(20),
-        disable_aslr: true,
+        ..TrialConfig::new(argv.into_iter().map(Into::into).collect(), ChildEnv::fixed(home.path()))
     };
     let direct = config(vec![program.as_os_str(), "limit".as_ref(), "100".as_ref()]);
     // A wrapper that leaves a grandchild behind, holding stderr, as some runtimes' helpers do.

@@ -41,7 +41,7 @@ impl Exporter for Badges {
 
 fn parser_message(record: &ParserRecord) -> (String, &'static str) {
     let result = record.result.as_ref();
-    let depth = || result.and_then(|r| r.min_failing_depth).map(thousands).unwrap_or_default();
+    let depth = || result.and_then(|r| r.exact_failing_depth()).map(thousands).unwrap_or_default();
     match class(record) {
         Class::CleanError => (format!("clean error at {}", depth()), "brightgreen"),
         Class::Crash => {
@@ -52,6 +52,7 @@ fn parser_message(record: &ParserRecord) -> (String, &'static str) {
         Class::NoLimit => {
             (format!("no limit up to {}", thousands(result.map_or(0, |r| r.max_depth))), "yellow")
         }
+        Class::Unreliable => ("unstable".into(), "lightgrey"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
     }
 }

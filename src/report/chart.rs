@@ -65,7 +65,7 @@ fn colour(class: Class) -> RGBColor {
         Class::Crash => VERMILLION,
         Class::Timeout => ORANGE,
         Class::NoLimit => BLUE,
-        Class::NotMeasured => GREY,
+        Class::NotMeasured | Class::Unreliable => GREY,
     }
 }
 
@@ -75,6 +75,7 @@ fn verdict_colour(verdict: Verdict) -> RGBColor {
         Verdict::Stack => VERMILLION,
         Verdict::Runtime => PURPLE,
         Verdict::Unbounded => BLUE,
+        Verdict::Unstable => GREY,
     }
 }
 
@@ -176,7 +177,7 @@ fn bar_text(record: &ParserRecord) -> String {
     let Some(result) = record.result.as_ref() else {
         return format!("not measured ({})", record.status.name());
     };
-    let depth = result.min_failing_depth.map(thousands).unwrap_or_default();
+    let depth = result.exact_failing_depth().map(thousands).unwrap_or_default();
     match (class(record), &result.failure) {
         (Class::Crash, Some(failure)) => match (&failure.signal_name, failure.exit_code) {
             (Some(name), _) => format!("{name} at {depth}"),
@@ -185,6 +186,7 @@ fn bar_text(record: &ParserRecord) -> String {
         },
         (Class::CleanError, _) => format!("clean error at {depth}"),
         (Class::Timeout, _) => format!("timeout at {depth}"),
+        (Class::Unreliable, _) => crate::report::finding_phrase(result),
         _ => format!("no limit up to {}", thousands(result.max_depth)),
     }
 }
@@ -192,9 +194,9 @@ fn bar_text(record: &ParserRecord) -> String {
 /// Where the bar ends: the smallest failing depth, or the maximum tried for no limit.
 fn bar_end(record: &ParserRecord) -> Option<u64> {
     match class(record) {
-        Class::NotMeasured => None,
+        Class::NotMeasured | Class::Unreliable => None,
         Class::NoLimit => record.result.as_ref().map(|r| r.max_depth),
-        _ => record.result.as_ref().and_then(|r| r.min_failing_depth),
+        _ => record.result.as_ref().and_then(|r| r.exact_failing_depth()),
     }
 }
 
@@ -578,7 +580,7 @@ mod tests {
             search: SearchMode::Cold,
             aslr_disabled: true,
             boundary_window: [depth, Some(depth.map_or(MAX, |d| d - 1))],
-            unstable: false,
+            ..Default::default()
         }
     }
 
@@ -628,9 +630,11 @@ mod tests {
                 arch: "x86_64".into(),
                 cpus: 2,
                 stack_bytes: Some(8 * MIB),
+                memory_bytes: None,
                 max_depth: MAX,
                 timeout_seconds: 10.0,
                 aslr_disabled: true,
+                env_mode: Default::default(),
                 nestprobe_version: "0.1.0".into(),
                 date: "2026-01-02".into(),
             },

@@ -9,7 +9,7 @@ use tabled::{Table, Tabled};
 
 use super::{sorted, summary, thousands, Exporter};
 use crate::outcome::FailureKind;
-use crate::probe::ProbeResult;
+use crate::probe::{Finding, ProbeResult};
 use crate::results::{Environment, ParserRecord, Results};
 use crate::units::{format_bytes, Limit};
 
@@ -149,24 +149,29 @@ pub fn memory_cell(result: &ProbeResult) -> Option<String> {
 }
 
 fn depth_cell(result: &ProbeResult) -> String {
-    match result.min_failing_depth {
-        Some(depth) => thousands(depth),
-        None => format!("none ≤ {}", thousands(result.max_depth)),
+    match result.finding() {
+        Finding::FailsAt(depth, _) => thousands(depth),
+        Finding::NoLimit => format!("none ≤ {}", thousands(result.max_depth)),
+        Finding::Unstable { .. } => "unstable".into(),
+        Finding::InputNotRead(_) => "input not read".into(),
     }
 }
 
 fn how_cell(result: &ProbeResult) -> String {
-    let Some(failure) = &result.failure else { return "no limit".into() };
-    match failure.kind {
-        FailureKind::Error => failure.summary(),
-        _ => format!("**{}**", failure.summary()),
+    match result.finding() {
+        Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => failure.summary(),
+        Finding::FailsAt(_, failure) => format!("**{}**", failure.summary()),
+        Finding::NoLimit if result.slow => "no limit (slow)".into(),
+        Finding::NoLimit => "no limit".into(),
+        _ => escape(&super::finding_phrase(result)),
     }
 }
 
 fn unclosed_cell(result: &ProbeResult) -> String {
-    match (&result.failure, result.min_failing_depth) {
-        (Some(failure), Some(depth)) => format!("**{}** at {}", failure.summary(), thousands(depth)),
-        _ => "rejected".into(),
+    match result.finding() {
+        Finding::FailsAt(depth, failure) => format!("**{}** at {}", failure.summary(), thousands(depth)),
+        Finding::NoLimit => "rejected".into(),
+        _ => escape(&super::finding_phrase(result)),
     }
 }
 

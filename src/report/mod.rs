@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use crate::outcome::FailureKind;
+use crate::probe::{Finding, ProbeResult};
 use crate::results::{write_if_changed, ParserRecord, Results, Status};
 
 /// Produces files (relative paths under the output folder) from results.
@@ -57,9 +58,9 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<()> {
 /// Sort key for tables and charts: least nesting allowed first, no limit after every limit,
 /// unmeasured parsers last (in catalog order, as `sort_by_key` is stable).
 pub fn table_order(record: &ParserRecord) -> (u8, u64) {
-    match (&record.status, record.result.as_ref().map(|r| r.min_failing_depth)) {
-        (Status::Measured, Some(Some(depth))) => (0, depth),
-        (Status::Measured, _) => (1, 0),
+    match (&record.status, record.result.as_ref().map(|r| r.finding())) {
+        (Status::Measured, Some(Finding::FailsAt(depth, _))) => (0, depth),
+        (Status::Measured, Some(Finding::NoLimit)) => (1, 0),
         _ => (2, 0),
     }
 }
@@ -74,11 +75,25 @@ pub fn sorted(results: &Results) -> Vec<&ParserRecord> {
 /// How a parser ends up, in one short phrase: `clean error at 129`, `crash (SIGSEGV) at 87,289`.
 pub fn summary(record: &ParserRecord) -> String {
     match (&record.status, &record.result) {
-        (Status::Measured, Some(result)) => match (result.min_failing_depth, &result.failure) {
-            (Some(depth), Some(failure)) => format!("{} at depth {}", failure.summary(), thousands(depth)),
-            _ => format!("no limit up to {}", thousands(result.max_depth)),
-        },
+        (Status::Measured, Some(result)) => finding_phrase(result),
         (status, _) => format!("{}: {}", status.name(), record.reason.as_deref().unwrap_or("")),
+    }
+}
+
+/// What one probe found, in one short phrase.
+pub fn finding_phrase(result: &ProbeResult) -> String {
+    match result.finding() {
+        Finding::FailsAt(depth, failure) => format!("{} at depth {}", failure.summary(), thousands(depth)),
+        Finding::NoLimit if result.slow => format!("no limit up to {} (slow)", thousands(result.max_depth)),
+        Finding::NoLimit => format!("no limit up to {}", thousands(result.max_depth)),
+        Finding::Unstable { lowest_failing, highest_passing } => format!(
+            "unstable: failures from depth {}, passes up to {}",
+            lowest_failing.map_or("-".into(), thousands),
+            highest_passing.map_or("-".into(), thousands)
+        ),
+        Finding::InputNotRead(depth) => {
+            format!("exits 0 without reading its input (depth {})", thousands(depth))
+        }
     }
 }
 
@@ -89,17 +104,20 @@ pub enum Class {
     Crash,
     Timeout,
     NoLimit,
+    /// Measured, but no exact number: outcomes disagreed, or the program did not read its input.
+    Unreliable,
     NotMeasured,
 }
 
 pub fn class(record: &ParserRecord) -> Class {
     match (&record.status, &record.result) {
-        (Status::Measured, Some(result)) => match &result.failure {
-            None => Class::NoLimit,
-            Some(f) => match f.kind {
+        (Status::Measured, Some(result)) => match result.finding() {
+            Finding::NoLimit => Class::NoLimit,
+            Finding::Unstable { .. } | Finding::InputNotRead(_) => Class::Unreliable,
+            Finding::FailsAt(_, f) => match f.kind {
                 FailureKind::Error => Class::CleanError,
                 FailureKind::Timeout => Class::Timeout,
-                FailureKind::Crash | FailureKind::Accepted => Class::Crash,
+                FailureKind::Crash | FailureKind::Accepted | FailureKind::OutOfMemory => Class::Crash,
             },
         },
         _ => Class::NotMeasured,

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::probe::ProbeResult;
+use crate::child_env::EnvMode;
+use crate::probe::{Finding, ProbeResult};
 use crate::sweep::SweepResult;
 use crate::units::{format_bytes, Limit};
 
@@ -10,8 +11,8 @@ use crate::units::{format_bytes, Limit};
 pub fn probe(result: &ProbeResult) -> String {
     let mut out = String::new();
     let command = result.command.join(" ");
-    match (&result.min_failing_depth, &result.failure) {
-        (Some(depth), Some(failure)) => {
+    match result.finding() {
+        Finding::FailsAt(depth, failure) => {
             let detail =
                 crate::outcome::error_line(&failure.stderr).map(|l| format!(": {l}")).unwrap_or_default();
             let _ = writeln!(
@@ -21,32 +22,56 @@ pub fn probe(result: &ProbeResult) -> String {
                 format_bytes(result.payload_bytes.unwrap_or(0)),
             );
         }
-        _ => {
+        Finding::NoLimit => {
             let _ =
                 writeln!(out, "{command}: no failure up to depth {} (the maximum tried)", result.max_depth);
+        }
+        Finding::Unstable { .. } => {
+            let _ = writeln!(
+                out,
+                "{command}: UNSTABLE, no exact boundary: {}",
+                crate::report::finding_phrase(result)
+            );
+        }
+        Finding::InputNotRead(depth) => {
+            let _ = writeln!(
+                out,
+                "{command}: exited 0 without reading its whole input at depth {depth}: not a parser program \
+                 (it must read all of stdin, then parse it)"
+            );
         }
     }
     let stack = result.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
-        "  {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}",
+        "  {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}, {} environment",
         result.shape.name(),
         result.max_accepted_depth.map_or("none".into(), |d| d.to_string()),
         result.trials,
         result.elapsed_seconds,
         if result.aslr_disabled { "off" } else { "on" },
+        match result.env.mode {
+            EnvMode::Fixed => "fixed",
+            EnvMode::Inherit => "inherited",
+        },
     );
+    if let Some(memory) = result.memory_bytes {
+        let _ = write!(out, ", memory cap {}", format_bytes(memory));
+    }
     if let Some(memory) = crate::report::markdown::memory_cell(result) {
         let _ = write!(out, ", peak RSS {memory} when accepting");
     }
-    if result.unstable {
-        let [low, high] = result.boundary_window;
+    if result.slow {
         let _ = write!(
             out,
-            "\n  unstable: failures seen from depth {}, passes up to {}",
-            low.map_or("-".into(), |d| d.to_string()),
-            high.map_or("-".into(), |d| d.to_string())
+            "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
+            result.timeout_seconds,
+            result.accepted_seconds.unwrap_or(0.0),
+            result.max_accepted_depth.map_or("-".into(), |d| d.to_string())
         );
+    }
+    for sighting in &result.sightings {
+        let _ = write!(out, "\n  depth {}: {}", sighting.depth, sighting.outcomes.join(", then "));
     }
     out.push('\n');
     out
@@ -56,10 +81,7 @@ pub fn sweep(result: &SweepResult) -> String {
     let mut out = format!("{}\n", result.command.join(" "));
     for probe in &result.probes {
         let stack = probe.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
-        let what = match (&probe.min_failing_depth, &probe.failure) {
-            (Some(depth), Some(failure)) => format!("{} at depth {depth}", failure.summary()),
-            _ => format!("no failure up to {}", probe.max_depth),
-        };
+        let what = crate::report::finding_phrase(probe);
         let _ = writeln!(out, "  stack {:>10}: {what}", stack.to_string());
     }
     let _ = write!(out, "verdict: {}", result.verdict.name());

@@ -1,0 +1,222 @@
+//! What a parser program finds besides its payload: its environment and the paths it is run from.
+//!
+//! Both sit at the top of the child's stack (the kernel copies argv and the environment there before
+//! `main` runs), so for a stack-bound parser every byte of them moves the boundary: 8 KiB of extra
+//! variables moved D's std.json by 38 levels. So by default a child gets a small fixed environment,
+//! not the caller's, and the folders it runs from are reached through links of a fixed length in
+//! /tmp (a *stage*), so where the checkout lives changes nothing that matters.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+/// PATH of a child with the fixed environment.
+pub const FIXED_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+/// Locale of a child with the fixed environment: UTF-8, and the same messages everywhere.
+pub const FIXED_LANG: &str = "C.UTF-8";
+
+/// Whether the child starts from the fixed environment or from the caller's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EnvMode {
+    /// Only the variables listed in the record (the default).
+    #[default]
+    Fixed,
+    /// The caller's whole environment, plus the variables listed (`--inherit-env`).
+    Inherit,
+}
+
+/// The environment a child got, as results record it: machine-specific paths appear as
+/// placeholders (`{home}`, `{build}`), so results from two machines compare.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnvRecord {
+    pub mode: EnvMode,
+    pub vars: BTreeMap<String, String>,
+}
+
+/// One variable: its value for the child, and how results record it.
+#[derive(Clone, Debug)]
+struct Var {
+    name: String,
+    value: OsString,
+    recorded: String,
+}
+
+/// The environment of a child.
+#[derive(Clone, Debug)]
+pub struct ChildEnv {
+    mode: EnvMode,
+    vars: Vec<Var>,
+}
+
+impl ChildEnv {
+    /// The fixed environment: PATH, LANG, TMPDIR and HOME (a scratch folder of the stage).
+    pub fn fixed(home: &Path) -> ChildEnv {
+        let mut env = ChildEnv { mode: EnvMode::Fixed, vars: Vec::new() };
+        env.set("PATH", FIXED_PATH);
+        env.set("LANG", FIXED_LANG);
+        env.set("TMPDIR", "/tmp");
+        env.set_path("HOME", home, "{home}");
+        env
+    }
+
+    /// Starts from the caller's environment instead; the variables set stay on top of it.
+    pub fn inherit(mut self) -> ChildEnv {
+        self.mode = EnvMode::Inherit;
+        self
+    }
+
+    pub fn mode(&self) -> EnvMode {
+        self.mode
+    }
+
+    /// Sets a variable that is the same on every machine.
+    pub fn set(&mut self, name: &str, value: &str) {
+        self.put(Var { name: name.into(), value: value.into(), recorded: value.into() });
+    }
+
+    /// Sets a variable whose value is a machine path, recorded as `placeholder`.
+    pub fn set_path(&mut self, name: &str, path: &Path, placeholder: &str) {
+        self.put(Var { name: name.into(), value: path.into(), recorded: placeholder.into() });
+    }
+
+    fn put(&mut self, var: Var) {
+        self.vars.retain(|v| v.name != var.name);
+        self.vars.push(var);
+    }
+
+    /// (name, value) pairs to give the child.
+    pub fn vars(&self) -> impl Iterator<Item = (&str, &OsString)> {
+        self.vars.iter().map(|v| (v.name.as_str(), &v.value))
+    }
+
+    pub fn record(&self) -> EnvRecord {
+        EnvRecord {
+            mode: self.mode,
+            vars: self.vars.iter().map(|v| (v.name.clone(), v.recorded.clone())).collect(),
+        }
+    }
+}
+
+/// `NAME=value` from the command line.
+pub fn parse_assignment(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if is_name(name) => Ok((name.to_string(), value.to_string())),
+        _ => Err(format!("expected NAME=value, got {text:?}")),
+    }
+}
+
+pub fn is_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A folder of fixed-length links in /tmp: `/tmp/nestprobe-<8 hex digits>/`. The digits come from
+/// a hash of a key (the build folder of a catalog run), so the same checkout always gets the same
+/// stage, and two checkouts get stages whose paths differ in content but not in length.
+#[derive(Clone, Debug)]
+pub struct Stage {
+    root: PathBuf,
+}
+
+impl Stage {
+    pub fn for_key(key: &Path) -> Result<Stage> {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut hasher);
+        nix::unistd::geteuid().as_raw().hash(&mut hasher);
+        // Not $TMPDIR: its length would vary from machine to machine.
+        let root = PathBuf::from(format!("/tmp/nestprobe-{:08x}", hasher.finish() as u32));
+        ensure_own_dir(&root)?;
+        Ok(Stage { root })
+    }
+
+    /// A real folder of the stage (created if needed).
+    pub fn dir(&self, name: &str) -> Result<PathBuf> {
+        let path = self.root.join(name);
+        fs::create_dir_all(&path).with_context(|| format!("cannot create {}", path.display()))?;
+        Ok(path)
+    }
+
+    /// A link in the stage to `target`, (re)made atomically, so runs at the same time agree.
+    pub fn link(&self, name: &str, target: &Path) -> Result<PathBuf> {
+        let path = self.root.join(name);
+        if fs::read_link(&path).is_ok_and(|current| current == target) {
+            return Ok(path);
+        }
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+        let _ = fs::remove_file(&temporary);
+        std::os::unix::fs::symlink(target, &temporary)
+            .and_then(|()| fs::rename(&temporary, &path))
+            .with_context(|| format!("cannot link {} to {}", path.display(), target.display()))?;
+        Ok(path)
+    }
+}
+
+/// Creates `dir` (mode 0700) or checks that the existing one is ours: a stage in a shared /tmp must
+/// not be a folder someone else prepared.
+fn ensure_own_dir(dir: &Path) -> Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    match fs::DirBuilder::new().mode(0o700).create(dir) {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+            let meta =
+                fs::symlink_metadata(dir).with_context(|| format!("cannot inspect {}", dir.display()))?;
+            if !meta.is_dir() || meta.uid() != nix::unistd::geteuid().as_raw() {
+                bail!("{} exists and is not a folder of this user's", dir.display());
+            }
+            Ok(())
+        }
+        Err(error) => Err(error).with_context(|| format!("cannot create {}", dir.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_environment_records_placeholders_not_machine_paths() {
+        let mut env = ChildEnv::fixed(Path::new("/tmp/nestprobe-0123abcd/home"));
+        env.set_path("BUILD", Path::new("/somewhere/long/build"), "{build}");
+        env.set("EXTRA", "1");
+        let record = env.record();
+        assert_eq!(record.mode, EnvMode::Fixed);
+        assert_eq!(record.vars["HOME"], "{home}");
+        assert_eq!(record.vars["BUILD"], "{build}");
+        assert_eq!(record.vars["PATH"], FIXED_PATH);
+        assert_eq!(record.vars["EXTRA"], "1");
+        let home: Vec<_> = env.vars().filter(|(name, _)| *name == "HOME").collect();
+        assert_eq!(home[0].1, "/tmp/nestprobe-0123abcd/home");
+        assert_eq!(env.inherit().record().mode, EnvMode::Inherit);
+    }
+
+    #[test]
+    fn assignments_need_a_proper_name() {
+        assert_eq!(parse_assignment("A_1=x=y"), Ok(("A_1".into(), "x=y".into())));
+        assert!(parse_assignment("=x").is_err());
+        assert!(parse_assignment("1A=x").is_err());
+        assert!(parse_assignment("novalue").is_err());
+    }
+
+    #[test]
+    fn stages_have_the_same_length_for_any_key_and_are_stable() {
+        let short = Stage::for_key(Path::new("/a")).unwrap();
+        let long = Stage::for_key(Path::new(&format!("/a/{}", "x".repeat(80)))).unwrap();
+        assert_eq!(short.root.as_os_str().len(), long.root.as_os_str().len());
+        assert_eq!(Stage::for_key(Path::new("/a")).unwrap().root, short.root);
+        let target = tempfile::tempdir().unwrap();
+        let link = short.link("t/src", target.path()).unwrap();
+        assert_eq!(fs::canonicalize(&link).unwrap(), fs::canonicalize(target.path()).unwrap());
+        assert_eq!(short.link("t/src", target.path()).unwrap(), link);
+    }
+}

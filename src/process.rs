@@ -1,0 +1,113 @@
+//! The operating-system side of supervising a child: its own process group, waiting for it to exit
+//! without reaping it, killing its group, and reaping it with its resource usage. Shared by the
+//! trials (src/trial.rs) and by every other command nestprobe runs (src/task.rs).
+//!
+//! The order matters: a child that has exited but is not reaped keeps its pid, and so its process
+//! group id, reserved. So we wait with a pidfd (readable once the child exits, without reaping it),
+//! kill the group (grandchildren that kept our pipes open included), and only then reap.
+
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+
+/// A pidfd for `pid` (Linux ≥ 5.3): readable once the process has exited.
+pub fn pidfd_open(pid: i32) -> Result<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error()).context("pidfd_open (nestprobe needs Linux 5.3 or newer)");
+    }
+    // SAFETY: the descriptor was just created and is owned by nobody else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as i32) })
+}
+
+/// Waits until the process behind `pidfd` has exited or `deadline` has passed (`None`: no deadline).
+/// Returns whether it exited. The process is left a zombie.
+pub fn wait_exit(pidfd: &OwnedFd, deadline: Option<Instant>) -> Result<bool> {
+    loop {
+        let timeout = match deadline {
+            None => PollTimeout::NONE,
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return is_readable(pidfd);
+                }
+                poll_timeout(left)
+            }
+        };
+        let mut fds = [PollFd::new(pidfd.as_fd(), PollFlags::POLLIN)];
+        match poll(&mut fds, timeout) {
+            Ok(0) => continue,
+            Ok(_) => return Ok(true),
+            Err(nix::errno::Errno::EINTR) => continue,
+            Err(error) => return Err(error).context("waiting for a child process"),
+        }
+    }
+}
+
+fn is_readable(fd: &OwnedFd) -> Result<bool> {
+    let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
+    Ok(poll(&mut fds, PollTimeout::ZERO).context("polling a child process")? > 0)
+}
+
+/// A poll timeout from a duration, rounded up so that a short wait never becomes a busy loop.
+pub fn poll_timeout(duration: std::time::Duration) -> PollTimeout {
+    let millis = duration.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+    PollTimeout::try_from(millis).unwrap_or(PollTimeout::MAX)
+}
+
+/// Kills the whole process group led by `pid`. Call only while `pid` is running or a zombie.
+pub fn kill_group(pid: i32) {
+    let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+}
+
+/// Reaps the child and returns its status and peak resident set size. (`wait-timeout` would reap
+/// too, but it throws rusage away; wait4 gives us the child's own peak memory.)
+pub fn reap(pid: i32) -> Result<(ExitStatus, u64)> {
+    loop {
+        let mut status = 0;
+        // SAFETY: rusage is plain data; wait4 fills it.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: valid pointers, a pid we spawned.
+        let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if rc == pid {
+            let peak_rss_bytes = (usage.ru_maxrss.max(0) as u64) * 1024; // Linux reports KiB
+            return Ok((ExitStatus::from_raw(status), peak_rss_bytes));
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error).context("reaping a child process");
+        }
+    }
+}
+
+/// Bytes written into a pipe and not read yet (FIONREAD works on either end of a Linux pipe).
+pub fn unread_bytes(pipe: &impl AsRawFd) -> u64 {
+    let mut count: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int through the pointer.
+    let rc = unsafe { libc::ioctl(pipe.as_raw_fd(), libc::FIONREAD, &mut count) };
+    if rc == 0 {
+        count.max(0) as u64
+    } else {
+        0
+    }
+}
+
+/// Puts a descriptor in non-blocking mode.
+pub fn set_nonblocking(fd: &impl AsRawFd) -> Result<()> {
+    let raw = fd.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own, with integer arguments.
+    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
+    // SAFETY: as above.
+    if flags < 0 || unsafe { libc::fcntl(raw, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error()).context("making a pipe non-blocking");
+    }
+    Ok(())
+}
