@@ -25,7 +25,7 @@ use anyhow::{bail, Result};
 use nestprobe::catalog::{Catalog, Parser, Readiness};
 use nestprobe::environment;
 use nestprobe::outcome::Outcome;
-use nestprobe::payload::{Payload, Shape};
+use nestprobe::payload::{Payload, PayloadFormat, Shape};
 use nestprobe::probe::{probe, ProbeSpec};
 use nestprobe::search::{Hint, SearchMode};
 use nestprobe::trial::{TrialConfig, TrialReport};
@@ -152,7 +152,14 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
 type Measured = (Cost, Cost, bool, Option<u64>, Cost, Option<u64>);
 
 fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
-    let spec = |hint| ProbeSpec { trial: trial.clone(), shape: Shape::Array, max_depth, hint, repeat: 1 };
+    let spec = |hint| ProbeSpec {
+        trial: trial.clone(),
+        format: PayloadFormat::JSON,
+        shape: Shape::Array,
+        max_depth,
+        hint,
+        repeat: 1,
+    };
     let mut quiet = |_: u64, _: &TrialReport| {};
 
     let started = Instant::now();
@@ -184,7 +191,7 @@ fn blind_bisection(trial: &TrialConfig, max_depth: u64) -> Result<(Option<u64>, 
     let mut trials = 0;
     let mut passes = |depth: u64| -> Result<bool> {
         trials += 1;
-        Ok(trial.run(Payload::new(Shape::Array, depth))?.outcome == Outcome::Accepted)
+        Ok(trial.run(Payload::new(PayloadFormat::JSON, Shape::Array, depth))?.outcome == Outcome::Accepted)
     };
     let (mut min, mut max) = (1, max_depth);
     if !passes(min)? {

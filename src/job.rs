@@ -14,7 +14,7 @@ use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs};
 use crate::commands::{print_json, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
-use crate::payload::Shape;
+use crate::payload::{PayloadFormat, Shape};
 use crate::probe::{probe, ProbeResult, ProbeSpec};
 use crate::report;
 use crate::results::{write_atomically, Environment, ParserRecord, Results, Status};
@@ -293,6 +293,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
             timeout,
             disable_aslr: options.disable_aslr,
         },
+        format: PayloadFormat::JSON,
         shape,
         max_depth: options.max_depth,
         // A previous result only hints where it was measured the same way.

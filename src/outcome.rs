@@ -77,7 +77,7 @@ pub enum FailureKind {
     Crash,
     /// The process did not finish in time.
     Timeout,
-    /// Invalid input (the `unclosed` shape) was accepted as if it were JSON.
+    /// Invalid input (the `unclosed` shape) was accepted as if it were valid.
     Accepted,
 }
 
@@ -102,7 +102,7 @@ impl Failure {
                 (None, None) => "crash".into(),
             },
             FailureKind::Timeout => "timeout".into(),
-            FailureKind::Accepted => "accepted invalid JSON".into(),
+            FailureKind::Accepted => "accepted invalid input".into(),
         }
     }
 }

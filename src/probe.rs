@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::interrupt::{self, Interrupted};
 use crate::outcome::{Failure, FailureKind, Outcome};
-use crate::payload::{Payload, Shape};
+use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::search::{find_boundary, Boundary, Hint, SearchMode};
 use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
@@ -16,6 +16,7 @@ use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 #[derive(Clone, Debug)]
 pub struct ProbeSpec {
     pub trial: TrialConfig,
+    pub format: PayloadFormat,
     pub shape: Shape,
     pub max_depth: u64,
     pub hint: Option<Hint>,
@@ -27,6 +28,9 @@ pub struct ProbeSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProbeResult {
     pub command: Vec<String>,
+    /// Results from before payload formats were JSON.
+    #[serde(default)]
+    pub payload_format: PayloadFormat,
     pub shape: Shape,
     /// RLIMIT_STACK of the children; null = unlimited.
     pub stack_bytes: Option<u64>,
@@ -69,12 +73,13 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64, &TrialReport);
 /// Runs the probe. Fails when the program cannot be started, cannot handle even depth 1, or the
 /// user pressed Ctrl-C.
 pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
+    spec.format.check(spec.shape, spec.max_depth).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
     let mut seen = Observations::default();
     let mut trials = 0;
     let mut run_search = |hint: Option<Hint>, seen: &mut Observations| -> Result<Boundary> {
         find_boundary(spec.max_depth, hint, |depth| {
-            let report = spec.trial.run(Payload::new(spec.shape, depth))?;
+            let report = spec.trial.run(Payload::new(spec.format, spec.shape, depth))?;
             if interrupt::requested() {
                 bail!(Interrupted);
             }
@@ -89,9 +94,9 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     trials += first.trials;
     if first.max_accepted == 0 {
         let outcome = seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
-        let what = if spec.shape.is_valid_json() { "parse even depth 1" } else { "cleanly reject depth 1" };
-        let payload = String::from_utf8_lossy(&Payload::new(spec.shape, 1).to_vec()).into_owned();
-        bail!("the program cannot {what} (`{payload}`): {outcome}");
+        let what =
+            if spec.shape.must_be_accepted() { "parse even depth 1" } else { "cleanly reject depth 1" };
+        bail!("the program cannot {what} ({}): {outcome}", Payload::new(spec.format, spec.shape, 1).show());
     }
     let mut unstable = false;
     for _ in 1..spec.repeat {
@@ -105,6 +110,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     let window = seen.window();
     Ok(ProbeResult {
         command: spec.trial.command_line(),
+        payload_format: spec.format,
         shape: spec.shape,
         stack_bytes: spec.trial.stack.bytes(),
         max_depth: spec.max_depth,
@@ -112,7 +118,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         max_accepted_depth: Some(first.max_accepted),
         min_failing_depth: first.min_failing,
         failure: failure_report.and_then(|r| failure_of(spec.shape, &r.outcome)),
-        payload_bytes: first.min_failing.map(|d| Payload::new(spec.shape, d).len()),
+        payload_bytes: first.min_failing.map(|d| Payload::new(spec.format, spec.shape, d).len()),
         peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
         peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
         accepted_seconds: accepted_report.map(|r| round_seconds(r.wall)),
@@ -125,10 +131,10 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     })
 }
 
-/// For valid JSON anything but acceptance is a failure; for invalid JSON (`unclosed`) a clean
+/// For valid input anything but acceptance is a failure; for invalid input (`unclosed`) a clean
 /// error is the right answer and anything else is a failure.
 fn is_failure(shape: Shape, outcome: &Outcome) -> bool {
-    if shape.is_valid_json() {
+    if shape.must_be_accepted() {
         *outcome != Outcome::Accepted
     } else {
         !matches!(outcome, Outcome::Error { .. })
@@ -136,7 +142,7 @@ fn is_failure(shape: Shape, outcome: &Outcome) -> bool {
 }
 
 fn failure_of(shape: Shape, outcome: &Outcome) -> Option<Failure> {
-    if shape.is_valid_json() {
+    if shape.must_be_accepted() {
         return outcome.failure();
     }
     match outcome {

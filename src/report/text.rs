@@ -29,7 +29,8 @@ pub fn probe(result: &ProbeResult) -> String {
     let stack = result.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
-        "  {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}",
+        "  {} {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}",
+        result.payload_format,
         result.shape.name(),
         result.max_accepted_depth.map_or("none".into(), |d| d.to_string()),
         result.trials,
@@ -53,7 +54,11 @@ pub fn probe(result: &ProbeResult) -> String {
 }
 
 pub fn sweep(result: &SweepResult) -> String {
-    let mut out = format!("{}\n", result.command.join(" "));
+    let mut out = result.command.join(" ");
+    if let Some(first) = result.probes.first() {
+        let _ = write!(out, " ({} {} shape)", first.payload_format, first.shape);
+    }
+    out.push('\n');
     for probe in &result.probes {
         let stack = probe.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
         let what = match (&probe.min_failing_depth, &probe.failure) {
