@@ -14,10 +14,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 mod bson;
 mod cbor;
+mod edn;
 mod json;
 mod msgpack;
 mod protobuf;
 mod python;
+mod sexp;
 mod toml;
 mod xml;
 mod yaml;
@@ -33,6 +35,8 @@ static FORMATS: &[&dyn Syntax] = &[
     &bson::Bson,
     &protobuf::Protobuf,
     &python::Python,
+    &edn::Edn,
+    &sexp::Sexp,
 ];
 
 /// How the nesting is spelled. The names are the same in every format that has the nesting.

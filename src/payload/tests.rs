@@ -203,6 +203,34 @@ fn protobuf_against_prost() {
 }
 
 #[test]
+fn edn_against_edn_format() {
+    use edn_format::Value;
+    check_format("edn", |bytes| {
+        let value =
+            edn_format::parse_str(std::str::from_utf8(bytes).unwrap()).map_err(|e| format!("{e:?}"))?;
+        Ok(spine(&value, |v| match v {
+            Value::Vector(items) => Some(('S', items.iter().collect())),
+            Value::Map(map) => Some(('M', map.values().collect())),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn sexp_against_lexpr() {
+    use lexpr::Value;
+    check_format("sexp", |bytes| {
+        let value = lexpr::from_str(std::str::from_utf8(bytes).unwrap()).map_err(|e| e.to_string())?;
+        // `()` reads as nil, `(x)` as a pair of x and nil.
+        Ok(spine(&value, |v| match v {
+            Value::Null => Some(('S', vec![])),
+            Value::Cons(pair) if pair.cdr().is_null() => Some(('S', vec![pair.car()])),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
 fn python_against_ast_literal_eval() {
     // One python3 for all payloads: hex in, one spine (or `error`) per line out.
     const SCRIPT: &str = r#"
@@ -273,6 +301,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("xml", Shape::Element, 3), "<a><a><a/></a></a>");
     assert_eq!(text("xml", Shape::Unclosed, 2), "<a><a>");
     assert_eq!(text("python", Shape::Object, 2), "{0:{}}");
+    assert_eq!(text("edn", Shape::Mixed, 3), "[{0 []}]");
+    assert_eq!(text("sexp", Shape::Array, 3), "((()))");
     assert_eq!(bytes("msgpack", Shape::Array, 3), [0x91, 0x91, 0x90]);
     assert_eq!(bytes("msgpack", Shape::Object, 2), [0x81, 0x00, 0x80]);
     assert_eq!(bytes("cbor", Shape::Array, 3), [0x81, 0x81, 0x80]);
@@ -329,6 +359,7 @@ fn large_text_payloads_open_and_close_every_level() {
         ("json", Shape::Object, b'{', b'}'),
         ("yaml", Shape::Object, b'{', b'}'),
         ("toml", Shape::Array, b'[', b']'),
+        ("sexp", Shape::Array, b'(', b')'),
     ] {
         let bytes = bytes(name, shape, 200_001);
         assert_eq!(bytes.iter().filter(|&&b| b == open).count(), 200_001, "{name} {shape}");
@@ -338,7 +369,7 @@ fn large_text_payloads_open_and_close_every_level() {
     let xml = bytes("xml", Shape::Element, 200_001);
     assert_eq!(xml.windows(2).filter(|w| w == b"<a").count(), 200_001);
     assert_eq!(xml.iter().filter(|&&b| b == b'/').count(), 200_001);
-    for name in ["json", "yaml", "toml", "python"] {
+    for name in ["json", "yaml", "toml", "python", "edn"] {
         let bytes = bytes(name, Shape::Mixed, 200_001);
         let opens = bytes.iter().filter(|&&b| b == b'[' || b == b'{').count();
         let closes = bytes.iter().filter(|&&b| b == b']' || b == b'}').count();
