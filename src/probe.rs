@@ -28,7 +28,7 @@ pub struct ProbeSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProbeResult {
     pub command: Vec<String>,
-    /// Results from before payload formats were JSON.
+    /// Absent from results older than payload formats: those were JSON.
     #[serde(default)]
     pub payload_format: PayloadFormat,
     pub shape: Shape,
