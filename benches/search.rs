@@ -24,7 +24,7 @@ use anyhow::{bail, Result};
 use nestprobe::catalog::{Catalog, Parser, Readiness};
 use nestprobe::environment;
 use nestprobe::outcome::Outcome;
-use nestprobe::payload::{Payload, Shape};
+use nestprobe::payload::{Payload, PayloadFormat, Shape};
 use nestprobe::probe::{probe, ProbeSpec};
 use nestprobe::search::{Hint, SearchMode};
 use nestprobe::trial::{TrialConfig, TrialReport};
@@ -151,6 +151,7 @@ fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
     let spec = |hint| ProbeSpec {
         command: trial.command_line(),
         trial: trial.clone(),
+        format: PayloadFormat::JSON,
         shape: Shape::Array,
         max_depth,
         hint,
@@ -187,7 +188,7 @@ fn blind_bisection(trial: &TrialConfig, max_depth: u64) -> Result<(Option<u64>, 
     let mut trials = 0;
     let mut passes = |depth: u64| -> Result<bool> {
         trials += 1;
-        Ok(trial.run(Payload::new(Shape::Array, depth))?.outcome == Outcome::Accepted)
+        Ok(trial.run(Payload::new(PayloadFormat::JSON, Shape::Array, depth))?.outcome == Outcome::Accepted)
     };
     let (mut min, mut max) = (1, max_depth);
     if !passes(min)? {

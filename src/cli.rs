@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Result;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::child_env::{ChildEnv, Stage};
-use crate::payload::Shape;
+use crate::payload::{PayloadFormat, Shape};
 use crate::probe::ProbeSpec;
 use crate::search::Hint;
 use crate::trial::TrialConfig;
@@ -96,9 +97,13 @@ impl TrialArgs {
 pub struct ProbeArgs {
     #[command(flatten)]
     pub trial: TrialArgs,
-    /// Nesting shape of the payloads
-    #[arg(long, value_enum, default_value_t = Shape::Array)]
-    pub shape: Shape,
+    /// Format of the payloads (not of the output: that is --format)
+    #[arg(long, value_name = "FORMAT", default_value = "json", value_parser = payload_format_parser())]
+    pub payload: PayloadFormat,
+    /// Nesting shape of the payloads [default: the format's main shape, e.g. array for json, element
+    /// for xml]
+    #[arg(long, value_parser = shape_parser())]
+    pub shape: Option<Shape>,
     /// The boundary found last time: confirm it in two trials instead of searching (`none`: no limit)
     #[arg(long, value_name = "DEPTH", value_parser = parse_hint)]
     pub hint: Option<Hint>,
@@ -111,7 +116,7 @@ pub struct ProbeArgs {
     /// Print every trial on stderr
     #[arg(short, long)]
     pub verbose: bool,
-    /// The parser program and its arguments: it reads JSON on stdin, exits 0 if it parsed, 1 on error
+    /// The parser program and its arguments: it reads the payload on stdin, exits 0 if it parsed, 1 on error
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<OsString>,
 }
@@ -123,7 +128,8 @@ impl ProbeArgs {
         Ok(ProbeSpec {
             command: trial.command_line(),
             trial,
-            shape: self.shape,
+            format: self.payload,
+            shape: self.shape.unwrap_or(self.payload.main_shape()),
             max_depth: self.trial.max_depth,
             hint: self.hint,
             repeat: self.repeat,
@@ -224,6 +230,17 @@ pub struct RenderArgs {
     pub readme: PathBuf,
 }
 
+// Formats and shapes are parsed here, from their names, so clap stays out of the payload module.
+fn payload_format_parser() -> impl TypedValueParser<Value = PayloadFormat> {
+    PossibleValuesParser::new(PayloadFormat::names())
+        .map(|name| name.parse::<PayloadFormat>().expect("a listed format"))
+}
+
+fn shape_parser() -> impl TypedValueParser<Value = Shape> {
+    PossibleValuesParser::new(Shape::ALL.map(Shape::name))
+        .map(|name| name.parse::<Shape>().expect("a listed shape"))
+}
+
 fn parse_hint(text: &str) -> Result<Hint, String> {
     if text.eq_ignore_ascii_case("none") {
         return Ok(Hint::NoLimit);
@@ -252,12 +269,35 @@ mod tests {
         assert_eq!(spec.trial.stack, Limit::Bytes(8 * 1024 * 1024));
         assert_eq!(spec.trial.timeout, Duration::from_secs(10));
         assert_eq!(spec.max_depth, 5_000_000);
+        assert_eq!(spec.format, PayloadFormat::JSON);
         assert_eq!(spec.shape, Shape::Array);
         assert!(spec.trial.disable_aslr);
         assert_eq!(spec.trial.argv, ["python3", "p.py"]);
         let env = spec.trial.env.record();
         assert_eq!(env.mode, crate::child_env::EnvMode::Fixed);
         assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "PATH", "TMPDIR"]);
+    }
+
+    #[test]
+    fn payload_formats_and_shapes_by_name() {
+        let parse = |args: &[&str]| {
+            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "p"]);
+            match Cli::try_parse_from(argv).map(|cli| cli.command) {
+                Ok(Command::Probe(args)) => Ok(args.spec().unwrap()),
+                Ok(_) => panic!("not probe"),
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        let yaml = parse(&["--payload", "yaml", "--shape", "object"]).unwrap();
+        assert_eq!((yaml.format.name(), yaml.shape), ("yaml", Shape::Object));
+        // Without --shape, the format's main shape.
+        assert_eq!(parse(&["--payload", "xml"]).unwrap().shape, Shape::Element);
+        assert_eq!(parse(&["--payload", "protobuf"]).unwrap().shape, Shape::Object);
+        let unknown = parse(&["--payload", "yamll"]).unwrap_err();
+        assert!(unknown.contains("yaml") && unknown.contains("msgpack"), "{unknown}");
+        assert!(parse(&["--shape", "tree"]).is_err());
+        // Output format and payload format are separate options.
+        assert!(parse(&["--format", "yaml"]).is_err());
     }
 
     #[test]

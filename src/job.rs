@@ -14,7 +14,7 @@ use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs, Tr
 use crate::commands::{print_json, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
-use crate::payload::Shape;
+use crate::payload::{PayloadFormat, Shape};
 use crate::probe::{probe, ProbeResult, ProbeSpec, ProbeStatus};
 use crate::report;
 use crate::results::{write_atomically, Environment, ParserRecord, Results, Status};
@@ -299,6 +299,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         trial: TrialConfig { stack, ..trial.clone() },
         // The catalog's own argv, placeholders and all: no path of this machine in the results.
         command: entry.run.clone(),
+        format: PayloadFormat::JSON,
         shape,
         max_depth,
         // A previous result hints only where it was exact and measured the same way.

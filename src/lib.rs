@@ -1,5 +1,5 @@
-//! nestprobe measures how deeply nested JSON a parser program can take before it fails, and how it
-//! fails. The binary is a thin shell over this library; see README.md for the tool itself.
+//! nestprobe measures how deeply nested input (JSON, YAML, XML, MessagePack, …) a parser program can
+//! take before it fails, and how it fails. The binary is a thin shell over this library; see README.md.
 
 pub mod catalog;
 pub mod child_env;

@@ -77,7 +77,7 @@ pub enum FailureKind {
     Crash,
     /// The process did not finish in time.
     Timeout,
-    /// Invalid input (the `unclosed` shape) was accepted as if it were JSON.
+    /// Invalid input (the `unclosed` shape) was accepted as if it were valid.
     Accepted,
     /// The process died for want of memory under a memory cap (`--memory`): a signal or abnormal
     /// exit with an allocation failure on stderr, or a SIGKILL.

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::child_env::EnvRecord;
 use crate::interrupt::{self, Interrupted};
 use crate::outcome::{Failure, FailureKind, Outcome};
-use crate::payload::{Payload, Shape};
+use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::search::{find_boundary, Boundary, Hint, SearchMode};
 use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
@@ -32,6 +32,7 @@ pub struct ProbeSpec {
     pub trial: TrialConfig,
     /// The command as results record it (catalog runs: with `{build}`/`{dir}` placeholders).
     pub command: Vec<String>,
+    pub format: PayloadFormat,
     pub shape: Shape,
     pub max_depth: u64,
     pub hint: Option<Hint>,
@@ -63,6 +64,9 @@ pub struct Sighting {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProbeResult {
     pub command: Vec<String>,
+    /// Absent from results older than payload formats: those were JSON.
+    #[serde(default)]
+    pub payload_format: PayloadFormat,
     pub shape: Shape,
     #[serde(default)]
     pub status: ProbeStatus,
@@ -165,6 +169,7 @@ impl std::error::Error for InputNotRead {}
 /// Runs the probe. Fails when the program cannot be started, cannot handle even depth 1, or the
 /// user pressed Ctrl-C.
 pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
+    spec.format.check(spec.shape, spec.max_depth).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
     let mut runner = Runner { spec, progress, seen: Observations::default(), trials: 0, slow: false };
 
@@ -181,9 +186,11 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         if !runner.seen.flipped() {
             let outcome = runner.seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
             let what =
-                if spec.shape.is_valid_json() { "parse even depth 1" } else { "cleanly reject depth 1" };
-            let payload = String::from_utf8_lossy(&Payload::new(spec.shape, 1).to_vec()).into_owned();
-            bail!("the program cannot {what} (`{payload}`): {outcome}");
+                if spec.shape.must_be_accepted() { "parse even depth 1" } else { "cleanly reject depth 1" };
+            bail!(
+                "the program cannot {what} ({}): {outcome}",
+                Payload::new(spec.format, spec.shape, 1).show()
+            );
         }
     } else if let Some(min_failing) = first.min_failing {
         // Verify both sides of the boundary; a confirmed hint is the earlier sighting of each.
@@ -231,7 +238,7 @@ impl Runner<'_, '_> {
 
     /// One trial at `depth` (two when the first times out); whether it failed.
     fn fails(&mut self, depth: u64) -> Result<bool> {
-        let payload = Payload::new(self.spec.shape, depth);
+        let payload = Payload::new(self.spec.format, self.spec.shape, depth);
         let mut report = self.run(payload, self.spec.trial.timeout)?;
         if matches!(report.outcome, Outcome::Timeout { .. }) {
             // Load can make a slow parser miss its timeout: a timeout counts only when a run with
@@ -281,6 +288,7 @@ impl Runner<'_, '_> {
         let accepted_report = max_accepted.or(window[1]).and_then(|d| self.seen.last_at(d));
         ProbeResult {
             command: spec.command.clone(),
+            payload_format: spec.format,
             shape: spec.shape,
             status,
             stack_bytes: spec.trial.stack.bytes(),
@@ -292,7 +300,7 @@ impl Runner<'_, '_> {
             max_accepted_depth: max_accepted,
             min_failing_depth: min_failing,
             failure: failure_report.and_then(|r| failure_of(spec, &r.outcome)),
-            payload_bytes: min_failing.map(|d| Payload::new(spec.shape, d).len()),
+            payload_bytes: min_failing.map(|d| Payload::new(spec.format, spec.shape, d).len()),
             peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
             peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
             accepted_seconds: accepted_report.map(|r| round_seconds(r.wall)),
@@ -308,10 +316,10 @@ impl Runner<'_, '_> {
     }
 }
 
-/// For valid JSON anything but acceptance is a failure; for invalid JSON (`unclosed`) a clean
+/// For valid input anything but acceptance is a failure; for invalid input (`unclosed`) a clean
 /// error is the right answer and anything else is a failure.
 fn is_failure(shape: Shape, outcome: &Outcome) -> bool {
-    if shape.is_valid_json() {
+    if shape.must_be_accepted() {
         *outcome != Outcome::Accepted
     } else {
         !matches!(outcome, Outcome::Error { .. })
@@ -319,7 +327,7 @@ fn is_failure(shape: Shape, outcome: &Outcome) -> bool {
 }
 
 fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
-    let failure = if spec.shape.is_valid_json() {
+    let failure = if spec.shape.must_be_accepted() {
         outcome.failure()
     } else {
         match outcome {

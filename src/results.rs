@@ -215,6 +215,7 @@ mod tests {
     fn results(failing: u64, trials: u32, rss: u64) -> Results {
         let probe = ProbeResult {
             command: vec!["p".into()],
+            payload_format: Default::default(),
             shape: Shape::Array,
             stack_bytes: Some(8 << 20),
             max_depth: 5_000_000,

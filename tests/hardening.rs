@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use common::*;
 use nestprobe::child_env::ChildEnv;
 use nestprobe::outcome::Outcome;
-use nestprobe::payload::{Payload, Shape};
+use nestprobe::payload::{Payload, PayloadFormat, Shape};
 use nestprobe::trial::TrialConfig;
 use serde_json::Value;
 
@@ -96,14 +96,14 @@ fn ten_thousand_trials_leak_no_descriptors_zombies_or_processes() {
     let started = Instant::now();
     for trial in 0..10_000u32 {
         let depth = if trial % 2 == 0 { 100 } else { 101 };
-        let report = direct.run(Payload::new(Shape::Array, depth)).unwrap();
+        let report = direct.run(Payload::new(PayloadFormat::JSON, Shape::Array, depth)).unwrap();
         match (depth, &report.outcome) {
             (100, Outcome::Accepted) | (101, Outcome::Error { .. }) => {}
             other => panic!("trial {trial}: unexpected {other:?}"),
         }
     }
     for trial in 0..100 {
-        let report = wrapped.run(Payload::new(Shape::Array, 101)).unwrap();
+        let report = wrapped.run(Payload::new(PayloadFormat::JSON, Shape::Array, 101)).unwrap();
         assert!(matches!(report.outcome, Outcome::Error { .. }), "wrapped trial {trial}: {report:?}");
     }
     eprintln!("10 100 trials in {:.1} s", started.elapsed().as_secs_f64());

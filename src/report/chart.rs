@@ -564,6 +564,7 @@ mod tests {
     fn probe(stack: u64, depth: Option<u64>, failure: Option<Failure>) -> ProbeResult {
         ProbeResult {
             command: vec!["parse".into()],
+            payload_format: Default::default(),
             shape: Shape::Array,
             stack_bytes: Some(stack),
             max_depth: MAX,

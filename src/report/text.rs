@@ -44,7 +44,8 @@ pub fn probe(result: &ProbeResult) -> String {
     let stack = result.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
-        "  {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}, {} environment",
+        "  {} {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}, {} environment",
+        result.payload_format,
         result.shape.name(),
         result.max_accepted_depth.map_or("none".into(), |d| d.to_string()),
         result.trials,
@@ -78,7 +79,11 @@ pub fn probe(result: &ProbeResult) -> String {
 }
 
 pub fn sweep(result: &SweepResult) -> String {
-    let mut out = format!("{}\n", result.command.join(" "));
+    let mut out = result.command.join(" ");
+    if let Some(first) = result.probes.first() {
+        let _ = write!(out, " ({} {} shape)", first.payload_format, first.shape);
+    }
+    out.push('\n');
     for probe in &result.probes {
         let stack = probe.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
         let what = crate::report::finding_phrase(probe);

@@ -1,0 +1,33 @@
+//! CBOR (RFC 8949): a definite-length array of one item per level (0x81) around an empty one
+//! (0x80); a map of one pair with key 0 (0xa1 0x00) around an empty one (0xa0). `unclosed` is
+//! 0x81 × n: each array promises an item that never comes.
+
+use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+
+pub struct Cbor;
+
+const ARRAY: Level = Level { open: &[0x81], empty: &[0x80], close: b"" };
+const MAP: Level = Level { open: &[0xa1, 0x00], empty: &[0xa0], close: b"" };
+
+impl Syntax for Cbor {
+    fn name(&self) -> &'static str {
+        "cbor"
+    }
+
+    fn shapes(&self) -> &'static [Shape] {
+        &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
+    }
+
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        match shape {
+            Shape::Object => nest(&MAP, depth),
+            Shape::Mixed => mixed(&ARRAY, &MAP, depth),
+            Shape::Unclosed => unclosed(&ARRAY, depth),
+            _ => nest(&ARRAY, depth),
+        }
+    }
+
+    fn is_binary(&self) -> bool {
+        true
+    }
+}

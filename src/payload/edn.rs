@@ -1,0 +1,28 @@
+//! EDN (extensible data notation): vectors `[[]]`, maps `{0 {}}` (any value may be a key, and
+//! whitespace separates them).
+
+use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+
+pub struct Edn;
+
+const VECTOR: Level = Level { open: b"[", empty: b"[]", close: b"]" };
+const MAP: Level = Level { open: b"{0 ", empty: b"{}", close: b"}" };
+
+impl Syntax for Edn {
+    fn name(&self) -> &'static str {
+        "edn"
+    }
+
+    fn shapes(&self) -> &'static [Shape] {
+        &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
+    }
+
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        match shape {
+            Shape::Object => nest(&MAP, depth),
+            Shape::Mixed => mixed(&VECTOR, &MAP, depth),
+            Shape::Unclosed => unclosed(&VECTOR, depth),
+            _ => nest(&VECTOR, depth),
+        }
+    }
+}

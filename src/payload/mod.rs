@@ -1,0 +1,424 @@
+//! Nested payloads in several formats, streamed. A payload is a few pieces, each a run of a repeated
+//! unit (`[` × n, then `]` × n) or, for formats with length prefixes, one header per level computed
+//! from the level; it is written to the child in chunks of about 64 KiB, so nestprobe's own memory
+//! stays the same at depth 5 000 000 as at depth 10. (That also matters for measuring the child: a
+//! forked child's peak RSS starts at its parent's RSS.)
+//!
+//! One file per format implements [`Syntax`]; [`FORMATS`] lists them, one line each.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+mod bson;
+mod cbor;
+mod edn;
+mod json;
+mod msgpack;
+mod protobuf;
+mod python;
+mod sexp;
+mod toml;
+mod xml;
+mod yaml;
+
+/// Every payload format, in the order they are listed to users. The first is the default.
+static FORMATS: &[&dyn Syntax] = &[
+    &json::Json,
+    &yaml::Yaml,
+    &toml::Toml,
+    &xml::Xml,
+    &msgpack::MessagePack,
+    &cbor::Cbor,
+    &bson::Bson,
+    &protobuf::Protobuf,
+    &python::Python,
+    &edn::Edn,
+    &sexp::Sexp,
+];
+
+/// How the nesting is spelled. The names are the same in every format that has the nesting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shape {
+    /// Sequences in sequences: `[[[…]]]`
+    #[default]
+    Array,
+    /// Mappings (tables, documents, messages) in mappings: `{"a":{"a":…{}}}`
+    Object,
+    /// Sequences and mappings alternating: `…{"a":[{"a":[]}]}`
+    Mixed,
+    /// Elements in elements (XML): `<a><a>…<a/></a></a>`
+    Element,
+    /// The main nesting without its closers, or cut short: invalid input that must be rejected cleanly
+    Unclosed,
+}
+
+impl Shape {
+    pub const ALL: [Shape; 5] = [Shape::Array, Shape::Object, Shape::Mixed, Shape::Element, Shape::Unclosed];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Array => "array",
+            Shape::Object => "object",
+            Shape::Mixed => "mixed",
+            Shape::Element => "element",
+            Shape::Unclosed => "unclosed",
+        }
+    }
+
+    /// Whether a correct parser must accept this payload (false: it must reject it cleanly).
+    pub fn must_be_accepted(self) -> bool {
+        self != Shape::Unclosed
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Shape {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shape, String> {
+        Shape::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
+            format!("unknown shape `{text}`; shapes: {}", names(Shape::ALL.iter().map(|s| s.name())))
+        })
+    }
+}
+
+/// One stretch of a payload.
+#[derive(Clone, Copy)]
+pub enum Piece {
+    /// The unit `parts[0]` + `parts[1]`, repeated `count` times.
+    Run([&'static [u8]; 2], u64),
+    /// One header per level from level `top` down to level `bottom` (level 1 is the innermost), each
+    /// spelled by `spell(level, out)`: for length prefixes that differ from level to level. `bytes`
+    /// is their total size, computed without spelling them.
+    Levels { top: u64, bottom: u64, bytes: u64, spell: fn(u64, &mut Vec<u8>) },
+}
+
+impl Piece {
+    /// `unit` repeated `count` times.
+    pub fn run(unit: &'static [u8], count: u64) -> Piece {
+        Piece::Run([unit, b""], count)
+    }
+
+    fn len(self) -> u64 {
+        match self {
+            Piece::Run([a, b], count) => (a.len() + b.len()) as u64 * count,
+            Piece::Levels { bytes, .. } => bytes,
+        }
+    }
+}
+
+/// A payload format: how each shape is spelled at each depth.
+pub trait Syntax: Sync {
+    /// The name on the command line and in results: `json`, `msgpack`.
+    fn name(&self) -> &'static str;
+
+    /// The shapes it has, the main one first, `unclosed` last.
+    fn shapes(&self) -> &'static [Shape];
+
+    /// The pieces of `shape` at `depth`, in the order they are written. Only called with one of
+    /// [`Syntax::shapes`] and 1 ≤ depth ≤ [`Syntax::max_depth`].
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece>;
+
+    /// Binary payloads are shown in hex in messages.
+    fn is_binary(&self) -> bool {
+        false
+    }
+
+    /// The deepest payload it can spell (fixed-width length fields overflow beyond it).
+    fn max_depth(&self) -> u64 {
+        u64::MAX
+    }
+}
+
+/// A payload format, by reference into [`FORMATS`]: cheap to copy, compared and serialized by name.
+#[derive(Clone, Copy)]
+pub struct PayloadFormat(&'static dyn Syntax);
+
+impl PayloadFormat {
+    pub const JSON: PayloadFormat = PayloadFormat(&json::Json);
+
+    pub fn all() -> impl Iterator<Item = PayloadFormat> {
+        FORMATS.iter().map(|&syntax| PayloadFormat(syntax))
+    }
+
+    /// The names of all formats, for the command line's list of values.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        FORMATS.iter().map(|syntax| syntax.name())
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    pub fn shapes(self) -> &'static [Shape] {
+        self.0.shapes()
+    }
+
+    /// The shape probed when none is asked for.
+    pub fn main_shape(self) -> Shape {
+        self.0.shapes()[0]
+    }
+
+    pub fn is_binary(self) -> bool {
+        self.0.is_binary()
+    }
+
+    pub fn max_depth(self) -> u64 {
+        self.0.max_depth()
+    }
+
+    pub fn has(self, shape: Shape) -> bool {
+        self.0.shapes().contains(&shape)
+    }
+
+    /// Whether payloads of `shape` up to `max_depth` can be spelled; the error is one line naming
+    /// the format and its shapes.
+    pub fn check(self, shape: Shape, max_depth: u64) -> Result<(), String> {
+        if !self.has(shape) {
+            return Err(format!(
+                "{} payloads have no `{shape}` shape; their shapes: {}",
+                self.name(),
+                names(self.shapes().iter().map(|s| s.name()))
+            ));
+        }
+        if max_depth > self.max_depth() {
+            return Err(format!(
+                "{} payloads cannot be deeper than {} levels (their length fields would overflow)",
+                self.name(),
+                self.max_depth()
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Default for PayloadFormat {
+    fn default() -> PayloadFormat {
+        PayloadFormat::JSON
+    }
+}
+
+impl FromStr for PayloadFormat {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PayloadFormat, String> {
+        PayloadFormat::all().find(|f| f.name() == text).ok_or_else(|| {
+            format!("unknown payload format `{text}`; formats: {}", names(PayloadFormat::names()))
+        })
+    }
+}
+
+impl PartialEq for PayloadFormat {
+    fn eq(&self, other: &PayloadFormat) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for PayloadFormat {}
+
+impl std::hash::Hash for PayloadFormat {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl fmt::Debug for PayloadFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for PayloadFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for PayloadFormat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for PayloadFormat {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PayloadFormat, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+fn names(names: impl Iterator<Item = &'static str>) -> String {
+    names.collect::<Vec<_>>().join(", ")
+}
+
+/// How one level of a collection is spelled in a format with an opener and a closer per level
+/// (or a tag per level and no closer: binary formats).
+pub(crate) struct Level {
+    /// A level that holds the next one.
+    pub open: &'static [u8],
+    /// The innermost level, empty.
+    pub empty: &'static [u8],
+    /// Closes a level that was opened with `open`.
+    pub close: &'static [u8],
+}
+
+/// `depth` levels of one kind: `[[[]]]`.
+pub(crate) fn nest(level: &Level, depth: u64) -> Vec<Piece> {
+    vec![Piece::run(level.open, depth - 1), Piece::run(level.empty, 1), Piece::run(level.close, depth - 1)]
+}
+
+/// `depth` openers and nothing else: `[[[`.
+pub(crate) fn unclosed(level: &Level, depth: u64) -> Vec<Piece> {
+    vec![Piece::run(level.open, depth)]
+}
+
+/// Sequences and mappings alternating, the innermost level a sequence: `{"a":[{"a":[]}]}`.
+pub(crate) fn mixed(sequence: &Level, mapping: &Level, depth: u64) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    // Level k is a sequence when k is odd; levels depth..=2 are opened outermost first.
+    if depth % 2 == 0 {
+        pieces.push(Piece::run(mapping.open, 1));
+    }
+    pieces.push(Piece::Run([sequence.open, mapping.open], (depth - 1) / 2));
+    pieces.push(Piece::run(sequence.empty, 1));
+    pieces.push(Piece::Run([mapping.close, sequence.close], (depth - 1) / 2));
+    if depth % 2 == 0 {
+        pieces.push(Piece::run(mapping.close, 1));
+    }
+    pieces
+}
+
+/// The payload of one format and shape at one depth (≥ 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payload {
+    pub format: PayloadFormat,
+    pub shape: Shape,
+    pub depth: u64,
+}
+
+impl Payload {
+    /// Panics if the format lacks the shape or the depth is out of range: check with
+    /// [`PayloadFormat::check`] first.
+    pub fn new(format: PayloadFormat, shape: Shape, depth: u64) -> Payload {
+        assert!(depth >= 1, "payload depth must be at least 1");
+        assert!(format.check(shape, depth).is_ok(), "{format} payloads cannot be {shape} at depth {depth}");
+        Payload { format, shape, depth }
+    }
+
+    fn pieces(self) -> Vec<Piece> {
+        self.format.0.pieces(self.shape, self.depth)
+    }
+
+    /// Size in bytes.
+    pub fn len(self) -> u64 {
+        self.pieces().iter().map(|piece| piece.len()).sum()
+    }
+
+    /// Never empty (depth ≥ 1); here for clippy's `len_without_is_empty`.
+    pub fn is_empty(self) -> bool {
+        false
+    }
+
+    /// Writes the whole payload.
+    pub fn write_to(self, out: &mut impl Write) -> io::Result<()> {
+        io::copy(&mut self.reader(), out).map(drop)
+    }
+
+    /// The payload as a reader that produces it about 64 KiB at a time, in constant memory
+    /// whatever the depth.
+    pub fn reader(self) -> PayloadReader {
+        PayloadReader { pieces: self.pieces(), piece: 0, progress: 0, pending: Vec::new(), at: 0 }
+    }
+
+    /// The whole payload in memory (tests and small depths only).
+    pub fn to_vec(self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(self.len() as usize);
+        self.write_to(&mut bytes).expect("writing to a Vec cannot fail");
+        bytes
+    }
+
+    /// A short payload as people read it: ``yaml `[[]]` ``, or `msgpack 91 90 (hex)` for binary formats.
+    pub fn show(self) -> String {
+        let bytes = self.to_vec();
+        if self.format.is_binary() {
+            let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            format!("{} {} (hex)", self.format, hex.join(" "))
+        } else {
+            format!("{} `{}`", self.format, String::from_utf8_lossy(&bytes))
+        }
+    }
+}
+
+/// Produces a payload's bytes in order; see [`Payload::reader`].
+pub struct PayloadReader {
+    pieces: Vec<Piece>,
+    /// The piece being produced.
+    piece: usize,
+    /// How far into it: units of a run, or levels of a `Levels` piece, already produced.
+    progress: u64,
+    /// Bytes produced and not read yet (`at` of them read).
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl PayloadReader {
+    const CHUNK: usize = 64 * 1024;
+
+    /// Refills `pending` with the next chunk; leaves it empty at the end.
+    fn refill(&mut self) {
+        self.pending.clear();
+        self.at = 0;
+        while self.pending.len() < Self::CHUNK {
+            let Some(&piece) = self.pieces.get(self.piece) else { return };
+            let finished = match piece {
+                Piece::Run([a, b], count) => {
+                    let unit_len = (a.len() + b.len()).max(1);
+                    let units = (count - self.progress).min((Self::CHUNK / unit_len).max(1) as u64);
+                    for _ in 0..units {
+                        self.pending.extend_from_slice(a);
+                        self.pending.extend_from_slice(b);
+                    }
+                    self.progress += units;
+                    self.progress >= count
+                }
+                Piece::Levels { top, bottom, spell, .. } => {
+                    // Levels are spelled from `top` down to `bottom`.
+                    let count = if top >= bottom { top - bottom + 1 } else { 0 };
+                    while self.pending.len() < Self::CHUNK && self.progress < count {
+                        spell(top - self.progress, &mut self.pending);
+                        self.progress += 1;
+                    }
+                    self.progress >= count
+                }
+            };
+            if finished {
+                self.piece += 1;
+                self.progress = 0;
+            }
+        }
+    }
+}
+
+impl Read for PayloadReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.pending.len() {
+            self.refill();
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests;

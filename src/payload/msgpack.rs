@@ -1,0 +1,33 @@
+//! MessagePack: a fixarray of one element per level (0x91) around an empty one (0x90); a fixmap of
+//! one entry with key 0 (0x81 0x00) around an empty one (0x80). Lengths come first, so there are no
+//! closers, and `unclosed` is 0x91 × n: each array promises an element that never comes.
+
+use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+
+pub struct MessagePack;
+
+const ARRAY: Level = Level { open: &[0x91], empty: &[0x90], close: b"" };
+const MAP: Level = Level { open: &[0x81, 0x00], empty: &[0x80], close: b"" };
+
+impl Syntax for MessagePack {
+    fn name(&self) -> &'static str {
+        "msgpack"
+    }
+
+    fn shapes(&self) -> &'static [Shape] {
+        &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
+    }
+
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        match shape {
+            Shape::Object => nest(&MAP, depth),
+            Shape::Mixed => mixed(&ARRAY, &MAP, depth),
+            Shape::Unclosed => unclosed(&ARRAY, depth),
+            _ => nest(&ARRAY, depth),
+        }
+    }
+
+    fn is_binary(&self) -> bool {
+        true
+    }
+}

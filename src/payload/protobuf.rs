@@ -1,0 +1,97 @@
+//! Protocol Buffers wire format: a message whose field 1 holds a message whose field 1 holds …,
+//! down to an empty message. Each level is the tag 0x0a (field 1, length-delimited) and the varint
+//! length of what it holds, so the headers are spelled per level. The outermost message is the
+//! input itself and is not counted: depth 1 is `0a 00`. `unclosed` drops the last byte, so every
+//! length promises one byte more than there is.
+
+use super::{Piece, Shape, Syntax};
+
+pub struct Protobuf;
+
+const TAG: u8 = 0x0a;
+
+/// Bytes in the varint of `value`.
+fn varint_len(value: u64) -> u64 {
+    (64 - value.max(1).leading_zeros() as u64).div_ceil(7)
+}
+
+/// Size of what the field at `level` holds (1: the innermost, empty). Level k+1 holds level k's
+/// tag, length and contents; the length's width changes only a few times, so this steps over the
+/// levels of each width at once.
+fn contents(level: u64) -> u64 {
+    let (mut size, mut left) = (0u64, level - 1);
+    while left > 0 {
+        let width = varint_len(size);
+        let step = 1 + width;
+        // Levels until the length needs one more byte.
+        let room = 1u64.checked_shl(7 * width as u32).unwrap_or(u64::MAX).saturating_sub(size).div_ceil(step);
+        let steps = left.min(room.max(1));
+        size += steps * step;
+        left -= steps;
+    }
+    size
+}
+
+/// The bytes of the field at `level`: tag, length, contents.
+fn field(level: u64) -> u64 {
+    let inner = contents(level);
+    1 + varint_len(inner) + inner
+}
+
+fn header(level: u64, out: &mut Vec<u8>) {
+    out.push(TAG);
+    let mut value = contents(level);
+    while value >= 0x80 {
+        out.push((value as u8 & 0x7f) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+impl Syntax for Protobuf {
+    fn name(&self) -> &'static str {
+        "protobuf"
+    }
+
+    fn shapes(&self) -> &'static [Shape] {
+        &[Shape::Object, Shape::Unclosed]
+    }
+
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        if shape == Shape::Unclosed {
+            // Level 1's header is `0a 00`: keep its tag, drop its length.
+            let outer = Piece::Levels { top: depth, bottom: 2, bytes: field(depth) - 2, spell: header };
+            return vec![outer, Piece::run(&[TAG], 1)];
+        }
+        vec![Piece::Levels { top: depth, bottom: 1, bytes: field(depth), spell: header }]
+    }
+
+    fn is_binary(&self) -> bool {
+        true
+    }
+
+    /// Keeps the payload under 2 GiB, the most a message may hold.
+    fn max_depth(&self) -> u64 {
+        300_000_000
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contents_step_over_varint_widths_like_the_level_by_level_sum() {
+        let mut size = 0u64;
+        for level in 1..=40_000u64 {
+            assert_eq!(contents(level), size, "level {level}");
+            size += 1 + varint_len(size);
+        }
+        assert_eq!(varint_len(0), 1);
+        assert_eq!(varint_len(127), 1);
+        assert_eq!(varint_len(128), 2);
+        assert_eq!(varint_len(16_383), 2);
+        assert_eq!(varint_len(16_384), 3);
+        assert!(field(Protobuf.max_depth()) < 1 << 31);
+    }
+}

@@ -1,0 +1,25 @@
+//! S-expressions: lists in lists, `((()))`, their only nesting (`array`, the generic name for a
+//! sequence).
+
+use super::{nest, unclosed, Level, Piece, Shape, Syntax};
+
+pub struct Sexp;
+
+const LIST: Level = Level { open: b"(", empty: b"()", close: b")" };
+
+impl Syntax for Sexp {
+    fn name(&self) -> &'static str {
+        "sexp"
+    }
+
+    fn shapes(&self) -> &'static [Shape] {
+        &[Shape::Array, Shape::Unclosed]
+    }
+
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        match shape {
+            Shape::Unclosed => unclosed(&LIST, depth),
+            _ => nest(&LIST, depth),
+        }
+    }
+}

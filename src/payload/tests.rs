@@ -1,0 +1,475 @@
+//! Every format's payloads, checked against independent parsers: each valid payload is one document
+//! nested exactly as deep as asked (and in the shape asked), each `unclosed` one is rejected, and
+//! `len()` is the number of bytes written.
+
+use super::*;
+
+/// Depths the independent parsers can take (serde_json stops at 128, prost at 100).
+const DEPTHS: std::ops::RangeInclusive<u64> = 1..=40;
+
+fn format(name: &str) -> PayloadFormat {
+    name.parse().unwrap()
+}
+
+fn bytes(name: &str, shape: Shape, depth: u64) -> Vec<u8> {
+    Payload::new(format(name), shape, depth).to_vec()
+}
+
+fn text(name: &str, shape: Shape, depth: u64) -> String {
+    String::from_utf8(bytes(name, shape, depth)).unwrap()
+}
+
+/// The kinds of collection from the outermost level in, as a parser saw them: `S` a sequence, `M` a
+/// mapping, `E` an element; `None` unless each level holds exactly the next one (the innermost
+/// nothing).
+type Spine = Option<String>;
+
+/// The spine a payload should parse to: level k (1 = innermost) of `mixed` is a sequence when k is odd.
+fn expected(name: &str, shape: Shape, depth: u64) -> String {
+    let level = |k: u64| match shape {
+        Shape::Array => 'S',
+        Shape::Object => 'M',
+        Shape::Element => 'E',
+        Shape::Mixed if k % 2 == 1 => 'S',
+        Shape::Mixed => 'M',
+        Shape::Unclosed => unreachable!(),
+    };
+    let mut spine: String = (1..=depth).rev().map(level).collect();
+    if name == "bson" && shape == Shape::Array {
+        // The outermost BSON value is always a document.
+        spine.replace_range(0..1, "M");
+    }
+    spine
+}
+
+/// Checks every shape of `name` at every depth in [`DEPTHS`] with `parse` (an error string for a
+/// rejected payload).
+fn check_format(name: &str, parse: impl Fn(&[u8]) -> Result<Spine, String>) {
+    let format = format(name);
+    for &shape in format.shapes() {
+        for depth in DEPTHS {
+            let payload = Payload::new(format, shape, depth);
+            let bytes = payload.to_vec();
+            let parsed = parse(&bytes);
+            if shape.must_be_accepted() {
+                let spine = parsed.unwrap_or_else(|e| panic!("{}: {e}", payload.show()));
+                assert_eq!(spine, Some(expected(name, shape, depth)), "{}", payload.show());
+            } else {
+                assert!(parsed.is_err(), "{} was accepted: {parsed:?}", payload.show());
+            }
+        }
+    }
+}
+
+/// Follows a chain of collections, each with at most one child.
+fn spine<T>(mut value: &T, step: impl Fn(&T) -> Option<(char, Vec<&T>)>) -> Spine {
+    let mut spine = String::new();
+    loop {
+        let (kind, children) = step(value)?;
+        spine.push(kind);
+        match children[..] {
+            [] => return Some(spine),
+            [only] => value = only,
+            _ => return None,
+        }
+    }
+}
+
+#[test]
+fn json_against_serde_json() {
+    use serde_json::Value;
+    check_format("json", |bytes| {
+        let value: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        Ok(spine(&value, |v| match v {
+            Value::Array(items) => Some(('S', items.iter().collect())),
+            Value::Object(map) => Some(('M', map.values().collect())),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn yaml_against_yaml_rust2() {
+    use yaml_rust2::{Yaml, YamlLoader};
+    check_format("yaml", |bytes| {
+        let docs =
+            YamlLoader::load_from_str(std::str::from_utf8(bytes).unwrap()).map_err(|e| e.to_string())?;
+        let [doc] = &docs[..] else { return Err(format!("{} documents", docs.len())) };
+        Ok(spine(doc, |v| match v {
+            Yaml::Array(items) => Some(('S', items.iter().collect())),
+            Yaml::Hash(map) => Some(('M', map.values().collect())),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn toml_against_the_toml_crate() {
+    use ::toml::Value;
+    check_format("toml", |bytes| {
+        let table: ::toml::Table =
+            std::str::from_utf8(bytes).unwrap().parse().map_err(|e: ::toml::de::Error| e.to_string())?;
+        // The document's own table holds the nesting under one key and is not a level.
+        let [(_, value)] = &table.iter().collect::<Vec<_>>()[..] else { return Err("not one key".into()) };
+        Ok(spine(*value, |v| match v {
+            Value::Array(items) => Some(('S', items.iter().collect())),
+            Value::Table(map) => Some(('M', map.values().collect())),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn xml_against_roxmltree() {
+    check_format("xml", |bytes| {
+        let text = std::str::from_utf8(bytes).unwrap();
+        let document = roxmltree::Document::parse(text).map_err(|e| e.to_string())?;
+        Ok(spine(&document.root_element(), |node| {
+            Some((
+                'E',
+                node.children().filter(|n| n.is_element()).collect::<Vec<_>>().leak().iter().collect(),
+            ))
+        }))
+    });
+}
+
+#[test]
+fn msgpack_against_rmpv() {
+    use rmpv::Value;
+    check_format("msgpack", |bytes| {
+        let mut input = bytes;
+        let value = rmpv::decode::read_value(&mut input).map_err(|e| e.to_string())?;
+        if !input.is_empty() {
+            return Err(format!("{} bytes left over", input.len()));
+        }
+        Ok(spine(&value, |v| match v {
+            Value::Array(items) => Some(('S', items.iter().collect())),
+            Value::Map(pairs) => Some(('M', pairs.iter().map(|(_, v)| v).collect())),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn cbor_against_ciborium() {
+    use ciborium::Value;
+    check_format("cbor", |bytes| {
+        let mut input = bytes;
+        let value: Value = ciborium::de::from_reader(&mut input).map_err(|e| e.to_string())?;
+        if !input.is_empty() {
+            return Err(format!("{} bytes left over", input.len()));
+        }
+        Ok(spine(&value, |v| match v {
+            Value::Array(items) => Some(('S', items.iter().collect())),
+            Value::Map(pairs) => Some(('M', pairs.iter().map(|(_, v)| v).collect())),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn bson_against_the_bson_crate() {
+    use ::bson::Bson;
+    check_format("bson", |bytes| {
+        let document = ::bson::Document::from_reader(bytes).map_err(|e| e.to_string())?;
+        Ok(spine(&Bson::Document(document), |v| match v {
+            Bson::Array(items) => Some(('S', items.iter().collect())),
+            Bson::Document(map) => Some(('M', map.values().collect())),
+            _ => None,
+        }))
+    });
+}
+
+/// A message whose field 1 is a message of the same type.
+#[derive(Clone, PartialEq, prost::Message)]
+struct Nested {
+    #[prost(message, optional, boxed, tag = "1")]
+    a: Option<Box<Nested>>,
+}
+
+#[test]
+fn protobuf_against_prost() {
+    use prost::Message;
+    check_format("protobuf", |bytes| {
+        let mut message = Nested::decode(bytes).map_err(|e| e.to_string())?;
+        // The outermost message is the input itself; each field set is one level.
+        let mut spine = String::new();
+        while let Some(inner) = message.a {
+            spine.push('M');
+            message = *inner;
+        }
+        Ok(Some(spine))
+    });
+}
+
+#[test]
+fn edn_against_edn_format() {
+    use edn_format::Value;
+    check_format("edn", |bytes| {
+        let value =
+            edn_format::parse_str(std::str::from_utf8(bytes).unwrap()).map_err(|e| format!("{e:?}"))?;
+        Ok(spine(&value, |v| match v {
+            Value::Vector(items) => Some(('S', items.iter().collect())),
+            Value::Map(map) => Some(('M', map.values().collect())),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn sexp_against_lexpr() {
+    use lexpr::Value;
+    check_format("sexp", |bytes| {
+        let value = lexpr::from_str(std::str::from_utf8(bytes).unwrap()).map_err(|e| e.to_string())?;
+        // `()` reads as nil, `(x)` as a pair of x and nil.
+        Ok(spine(&value, |v| match v {
+            Value::Null => Some(('S', vec![])),
+            Value::Cons(pair) if pair.cdr().is_null() => Some(('S', vec![pair.car()])),
+            _ => None,
+        }))
+    });
+}
+
+#[test]
+fn python_against_ast_literal_eval() {
+    // One python3 for all payloads: hex in, one spine (or `error`) per line out.
+    const SCRIPT: &str = r#"
+import ast, sys
+for line in sys.stdin:
+    try:
+        value = ast.literal_eval(bytes.fromhex(line.strip()).decode())
+    except Exception as e:
+        print("error " + type(e).__name__); continue
+    spine = ""
+    while True:
+        if isinstance(value, list): spine += "S"; children = value
+        elif isinstance(value, dict): spine += "M"; children = list(value.values())
+        else: spine = "none"; break
+        if not children: break
+        if len(children) > 1: spine = "none"; break
+        value = children[0]
+    print(spine)
+"#;
+    let format = format("python");
+    let mut payloads = Vec::new();
+    for &shape in format.shapes() {
+        payloads.extend(DEPTHS.map(|depth| Payload::new(format, shape, depth)));
+    }
+    let input: String = payloads
+        .iter()
+        .map(|p| p.to_vec().iter().map(|b| format!("{b:02x}")).collect::<String>() + "\n")
+        .collect();
+    let output = std::process::Command::new("python3")
+        .args(["-c", SCRIPT])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        });
+    let Ok(output) = output else {
+        eprintln!("skipped: no python3");
+        return;
+    };
+    let lines: Vec<String> = String::from_utf8(output.stdout).unwrap().lines().map(String::from).collect();
+    assert_eq!(lines.len(), payloads.len());
+    for (payload, line) in payloads.iter().zip(lines) {
+        if payload.shape.must_be_accepted() {
+            assert_eq!(line, expected("python", payload.shape, payload.depth), "{}", payload.show());
+        } else {
+            assert!(line.starts_with("error"), "{} was accepted: {line}", payload.show());
+        }
+    }
+}
+
+#[test]
+fn shapes_spell_the_nesting() {
+    assert_eq!(text("json", Shape::Array, 1), "[]");
+    assert_eq!(text("json", Shape::Array, 3), "[[[]]]");
+    assert_eq!(text("json", Shape::Object, 1), "{}");
+    assert_eq!(text("json", Shape::Object, 3), r#"{"a":{"a":{}}}"#);
+    assert_eq!(text("json", Shape::Mixed, 1), "[]");
+    assert_eq!(text("json", Shape::Mixed, 2), r#"{"a":[]}"#);
+    assert_eq!(text("json", Shape::Mixed, 3), r#"[{"a":[]}]"#);
+    assert_eq!(text("json", Shape::Mixed, 4), r#"{"a":[{"a":[]}]}"#);
+    assert_eq!(text("json", Shape::Unclosed, 3), "[[[");
+    assert_eq!(text("yaml", Shape::Object, 3), "{a: {a: {}}}");
+    assert_eq!(text("toml", Shape::Array, 3), "a=[[[]]]");
+    assert_eq!(text("toml", Shape::Object, 2), "a={a={}}");
+    assert_eq!(text("xml", Shape::Element, 3), "<a><a><a/></a></a>");
+    assert_eq!(text("xml", Shape::Unclosed, 2), "<a><a>");
+    assert_eq!(text("python", Shape::Object, 2), "{0:{}}");
+    assert_eq!(text("edn", Shape::Mixed, 3), "[{0 []}]");
+    assert_eq!(text("sexp", Shape::Array, 3), "((()))");
+    assert_eq!(bytes("msgpack", Shape::Array, 3), [0x91, 0x91, 0x90]);
+    assert_eq!(bytes("msgpack", Shape::Object, 2), [0x81, 0x00, 0x80]);
+    assert_eq!(bytes("cbor", Shape::Array, 3), [0x81, 0x81, 0x80]);
+    assert_eq!(bytes("cbor", Shape::Unclosed, 2), [0x81, 0x81]);
+    assert_eq!(bytes("protobuf", Shape::Object, 2), [0x0a, 0x02, 0x0a, 0x00]);
+    assert_eq!(bytes("protobuf", Shape::Unclosed, 2), [0x0a, 0x02, 0x0a]);
+    assert_eq!(bytes("bson", Shape::Object, 2), [13, 0, 0, 0, 3, b'a', 0, 5, 0, 0, 0, 0, 0]);
+}
+
+#[test]
+fn sizes_are_computed_without_writing_and_agree_with_what_is_written() {
+    // Depths around the 64 KiB chunks, and where protobuf's lengths grow a byte (at 128, 16 384 and
+    // 2 097 152 bytes of contents).
+    let large = [65_535, 65_536, 65_537, 200_001, 600_001];
+    for format in PayloadFormat::all() {
+        for &shape in format.shapes() {
+            for depth in DEPTHS.chain(large) {
+                let payload = Payload::new(format, shape, depth);
+                let mut counter = Counter::default();
+                payload.write_to(&mut counter).unwrap();
+                assert_eq!(counter.bytes, payload.len(), "{format} {shape} {depth}");
+                // Streamed in chunks, never in one piece: nestprobe's memory must not grow with depth.
+                assert!(counter.largest_write <= 64 * 1024 + 64, "{format} {shape} {depth}");
+            }
+        }
+    }
+    assert_eq!(Payload::new(PayloadFormat::JSON, Shape::Array, 5_000_000).len(), 10_000_000);
+    assert_eq!(Payload::new(format("xml"), Shape::Element, 5_000_000).len(), 7 * 4_999_999 + 4);
+}
+
+/// Counts what is written without keeping it.
+#[derive(Default)]
+struct Counter {
+    bytes: u64,
+    largest_write: usize,
+}
+
+impl Write for Counter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.bytes += buf.len() as u64;
+        self.largest_write = self.largest_write.max(buf.len());
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn large_text_payloads_open_and_close_every_level() {
+    for (name, shape, open, close) in [
+        ("json", Shape::Array, b'[', b']'),
+        ("json", Shape::Object, b'{', b'}'),
+        ("yaml", Shape::Object, b'{', b'}'),
+        ("toml", Shape::Array, b'[', b']'),
+        ("sexp", Shape::Array, b'(', b')'),
+    ] {
+        let bytes = bytes(name, shape, 200_001);
+        assert_eq!(bytes.iter().filter(|&&b| b == open).count(), 200_001, "{name} {shape}");
+        assert_eq!(bytes.iter().filter(|&&b| b == close).count(), 200_001, "{name} {shape}");
+    }
+    // Every element starts with `<a` and ends with `/`: in `<a/>` or `</a>`.
+    let xml = bytes("xml", Shape::Element, 200_001);
+    assert_eq!(xml.windows(2).filter(|w| w == b"<a").count(), 200_001);
+    assert_eq!(xml.iter().filter(|&&b| b == b'/').count(), 200_001);
+    for name in ["json", "yaml", "toml", "python", "edn"] {
+        let bytes = bytes(name, Shape::Mixed, 200_001);
+        let opens = bytes.iter().filter(|&&b| b == b'[' || b == b'{').count();
+        let closes = bytes.iter().filter(|&&b| b == b']' || b == b'}').count();
+        assert_eq!((opens, closes), (200_001, 200_001), "{name}");
+    }
+}
+
+/// Walks nested length-prefixed levels without recursion: every length must end exactly where its
+/// parent ends.
+#[test]
+fn large_length_prefixed_payloads_are_consistent_at_every_level() {
+    let depth = 600_001;
+    let message = bytes("protobuf", Shape::Object, depth);
+    let (mut at, mut levels) = (0, 0);
+    while at < message.len() {
+        assert_eq!(message[at], 0x0a, "tag at byte {at}");
+        at += 1;
+        let (mut length, mut shift) = (0usize, 0);
+        loop {
+            let byte = message[at];
+            at += 1;
+            length |= ((byte & 0x7f) as usize) << shift;
+            shift += 7;
+            if byte < 0x80 {
+                break;
+            }
+        }
+        assert_eq!(at + length, message.len(), "level {levels} ends where the input ends");
+        levels += 1;
+    }
+    assert_eq!(levels, depth);
+
+    let document = bytes("bson", Shape::Object, depth);
+    let (mut at, mut levels) = (0, 0);
+    loop {
+        let size = i32::from_le_bytes(document[at..at + 4].try_into().unwrap()) as usize;
+        // Everything from here to the end, less the terminators of the levels outside this one.
+        assert_eq!(at + size + levels, document.len(), "level {levels}");
+        levels += 1;
+        if size == 5 {
+            break;
+        }
+        assert_eq!(&document[at + 4..at + 7], &[3, b'a', 0]);
+        at += 7;
+    }
+    assert_eq!(levels, depth as usize);
+    assert!(document[at + 5..].iter().all(|&b| b == 0));
+}
+
+#[test]
+fn the_registry_names_each_format_once_and_each_has_a_shape_to_accept_and_one_to_reject() {
+    let names: Vec<&str> = PayloadFormat::names().collect();
+    for name in ["json", "yaml", "toml", "xml", "msgpack", "cbor"] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+    assert_eq!(PayloadFormat::default(), PayloadFormat::JSON);
+    for format in PayloadFormat::all() {
+        assert!(format.main_shape().must_be_accepted(), "{format}");
+        assert_eq!(format.shapes().last(), Some(&Shape::Unclosed), "{format}");
+        assert_eq!(format.name().parse::<PayloadFormat>(), Ok(format));
+    }
+    for shape in Shape::ALL {
+        assert_eq!(shape.name().parse::<Shape>(), Ok(shape));
+    }
+}
+
+#[test]
+fn a_shape_a_format_lacks_is_a_one_line_error_that_lists_its_shapes() {
+    let error = format("xml").check(Shape::Array, 10).unwrap_err();
+    assert_eq!(error, "xml payloads have no `array` shape; their shapes: element, unclosed");
+    assert!(format("json").check(Shape::Element, 10).unwrap_err().contains("array, object, mixed, unclosed"));
+    let bson = format("bson");
+    assert!(bson.check(Shape::Object, bson.max_depth()).is_ok());
+    assert!(bson.check(Shape::Object, bson.max_depth() + 1).unwrap_err().contains("deeper than"));
+    let unknown = "yml".parse::<PayloadFormat>().unwrap_err();
+    assert!(unknown.starts_with("unknown payload format `yml`; formats: json, yaml"), "{unknown}");
+}
+
+#[test]
+fn formats_are_stored_by_name_and_old_results_without_one_are_json() {
+    #[derive(Deserialize, Serialize)]
+    struct Record {
+        #[serde(default)]
+        payload_format: PayloadFormat,
+        shape: Shape,
+    }
+    let record: Record = serde_json::from_str(r#"{"shape": "unclosed"}"#).unwrap();
+    assert_eq!((record.payload_format, record.shape), (PayloadFormat::JSON, Shape::Unclosed));
+    let yaml = Record { payload_format: format("yaml"), shape: Shape::Object };
+    assert_eq!(serde_json::to_string(&yaml).unwrap(), r#"{"payload_format":"yaml","shape":"object"}"#);
+    assert!(serde_json::from_str::<Record>(r#"{"payload_format": "yml", "shape": "array"}"#).is_err());
+}
+
+#[test]
+fn payloads_are_shown_as_text_or_hex() {
+    assert_eq!(Payload::new(PayloadFormat::JSON, Shape::Array, 1).show(), "json `[]`");
+    assert_eq!(Payload::new(format("xml"), Shape::Element, 1).show(), "xml `<a/>`");
+    assert_eq!(Payload::new(format("msgpack"), Shape::Object, 2).show(), "msgpack 81 00 80 (hex)");
+}

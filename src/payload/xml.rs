@@ -1,0 +1,25 @@
+//! XML: elements in elements, `<a><a/></a>`. XML has no sequences or mappings, so its shapes are
+//! `element` and `unclosed`.
+
+use super::{nest, unclosed, Level, Piece, Shape, Syntax};
+
+pub struct Xml;
+
+const ELEMENT: Level = Level { open: b"<a>", empty: b"<a/>", close: b"</a>" };
+
+impl Syntax for Xml {
+    fn name(&self) -> &'static str {
+        "xml"
+    }
+
+    fn shapes(&self) -> &'static [Shape] {
+        &[Shape::Element, Shape::Unclosed]
+    }
+
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        match shape {
+            Shape::Unclosed => unclosed(&ELEMENT, depth),
+            _ => nest(&ELEMENT, depth),
+        }
+    }
+}
