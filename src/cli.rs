@@ -37,6 +37,10 @@ pub enum Command {
     Merge(MergeArgs),
     /// Regenerate results.md, the README table, badges and charts from results.json.
     Render(RenderArgs),
+    /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) on stdout, or write one page per subcommand into a folder.
+    Man(ManArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -206,6 +210,20 @@ pub struct RenderArgs {
     pub out: PathBuf,
     #[arg(long, value_name = "FILE", default_value = "README.md")]
     pub readme: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write nestprobe.1 and one nestprobe-<command>.1 per subcommand into this folder instead
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 fn parse_hint(text: &str) -> Result<Hint, String> {

@@ -4,6 +4,7 @@
 pub mod catalog;
 pub mod cli;
 pub mod commands;
+pub mod docs;
 pub mod environment;
 pub mod interrupt;
 pub mod job;
