@@ -29,13 +29,13 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Show the parser catalog and which parsers are ready to probe.
     List(ListArgs),
-    /// Build and probe the catalog's parsers; write results.json, results.md, charts, badges, README table.
+    /// Build and probe the catalog's parsers; write results.json, results.md/.html, charts, badges, README table.
     Run(RunArgs),
     /// Install the toolchains of the catalog's parsers (Debian/Ubuntu, as root).
     Setup(SetupArgs),
     /// Merge per-parser results (e.g. from CI jobs) into results.json and regenerate the reports.
     Merge(MergeArgs),
-    /// Regenerate results.md, the README table, badges and charts from results.json.
+    /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
     Render(RenderArgs),
     /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
