@@ -277,8 +277,13 @@ fn row(html: &mut String, record: &ParserRecord) {
         escape(&record.id),
         escape(&record.id)
     );
-    let cell = |html: &mut String, class: &str, text: &str| {
-        let _ = write!(html, "<td class=\"{class}\">{}</td>", escape(text));
+    let cell = |html: &mut String, class: &str, text: &str| match class {
+        "" => {
+            let _ = write!(html, "<td>{}</td>", escape(text));
+        }
+        class => {
+            let _ = write!(html, "<td class=\"{class}\">{}</td>", escape(text));
+        }
     };
     // Long text is clipped to one line; the whole of it is in the tooltip.
     let clipped = |html: &mut String, class: &str, text: &str, full: &str| {
@@ -632,6 +637,13 @@ mod tests {
     use super::*;
     use crate::report::chart::tests::sample;
 
+    /// The text from `start` to the end of `end`, which must both be there.
+    fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+        let from = html.find(start).unwrap_or_else(|| panic!("{start:?} missing"));
+        let to = from + html[from..].find(end).unwrap_or_else(|| panic!("{end:?} missing")) + end.len();
+        &html[from..to]
+    }
+
     #[test]
     fn escaping_html_and_script_data() {
         assert_eq!(escape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
@@ -639,5 +651,67 @@ mod tests {
         assert_eq!(json, r#"["\u003c/script\u003e\u003c!--","a\u0026b"]"#);
         let back: Vec<String> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, ["</script><!--", "a&b"]);
+    }
+
+    /// The page's header, controls and table, as a reviewable snapshot (the charts have their own).
+    #[test]
+    fn html_page_structure_snapshot() {
+        let html = page(&sample()).unwrap();
+        let parts = [
+            between(&html, "<header>", "</header>"),
+            between(&html, "<form id=\"controls\"", "</form>"),
+            between(&html, "<table", "</table>"),
+        ];
+        insta::assert_snapshot!("results_page", parts.join("\n"));
+    }
+
+    #[test]
+    fn html_page_is_self_contained_and_complete() {
+        let results = sample();
+        let html = page(&results).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+        assert!(html.ends_with("</body>\n</html>\n"));
+        assert!(html.contains("Content-Security-Policy\" content=\"default-src 'none';"));
+        // Nothing to fetch: no external resource of any kind.
+        for needle in [" src=", "<link", "@import", "url(", "https://", "<iframe"] {
+            assert!(!html.contains(needle), "{needle:?} in the page");
+        }
+        // The only http:// is the SVG namespace of the two inline charts.
+        assert_eq!(html.matches("http://").count(), 2);
+        assert_eq!(html.matches("http://www.w3.org/2000/svg").count(), 2);
+        assert_eq!(html.matches("<svg ").count(), 2);
+        assert!(!html.contains("<?xml"));
+        // Our three scripts: the error hook, the data island, the filters.
+        assert_eq!(html.matches("<script").count(), 3);
+        // One row per parser, and the data island describes the same rows in the same order.
+        let row_ids: Vec<&str> = html
+            .split("<tr class=\"parser\"")
+            .skip(1)
+            .map(|tr| tr.split("data-id=\"").nth(1).unwrap().split('"').next().unwrap())
+            .collect();
+        assert_eq!(row_ids.len(), results.parsers.len());
+        let island = between(&html, "<script type=\"application/json\" id=\"nestprobe-data\">", "</script>");
+        let json = island.split_once('>').unwrap().1.trim_end_matches("</script>");
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        let data_ids: Vec<&str> =
+            data["rows"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+        assert_eq!(row_ids, data_ids);
+        // Grouped by language, alphabetically; table order inside a language (C: 87,289 < no limit).
+        let languages: Vec<&str> =
+            data["rows"].as_array().unwrap().iter().map(|r| r["language"].as_str().unwrap()).collect();
+        let mut sorted_languages = languages.clone();
+        sorted_languages.sort();
+        assert_eq!(languages, sorted_languages);
+        assert_eq!(&data_ids[..2], ["c-stack", "c-unbounded"]);
+        let outcome = |id: &str| {
+            data["rows"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap()["outcome"].clone()
+        };
+        assert_eq!(outcome("c-stack"), "crash");
+        assert_eq!(outcome("java-abort"), "crash");
+        assert_eq!(outcome("js-slow"), "timeout");
+        assert_eq!(outcome("c-unbounded"), "no-limit");
+        assert_eq!(outcome("go-skipped"), "not-measured");
+        assert_eq!(outcome("python-json"), "clean-error");
+        assert!(data["rows"].as_array().unwrap().iter().all(|r| r["format"] == "json"));
     }
 }

@@ -196,3 +196,20 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_escape_untrusted_text() {
+        assert_eq!(escape("plain 1.2.3-4+deb12u1 (runtime)"), "plain 1.2.3-4+deb12u1 (runtime)");
+        assert_eq!(escape("a|b"), "a\\|b");
+        assert_eq!(escape("`code`"), "\\`code\\`");
+        assert_eq!(escape("<script>alert(1)</script>"), "&lt;script>alert(1)&lt;/script>");
+        assert_eq!(escape("one\ntwo\r\nthree\rfour"), "one two three four");
+        assert_eq!(escape("&lt;"), "&amp;lt;");
+        // A backslash in the text cannot swallow the escape of the pipe after it.
+        assert_eq!(escape("a\\|b"), "a\\\\\\|b");
+    }
+}
