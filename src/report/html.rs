@@ -224,7 +224,7 @@ fn controls(html: &mut String, results: &Results) {
 const COLUMNS: [(&str, &str, &str); 12] = [
     ("Language", "language", "lang"),
     ("Library", "library", ""),
-    ("Format", "", ""),
+    ("Format", "", "fmt"),
     ("Version", "", ""),
     ("Fails at", "depth", "num"),
     ("How", "", ""),
@@ -238,8 +238,10 @@ const COLUMNS: [(&str, &str, &str); 12] = [
 
 fn table(html: &mut String, records: &[&ParserRecord]) {
     // Grouped by language (the default order) until the script says otherwise: the language column
-    // is then hidden, the group rows say it.
-    html.push_str("<table id=\"atlas\" class=\"grouped\">\n<thead><tr>");
+    // is then hidden, the group rows say it. A format column with one value says nothing either.
+    let formats: BTreeSet<String> = records.iter().map(|r| format_of(r)).collect();
+    let one_format = if formats.len() <= 1 { " one-format" } else { "" };
+    let _ = write!(html, "<table id=\"atlas\" class=\"grouped{one_format}\">\n<thead><tr>");
     for (title, key, class) in COLUMNS {
         let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
         if key.is_empty() {
@@ -472,9 +474,9 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.lang { color: var(--muted); }
 td.lib { font-weight: 600; white-space: normal; min-width: 8em; }
 td.note, td.fmt, td.muted { color: var(--muted); }
-table.grouped .lang { display: none; }
+table.grouped .lang, table.one-format .fmt { display: none; }
 .clip { display: inline-block; max-width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
-td.note .clip, td.err .clip { max-width: 12em; }
+td.note .clip, td.err .clip { max-width: 11em; }
 td.ver .clip { max-width: 9em; }
 td.err .clip { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
 .study { color: var(--muted); font-weight: normal; }
@@ -583,7 +585,7 @@ const SCRIPT: &str = r##""use strict";
 
   function render() {
     var grouped = state.sort === "language";
-    document.getElementById("atlas").className = grouped ? "grouped" : "";
+    document.getElementById("atlas").classList.toggle("grouped", grouped);
     var shown = 0;
     var seen = {};
     items.slice().sort(compare).forEach(function (d) {
