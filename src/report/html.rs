@@ -179,7 +179,13 @@ fn summary_chips(html: &mut String, results: &Results) {
     html.push_str("</p>\n");
 }
 
-fn select(html: &mut String, id: &str, label: &str, all: &str, options: &[(String, String)]) {
+fn select<'a>(
+    html: &mut String,
+    id: &str,
+    label: &str,
+    all: &str,
+    options: impl IntoIterator<Item = (&'a str, &'a str)>,
+) {
     let _ = write!(html, "<label>{label} <select id=\"{id}\"><option value=\"\">{all}</option>");
     for (value, text) in options {
         let _ = write!(html, "<option value=\"{}\">{}</option>", escape(value), escape(text));
@@ -190,22 +196,10 @@ fn select(html: &mut String, id: &str, label: &str, all: &str, options: &[(Strin
 fn controls(html: &mut String, results: &Results) {
     let formats: BTreeSet<String> = results.parsers.iter().map(format_of).collect();
     let languages: BTreeSet<&str> = results.parsers.iter().map(|r| r.language.as_str()).collect();
-    html.push_str("<form id=\"controls\" onsubmit=\"return false\">\n");
-    let pairs = |set: &mut dyn Iterator<Item = String>| set.map(|v| (v.clone(), v)).collect::<Vec<_>>();
-    select(html, "format", "Format", "all formats", &pairs(&mut formats.into_iter()));
-    select(
-        html,
-        "language",
-        "Language",
-        "all languages",
-        &pairs(&mut languages.into_iter().map(String::from)),
-    );
-    let outcomes: Vec<(String, String)> = OUTCOMES
-        .iter()
-        .map(|&o| outcome_key(o))
-        .map(|(key, label)| (key.to_string(), label.to_string()))
-        .collect();
-    select(html, "outcome", "Outcome", "all outcomes", &outcomes);
+    html.push_str("<form id=\"controls\">\n");
+    select(html, "format", "Format", "all formats", formats.iter().map(|f| (f.as_str(), f.as_str())));
+    select(html, "language", "Language", "all languages", languages.iter().map(|&l| (l, l)));
+    select(html, "outcome", "Outcome", "all outcomes", OUTCOMES.map(outcome_key));
     html.push_str(
         "<label>Sort <select id=\"sort\">\
          <option value=\"language\">by language</option>\
@@ -617,6 +611,8 @@ const SCRIPT: &str = r##""use strict";
     render();
   }
 
+  // Enter in the search box would submit the form and reload the page.
+  document.getElementById("controls").addEventListener("submit", function (e) { e.preventDefault(); });
   Object.keys(controls).forEach(function (key) {
     controls[key].addEventListener(key === "q" ? "input" : "change", update);
   });
