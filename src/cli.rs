@@ -31,14 +31,18 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Show the parser catalog and which parsers are ready to probe.
     List(ListArgs),
-    /// Build and probe the catalog's parsers; write results.json, results.md, charts, badges, README table.
+    /// Build and probe the catalog's parsers; write results.json, results.md/.html, charts, badges, README table.
     Run(RunArgs),
     /// Install the toolchains of the catalog's parsers (Debian/Ubuntu, as root).
     Setup(SetupArgs),
     /// Merge per-parser results (e.g. from CI jobs) into results.json and regenerate the reports.
     Merge(MergeArgs),
-    /// Regenerate results.md, the README table, badges and charts from results.json.
+    /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
     Render(RenderArgs),
+    /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) on stdout, or write one page per subcommand into a folder.
+    Man(ManArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -239,6 +243,20 @@ fn payload_format_parser() -> impl TypedValueParser<Value = PayloadFormat> {
 fn shape_parser() -> impl TypedValueParser<Value = Shape> {
     PossibleValuesParser::new(Shape::ALL.map(Shape::name))
         .map(|name| name.parse::<Shape>().expect("a listed shape"))
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write nestprobe.1 and one nestprobe-<command>.1 per subcommand into this folder instead
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 fn parse_hint(text: &str) -> Result<Hint, String> {

@@ -21,6 +21,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Setup(args) => crate::job::setup(&args),
         Command::Merge(args) => crate::job::merge(&args),
         Command::Render(args) => crate::job::render(&args),
+        Command::Completions(args) => crate::docs::completions_command(&args),
+        Command::Man(args) => crate::docs::man_command(&args),
     }
 }
 

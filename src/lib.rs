@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod child_env;
 pub mod cli;
 pub mod commands;
+pub mod docs;
 pub mod environment;
 pub mod interrupt;
 pub mod job;

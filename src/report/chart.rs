@@ -539,7 +539,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::outcome::{Failure, FailureKind};
     use crate::payload::Shape;

@@ -25,7 +25,7 @@ impl Exporter for ResultsTable {
             .iter()
             .filter_map(|r| Some((r, r.result.as_ref()?.timeout_seconds)))
             .filter(|(_, timeout)| *timeout > results.environment.timeout_seconds)
-            .map(|(r, timeout)| format!("{} {} ({timeout} s)", r.language, r.library))
+            .map(|(r, timeout)| format!("{} {} ({timeout} s)", escape(&r.language), escape(&r.library)))
             .collect();
         if !longer.is_empty() {
             let _ = writeln!(
@@ -54,18 +54,23 @@ const LEGEND: &str = "
 - † in the original [bad_json_parsers](https://github.com/lovasoa/bad_json_parsers) study.
 ";
 
-/// The environment in one sentence.
+/// The environment in one sentence, escaped for markdown.
 pub fn environment_line(env: &Environment) -> String {
+    environment_sentence(env, escape)
+}
+
+/// The environment in one sentence, with `text` applied to the strings that come from results.json.
+pub fn environment_sentence(env: &Environment, text: fn(&str) -> String) -> String {
     let stack = env.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     format!(
         "Measured with nestprobe {} on {} (Linux {}, {}, {} CPUs), {}: stack limit {stack}, \
          maximum depth {}, timeout {} s per run, address-space randomisation {}.",
-        env.nestprobe_version,
-        env.os,
-        env.kernel,
-        env.arch,
+        text(&env.nestprobe_version),
+        text(&env.os),
+        text(&env.kernel),
+        text(&env.arch),
         env.cpus,
-        env.date,
+        text(&env.date),
         thousands(env.max_depth),
         env.timeout_seconds,
         if env.aslr_disabled { "off" } else { "on" },
@@ -108,15 +113,15 @@ pub fn table(results: &Results) -> String {
 
 fn row(record: &ParserRecord) -> Row {
     let dash = || "—".to_string();
-    let library = if record.study { format!("{} †", record.library) } else { record.library.clone() };
+    let library = escape(&record.library) + if record.study { " †" } else { "" };
     let Some(result) = record.result.as_ref() else {
         return Row {
-            language: record.language.clone(),
+            language: escape(&record.language),
             library,
-            version: record.version.clone().unwrap_or_else(dash),
+            version: record.version.as_deref().map_or_else(dash, escape),
             fails_at: dash(),
             payload: dash(),
-            how: summary(record),
+            how: escape(&summary(record)),
             objects: dash(),
             unclosed: dash(),
             why: dash(),
@@ -125,7 +130,7 @@ fn row(record: &ParserRecord) -> Row {
         };
     };
     Row {
-        language: record.language.clone(),
+        language: escape(&record.language),
         library,
         version: escape(record.version.as_deref().unwrap_or("?")),
         fails_at: depth_cell(result),
@@ -159,8 +164,8 @@ fn depth_cell(result: &ProbeResult) -> String {
 
 fn how_cell(result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => failure.summary(),
-        Finding::FailsAt(_, failure) => format!("**{}**", failure.summary()),
+        Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => escape(&failure.summary()),
+        Finding::FailsAt(_, failure) => format!("**{}**", escape(&failure.summary())),
         Finding::NoLimit if result.slow => "no limit (slow)".into(),
         Finding::NoLimit => "no limit".into(),
         _ => escape(&super::finding_phrase(result)),
@@ -169,13 +174,49 @@ fn how_cell(result: &ProbeResult) -> String {
 
 fn unclosed_cell(result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(depth, failure) => format!("**{}** at {}", failure.summary(), thousands(depth)),
+        Finding::FailsAt(depth, failure) => {
+            format!("**{}** at {}", escape(&failure.summary()), thousands(depth))
+        }
         Finding::NoLimit => "rejected".into(),
         _ => escape(&super::finding_phrase(result)),
     }
 }
 
-/// Table cells cannot hold pipes or newlines.
-fn escape(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+/// Makes text from parsers, the catalog or results.json (all untrusted: stderr lines, versions,
+/// notes) safe in a markdown table cell: it stays one cell on one line and shows as typed, never as
+/// markup or HTML. Backslashes are doubled so the text cannot cancel the escapes added here, and `|`
+/// is escaped everywhere since GFM splits cells at it even inside code spans.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '&' => out.push_str("&amp;"),
+            '|' => out.push_str("\\|"),
+            '`' => out.push_str("\\`"),
+            '<' => out.push_str("&lt;"),
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\r' | '\n' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_escape_untrusted_text() {
+        assert_eq!(escape("plain 1.2.3-4+deb12u1 (runtime)"), "plain 1.2.3-4+deb12u1 (runtime)");
+        assert_eq!(escape("a|b"), "a\\|b");
+        assert_eq!(escape("`code`"), "\\`code\\`");
+        assert_eq!(escape("<script>alert(1)</script>"), "&lt;script>alert(1)&lt;/script>");
+        assert_eq!(escape("one\ntwo\r\nthree\rfour"), "one two three four");
+        assert_eq!(escape("&lt;"), "&amp;lt;");
+        // A backslash in the text cannot swallow the escape of the pipe after it.
+        assert_eq!(escape("a\\|b"), "a\\\\\\|b");
+    }
 }

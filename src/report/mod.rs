@@ -4,6 +4,7 @@
 
 pub mod badges;
 pub mod chart;
+pub mod html;
 pub mod markdown;
 pub mod readme;
 pub mod text;
@@ -28,6 +29,7 @@ fn exporters() -> Vec<Box<dyn Exporter>> {
         Box::new(badges::Badges),
         Box::new(chart::ResultsChart),
         Box::new(chart::SweepChart),
+        Box::new(html::ResultsPage),
     ]
 }
 

@@ -20,7 +20,8 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
     let mut updated = replace_block(&text, BADGES, &badge_block(results, &base))
         .with_context(|| format!("in {}", readme.display()))?;
     let mut table = format!(
-        "{}\n\n{}\nDetails: [results.md]({base}results.md), every measured fact: [results.json]({base}results.json).\n",
+        "{}\n\n{}\nDetails: [results.md]({base}results.md), to filter and sort: [results.html]({base}results.html), \
+         every measured fact: [results.json]({base}results.json).\n",
         markdown::environment_line(&results.environment),
         markdown::table(results)
     );

@@ -1,0 +1,724 @@
+//! results.html: the atlas as one self-contained web page. Every row of results.md, filterable by
+//! format, language and outcome and sortable by depth, with both charts inline. Nothing is fetched:
+//! the CSS, the script and the charts are in the page, and its Content-Security-Policy forbids any
+//! request, so it works from `file://`, an artifact download or a static host alike.
+//!
+//! Every string that comes from results.json (parser stderr, versions, notes, even names) is
+//! untrusted: it reaches the page only through [`escape`] (markup) or [`json_for_script`] (data for
+//! the script, which only ever assigns it with `textContent`).
+//!
+//! The script reads the URL fragment (`#format=json&outcome=crash&sort=depth&dir=desc`) and keeps it
+//! in step with the controls, so a filtered view can be linked to; the browser test drives it that way.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::{chart, class, markdown, sorted, thousands, Class, Exporter};
+use crate::outcome::{error_line, FailureKind};
+use crate::probe::{Finding, ProbeResult};
+use crate::results::{ParserRecord, Results};
+use crate::units::format_bytes;
+
+pub const RESULTS_HTML: &str = "results.html";
+
+/// Rows without a format (every row today) measured JSON.
+const DEFAULT_FORMAT: &str = "json";
+
+pub struct ResultsPage;
+
+impl Exporter for ResultsPage {
+    fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
+        Ok(vec![(PathBuf::from(RESULTS_HTML), page(results)?)])
+    }
+}
+
+/// Text safe between tags and inside double- or single-quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON that can sit inside `<script type="application/json">`: no `<`, `>` or `&` survives, so no
+/// `</script>` or `<!--` can end or bend the element early; JSON.parse reads the `\u` escapes back.
+pub fn json_for_script<T: Serialize>(value: &T) -> String {
+    let json = serde_json::to_string(value).expect("page data serializes");
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// The outcome classes as the page names them (filter values, CSS classes) and shows them.
+fn outcome_key(class: Class) -> (&'static str, &'static str) {
+    match class {
+        Class::CleanError => ("clean-error", "clean error"),
+        Class::Crash => ("crash", "crash"),
+        Class::Timeout => ("timeout", "timeout"),
+        Class::NoLimit => ("no-limit", "no limit"),
+        Class::Unreliable => ("unstable", "unstable"),
+        Class::NotMeasured => ("not-measured", "not measured"),
+    }
+}
+
+const OUTCOMES: [Class; 6] =
+    [Class::CleanError, Class::Crash, Class::Timeout, Class::NoLimit, Class::Unreliable, Class::NotMeasured];
+
+/// The input format a row measured. Read through JSON so a `format` field added to the record later
+/// is picked up as it is; rows without one are JSON parsers.
+fn format_of(record: &ParserRecord) -> String {
+    serde_json::to_value(record)
+        .ok()
+        .and_then(|value| value.get("format")?.as_str().map(str::to_string))
+        .filter(|format| !format.is_empty())
+        .unwrap_or_else(|| DEFAULT_FORMAT.to_string())
+}
+
+/// What the script needs per row: the filter keys, the sort keys and the text the search box matches.
+#[derive(Serialize)]
+struct RowData {
+    id: String,
+    format: String,
+    language: String,
+    library: String,
+    outcome: &'static str,
+    /// Smallest failing depth; null for no limit and for unmeasured rows (told apart by `outcome`).
+    depth: Option<u64>,
+    /// Position in the grouped order (by language, then as in results.md).
+    group_order: usize,
+    /// Library, version, note and error line: what the search box looks in.
+    text: String,
+}
+
+#[derive(Serialize)]
+struct PageData {
+    rows: Vec<RowData>,
+}
+
+/// The records grouped by language (alphabetically), each group in table order.
+fn grouped(results: &Results) -> Vec<&ParserRecord> {
+    let mut records = sorted(results);
+    // Stable: table order survives inside each language.
+    records.sort_by(|a, b| a.language.cmp(&b.language));
+    records
+}
+
+fn page(results: &Results) -> Result<String> {
+    let records = grouped(results);
+    let data = PageData {
+        rows: records
+            .iter()
+            .enumerate()
+            .map(|(i, record)| RowData {
+                id: record.id.clone(),
+                format: format_of(record),
+                language: record.language.clone(),
+                library: record.library.clone(),
+                outcome: outcome_key(class(record)).0,
+                depth: record.result.as_ref().and_then(|r| r.min_failing_depth),
+                group_order: i,
+                text: [
+                    record.library.as_str(),
+                    record.version.as_deref().unwrap_or(""),
+                    record.note.as_str(),
+                    error_text(record).unwrap_or(""),
+                ]
+                .join(" "),
+            })
+            .collect(),
+    };
+
+    let mut html = String::with_capacity(128 * 1024);
+    html.push_str(HEAD);
+    let _ = writeln!(
+        html,
+        "<header>\n<h1>How deeply nested input can each parser take?</h1>\n<p class=\"env\">{}</p>",
+        escape(&markdown::environment_sentence(&results.environment, str::to_string))
+    );
+    summary_chips(&mut html, results);
+    html.push_str("</header>\n<main>\n");
+    controls(&mut html, results);
+    table(&mut html, &records);
+    html.push_str(LEGEND);
+    charts(&mut html, results)?;
+    html.push_str("</main>\n");
+    let _ = writeln!(
+        html,
+        "<footer>Generated by <code>nestprobe</code> {} from results.json; do not edit by hand.</footer>",
+        escape(&results.environment.nestprobe_version)
+    );
+    let _ = writeln!(
+        html,
+        "<script type=\"application/json\" id=\"nestprobe-data\">{}</script>",
+        json_for_script(&data)
+    );
+    let _ = writeln!(html, "<script>\n{SCRIPT}</script>\n</body>\n</html>");
+    Ok(html)
+}
+
+/// Counts per outcome, as links that set the outcome filter.
+fn summary_chips(html: &mut String, results: &Results) {
+    html.push_str("<p class=\"chips\">");
+    let _ = write!(html, "<a class=\"chip all\" href=\"#\">{} parsers</a>", results.parsers.len());
+    for outcome in OUTCOMES {
+        let count = results.parsers.iter().filter(|r| class(r) == outcome).count();
+        if count > 0 {
+            let (key, label) = outcome_key(outcome);
+            let _ = write!(html, " <a class=\"chip o-{key}\" href=\"#outcome={key}\">{count} {label}</a>");
+        }
+    }
+    html.push_str("</p>\n");
+}
+
+fn select<'a>(
+    html: &mut String,
+    id: &str,
+    label: &str,
+    all: &str,
+    options: impl IntoIterator<Item = (&'a str, &'a str)>,
+) {
+    let _ = write!(html, "<label>{label} <select id=\"{id}\"><option value=\"\">{all}</option>");
+    for (value, text) in options {
+        let _ = write!(html, "<option value=\"{}\">{}</option>", escape(value), escape(text));
+    }
+    html.push_str("</select></label>\n");
+}
+
+fn controls(html: &mut String, results: &Results) {
+    let formats: BTreeSet<String> = results.parsers.iter().map(format_of).collect();
+    let languages: BTreeSet<&str> = results.parsers.iter().map(|r| r.language.as_str()).collect();
+    html.push_str("<form id=\"controls\">\n");
+    select(html, "format", "Format", "all formats", formats.iter().map(|f| (f.as_str(), f.as_str())));
+    select(html, "language", "Language", "all languages", languages.iter().map(|&l| (l, l)));
+    select(html, "outcome", "Outcome", "all outcomes", OUTCOMES.map(outcome_key));
+    html.push_str(
+        "<label>Sort <select id=\"sort\">\
+         <option value=\"language\">by language</option>\
+         <option value=\"depth\">by depth, least first</option>\
+         <option value=\"depth-desc\">by depth, most first</option>\
+         <option value=\"library\">by library</option>\
+         </select></label>\n\
+         <label>Search <input id=\"q\" type=\"search\" placeholder=\"library, version, error…\"></label>\n\
+         <output id=\"count\">",
+    );
+    let _ = write!(html, "{0} of {0} parsers", results.parsers.len());
+    html.push_str("</output>\n</form>\n");
+}
+
+/// Title, sort key (for sortable columns) and class of each column.
+const COLUMNS: [(&str, &str, &str); 12] = [
+    ("Language", "language", "lang"),
+    ("Library", "library", ""),
+    ("Format", "", "fmt"),
+    ("Version", "", ""),
+    ("Fails at", "depth", "num"),
+    ("How", "", ""),
+    ("Objects", "", ""),
+    ("Unclosed", "", ""),
+    ("Why", "", ""),
+    ("Memory", "", "num"),
+    ("Note", "", ""),
+    ("Error", "", ""),
+];
+
+fn table(html: &mut String, records: &[&ParserRecord]) {
+    // Grouped by language (the default order) until the script says otherwise: the language column
+    // is then hidden, the group rows say it. A format column with one value says nothing either.
+    let formats: BTreeSet<String> = records.iter().map(|r| format_of(r)).collect();
+    let one_format = if formats.len() <= 1 { " one-format" } else { "" };
+    let _ = write!(html, "<table id=\"atlas\" class=\"grouped{one_format}\">\n<thead><tr>");
+    for (title, key, class) in COLUMNS {
+        let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
+        if key.is_empty() {
+            let _ = write!(html, "<th scope=\"col\"{class}>{title}</th>");
+        } else {
+            let sort = if key == "language" { " aria-sort=\"ascending\"" } else { "" };
+            let _ = write!(
+                html,
+                "<th scope=\"col\"{class} data-sort=\"{key}\"{sort}><button type=\"button\">{title}</button></th>"
+            );
+        }
+    }
+    html.push_str("</tr></thead>\n<tbody id=\"rows\">\n");
+    let mut language = None;
+    for record in records {
+        if language != Some(&record.language) {
+            language = Some(&record.language);
+            let _ = writeln!(
+                html,
+                "<tr class=\"group\" data-language=\"{0}\"><th colspan=\"{1}\" scope=\"colgroup\">{0}</th></tr>",
+                escape(&record.language),
+                COLUMNS.len()
+            );
+        }
+        row(html, record);
+    }
+    html.push_str("</tbody>\n</table>\n");
+}
+
+fn row(html: &mut String, record: &ParserRecord) {
+    let (outcome, _) = outcome_key(class(record));
+    let _ = write!(
+        html,
+        "<tr class=\"parser\" id=\"p-{}\" data-id=\"{}\" data-outcome=\"{outcome}\">",
+        escape(&record.id),
+        escape(&record.id)
+    );
+    let cell = |html: &mut String, class: &str, text: &str| match class {
+        "" => {
+            let _ = write!(html, "<td>{}</td>", escape(text));
+        }
+        class => {
+            let _ = write!(html, "<td class=\"{class}\">{}</td>", escape(text));
+        }
+    };
+    // Long text is clipped to one line; the whole of it is in the tooltip.
+    let clipped = |html: &mut String, class: &str, text: &str, full: &str| {
+        let _ = write!(
+            html,
+            "<td class=\"{class}\"><span class=\"clip\" title=\"{}\">{}</span></td>",
+            escape(full),
+            escape(text)
+        );
+    };
+    let dash = "—";
+    cell(html, "lang", &record.language);
+    let study = if record.study {
+        "<span class=\"study\" title=\"in the original bad_json_parsers study\"> †</span>"
+    } else {
+        ""
+    };
+    let _ = write!(html, "<td class=\"lib\">{}{study}</td>", escape(&record.library));
+    cell(html, "fmt", &format_of(record));
+    let version = record.version.as_deref().unwrap_or(dash);
+    clipped(html, "ver", version, version);
+    let Some(result) = record.result.as_ref() else {
+        cell(html, "num", dash);
+        let reason = record.reason.as_deref().unwrap_or("");
+        let _ = write!(
+            html,
+            "<td><span class=\"badge o-not-measured\" title=\"{}\">{}</span></td>",
+            escape(reason),
+            escape(record.status.name())
+        );
+        for class in ["", "", "", "num"] {
+            cell(html, class, dash);
+        }
+        clipped(html, "note", &record.note, &record.note);
+        clipped(html, "err", reason, reason);
+        html.push_str("</tr>\n");
+        return;
+    };
+    // The payload size is in the tooltip: one column less, and it is twice the depth anyway for arrays.
+    let tooltip = match result.payload_bytes {
+        Some(bytes) => format!("payload {}", format_bytes(bytes)),
+        None => format!("no failure up to {}", thousands(result.max_depth)),
+    };
+    let _ = write!(html, "<td class=\"num\" title=\"{tooltip}\">{}</td>", depth_text(result));
+    badge(html, result, "");
+    match &record.object {
+        Some(object) => badge(html, object, &depth_text(object)),
+        None => cell(html, "", dash),
+    }
+    match &record.unclosed {
+        Some(unclosed) if unclosed.failure.is_some() => badge(html, unclosed, &depth_text(unclosed)),
+        Some(_) => cell(html, "muted", "rejected"),
+        None => cell(html, "", dash),
+    }
+    let why = record.sweep.as_ref().map_or_else(
+        || dash.to_string(),
+        |s| match s.bytes_per_level {
+            Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
+            None => s.verdict.name().to_string(),
+        },
+    );
+    cell(html, "why", &why);
+    cell(html, "num", &markdown::memory_cell(result).unwrap_or_else(|| dash.to_string()));
+    clipped(html, "note", &record.note, &record.note);
+    let stderr = result.failure.as_ref().map_or("", |f| f.stderr.as_str());
+    clipped(html, "err", error_text(record).unwrap_or(""), stderr);
+    html.push_str("</tr>\n");
+}
+
+/// The smallest failing depth; `none` when there is none (the tooltip says up to where).
+fn depth_text(result: &ProbeResult) -> String {
+    match result.finding() {
+        Finding::FailsAt(depth, _) => thousands(depth),
+        Finding::NoLimit => "none".to_string(),
+        Finding::Unstable { .. } | Finding::InputNotRead(_) => "—".to_string(),
+    }
+}
+
+/// An outcome as a coloured badge, short (`SIGSEGV`, `exit 134`: the colour says crash), with the
+/// full summary as its tooltip and `prefix` (a depth) before it.
+fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
+    let (key, short, long) = match (result.finding(), &result.failure) {
+        (Finding::Unstable { .. } | Finding::InputNotRead(_), _) => {
+            ("unstable", "unstable".to_string(), crate::report::finding_phrase(result))
+        }
+        (_, None) => {
+            ("no-limit", "no limit".to_string(), format!("no failure up to {}", thousands(result.max_depth)))
+        }
+        (_, Some(failure)) => {
+            let (key, short) = match failure.kind {
+                FailureKind::Error => ("clean-error", "clean error".to_string()),
+                FailureKind::Timeout => ("timeout", "timeout".to_string()),
+                FailureKind::Accepted => ("crash", "accepted".to_string()),
+                FailureKind::OutOfMemory => ("crash", "out of memory".to_string()),
+                FailureKind::Crash => match (&failure.signal_name, failure.exit_code) {
+                    (Some(name), _) => ("crash", name.clone()),
+                    (None, Some(code)) => ("crash", format!("exit {code}")),
+                    (None, None) => ("crash", "crash".to_string()),
+                },
+            };
+            (key, short, failure.summary())
+        }
+    };
+    let prefix = if prefix.is_empty() || result.failure.is_none() {
+        String::new()
+    } else {
+        format!("<span class=\"d\">{}</span> ", escape(prefix))
+    };
+    let _ = write!(
+        html,
+        "<td>{prefix}<span class=\"badge o-{key}\" title=\"{}\">{}</span></td>",
+        escape(&long),
+        escape(&short)
+    );
+}
+
+/// The line of the main probe's stderr that names the error.
+fn error_text(record: &ParserRecord) -> Option<&str> {
+    let failure = record.result.as_ref()?.failure.as_ref()?;
+    error_line(&failure.stderr)
+}
+
+fn charts(html: &mut String, results: &Results) -> Result<()> {
+    html.push_str("<section class=\"charts\" id=\"charts\">\n");
+    // Each chart is a document of its own; inline, only its <svg> element is wanted. It carries its
+    // own title. (plotters escapes the text it writes.)
+    let mut figure = |svg: String| {
+        let start = svg.find("<svg").unwrap_or(0);
+        let _ = writeln!(html, "<figure>\n{}\n</figure>", svg[start..].trim_end());
+    };
+    figure(chart::results_svg(results)?);
+    if chart::has_sweep(results) {
+        figure(chart::sweep_svg(results)?);
+    }
+    html.push_str("</section>\n");
+    Ok(())
+}
+
+const HEAD: &str = r##"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">
+<title>nestprobe: how deeply nested input can each parser take?</title>
+<script>
+// Before anything else: record script errors where a headless test (or a reader) can see them.
+(function () {
+  function report(message) {
+    var root = document.documentElement;
+    root.setAttribute("data-errors", String(Number(root.getAttribute("data-errors") || 0) + 1));
+    var box = document.getElementById("js-errors");
+    if (box) { box.hidden = false; box.textContent += message + "\n"; }
+  }
+  window.addEventListener("error", function (e) { report("error: " + e.message); });
+  window.addEventListener("unhandledrejection", function (e) { report("rejection: " + e.reason); });
+  var original = console.error;
+  console.error = function () {
+    report("console.error: " + Array.prototype.join.call(arguments, " "));
+    return original.apply(console, arguments);
+  };
+})();
+</script>
+<style>
+:root { --fg: #1f2328; --muted: #656d76; --line: #d8dee4; --head: #f6f8fa; --group: #eef1f4;
+  --clean: #009e73; --crash: #d55e00; --timeout: #e69f00; --nolimit: #0072b2; --none: #8c959f; }
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--fg); background: #fff;
+  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+header, main, footer { padding: 0 16px; }
+h1 { font-size: 20px; margin: 14px 0 4px; }
+.env { color: var(--muted); margin: 0 0 8px; max-width: 110em; }
+.chips { margin: 0 0 10px; }
+.chip { display: inline-block; padding: 1px 9px; border-radius: 10px; color: #fff; background: #57606a;
+  text-decoration: none; font-weight: 600; margin: 0 4px 4px 0; }
+.chip.o-timeout, .badge.o-timeout { color: #1f2328; }
+#controls { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; padding: 8px 0; }
+#controls select, #controls input { font: inherit; padding: 2px 4px; }
+#count { color: var(--muted); margin-left: auto; }
+#js-errors { color: #b00; background: #fff0f0; padding: 6px; white-space: pre-wrap; }
+table { border-collapse: separate; border-spacing: 0; }
+th, td { padding: 2px 6px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top;
+  white-space: nowrap; }
+thead th { position: sticky; top: 0; z-index: 1; background: var(--head); border-bottom: 2px solid var(--line);
+  font-weight: 600; }
+thead th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0; cursor: pointer;
+  color: inherit; }
+thead th button::after { content: " \2195"; color: var(--muted); }
+thead th[aria-sort="ascending"] button::after { content: " \2191"; color: var(--fg); }
+thead th[aria-sort="descending"] button::after { content: " \2193"; color: var(--fg); }
+tr.group th { background: var(--group); font-weight: 600; padding-top: 5px; }
+tbody tr.parser:hover td { background: #f6f8fa; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.lang { color: var(--muted); }
+td.lib { font-weight: 600; white-space: normal; min-width: 8em; }
+td.note, td.fmt, td.muted { color: var(--muted); }
+table.grouped .lang, table.one-format .fmt { display: none; }
+.clip { display: inline-block; max-width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
+td.note .clip, td.err .clip { max-width: 11em; }
+td.ver .clip { max-width: 9em; }
+td.err .clip { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
+.study { color: var(--muted); font-weight: normal; }
+.d { display: inline-block; min-width: 4.2em; text-align: right; font-variant-numeric: tabular-nums; }
+.badge { display: inline-block; padding: 0 7px; border-radius: 9px; color: #fff; font-weight: 600; font-size: 12px; }
+.o-clean-error { background: var(--clean); }
+.o-crash { background: var(--crash); }
+.o-timeout { background: var(--timeout); }
+.o-no-limit { background: var(--nolimit); }
+.o-not-measured, .o-unstable { background: var(--none); }
+.legend { color: var(--muted); max-width: 110em; padding-left: 18px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 16px; margin: 16px 0; }
+figure { margin: 0; }
+figure svg { display: block; width: 100%; max-width: 880px; height: auto; }
+footer { color: var(--muted); margin: 12px 0 24px; }
+</style>
+</head>
+<body>
+<pre id="js-errors" hidden></pre>
+"##;
+
+const LEGEND: &str = r#"<ul class="legend">
+<li><b>Fails at</b>: the smallest nesting depth the parser does not accept (for JSON, <code>[[…]]</code>, a payload twice that many bytes: hover for its size); <i>none</i> if it took the maximum depth. <b>How</b>: a <i>clean error</i> (the library reported an error, the process stayed in control), a <i>crash</i> (killed by a signal, named, or an abnormal exit status) or a <i>timeout</i>.</li>
+<li><b>Objects</b>: the same for nested objects. <b>Unclosed</b>: <code>[[[…</code> with no closing brackets, which every parser must reject; <i>rejected</i> means a clean error at every depth tried.</li>
+<li><b>Why</b>: the stack sweep: <i>fixed</i> (the parser's own limit), <i>stack</i> (recursion until the stack runs out, with stack bytes per level), <i>runtime</i> (a VM's own limit), <i>unbounded</i> (no failure up to the maximum depth).</li>
+<li><b>Memory</b>: peak resident memory at the deepest accepted depth; <i>≤</i> marks an upper bound. † in the original bad_json_parsers study. Hover a clipped version or error for all of it.</li>
+</ul>
+"#;
+
+/// Filters and sorting. Rows are server-rendered; the script only hides and reorders them, and reads
+/// its data from the JSON island, so no untrusted text is ever parsed as markup.
+const SCRIPT: &str = r##""use strict";
+(function () {
+  var data = JSON.parse(document.getElementById("nestprobe-data").textContent);
+  var tbody = document.getElementById("rows");
+  var rowOf = {};
+  Array.prototype.forEach.call(tbody.querySelectorAll("tr.parser"), function (tr) {
+    rowOf[tr.getAttribute("data-id")] = tr;
+  });
+  var groupOf = {};
+  Array.prototype.forEach.call(tbody.querySelectorAll("tr.group"), function (tr) {
+    groupOf[tr.getAttribute("data-language")] = tr;
+  });
+  var items = data.rows.map(function (d) {
+    d.tr = rowOf[d.id];
+    d.search = d.text.toLowerCase();
+    return d;
+  });
+  var defaults = { format: "", language: "", outcome: "", sort: "language", q: "" };
+  var state = {};
+  var controls = {};
+  Object.keys(defaults).forEach(function (key) { controls[key] = document.getElementById(key); });
+
+  function hasOption(select, value) {
+    return Array.prototype.some.call(select.options, function (o) { return o.value === value; });
+  }
+
+  function readHash() {
+    var params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    Object.keys(defaults).forEach(function (key) {
+      var value = params.has(key) ? params.get(key) : defaults[key];
+      if (key === "sort" && value === "depth" && params.get("dir") === "desc") { value = "depth-desc"; }
+      var control = controls[key];
+      if (control.tagName === "SELECT" && !hasOption(control, value)) { value = defaults[key]; }
+      state[key] = value;
+      control.value = value;
+    });
+  }
+
+  function writeHash() {
+    var params = new URLSearchParams();
+    Object.keys(defaults).forEach(function (key) {
+      if (state[key] !== defaults[key]) { params.set(key, state[key]); }
+    });
+    var hash = params.toString();
+    history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+  }
+
+  function matches(d) {
+    return (!state.format || d.format === state.format) &&
+      (!state.language || d.language === state.language) &&
+      (!state.outcome || d.outcome === state.outcome) &&
+      (!state.q || d.search.indexOf(state.q.toLowerCase()) >= 0);
+  }
+
+  // Unmeasured rows always last; no limit beyond every limit, in either direction.
+  function depthRank(d) {
+    if (d.outcome === "not-measured") { return null; }
+    return d.depth === null ? Infinity : d.depth;
+  }
+
+  function compare(a, b) {
+    if (state.sort === "depth" || state.sort === "depth-desc") {
+      var x = depthRank(a), y = depthRank(b);
+      if (x === null || y === null) {
+        if (x !== y) { return x === null ? 1 : -1; }
+      } else if (x !== y) {
+        return state.sort === "depth" ? (x < y ? -1 : 1) : (x < y ? 1 : -1);
+      }
+    } else if (state.sort === "library") {
+      var p = a.library.toLowerCase(), q = b.library.toLowerCase();
+      if (p !== q) { return p < q ? -1 : 1; }
+    }
+    return a.group_order - b.group_order;
+  }
+
+  function render() {
+    var grouped = state.sort === "language";
+    document.getElementById("atlas").classList.toggle("grouped", grouped);
+    var shown = 0;
+    var seen = {};
+    items.slice().sort(compare).forEach(function (d) {
+      var visible = matches(d);
+      if (grouped && visible && !seen[d.language]) {
+        seen[d.language] = true;
+        tbody.appendChild(groupOf[d.language]);
+      }
+      d.tr.hidden = !visible;
+      tbody.appendChild(d.tr);
+      if (visible) { shown += 1; }
+    });
+    Object.keys(groupOf).forEach(function (language) {
+      groupOf[language].hidden = !seen[language];
+      if (!seen[language]) { tbody.appendChild(groupOf[language]); }
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("thead th[data-sort]"), function (th) {
+      var key = th.getAttribute("data-sort");
+      var sort = state.sort === "depth-desc" ? "depth" : state.sort;
+      if (key !== sort) { th.removeAttribute("aria-sort"); }
+      else { th.setAttribute("aria-sort", state.sort === "depth-desc" ? "descending" : "ascending"); }
+    });
+    document.getElementById("count").textContent = shown + " of " + items.length + " parsers";
+  }
+
+  function update() {
+    Object.keys(defaults).forEach(function (key) { state[key] = controls[key].value; });
+    writeHash();
+    render();
+  }
+
+  // Enter in the search box would submit the form and reload the page.
+  document.getElementById("controls").addEventListener("submit", function (e) { e.preventDefault(); });
+  Object.keys(controls).forEach(function (key) {
+    controls[key].addEventListener(key === "q" ? "input" : "change", update);
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("thead th[data-sort] button"), function (button) {
+    button.addEventListener("click", function () {
+      var key = button.parentNode.getAttribute("data-sort");
+      controls.sort.value = key === "depth" && state.sort === "depth" ? "depth-desc" : key;
+      update();
+    });
+  });
+  window.addEventListener("hashchange", function () { readHash(); render(); });
+  readHash();
+  render();
+  document.documentElement.setAttribute("data-ready", "1");
+})();
+"##;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::chart::tests::sample;
+
+    /// The text from `start` to the end of `end`, which must both be there.
+    fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+        let from = html.find(start).unwrap_or_else(|| panic!("{start:?} missing"));
+        let to = from + html[from..].find(end).unwrap_or_else(|| panic!("{end:?} missing")) + end.len();
+        &html[from..to]
+    }
+
+    #[test]
+    fn escaping_html_and_script_data() {
+        assert_eq!(escape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+        let json = json_for_script(&["</script><!--", "a&b"]);
+        assert_eq!(json, r#"["\u003c/script\u003e\u003c!--","a\u0026b"]"#);
+        let back: Vec<String> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, ["</script><!--", "a&b"]);
+    }
+
+    /// The page's header, controls and table, as a reviewable snapshot (the charts have their own).
+    #[test]
+    fn html_page_structure_snapshot() {
+        let html = page(&sample()).unwrap();
+        let parts = [
+            between(&html, "<header>", "</header>"),
+            between(&html, "<form id=\"controls\"", "</form>"),
+            between(&html, "<table", "</table>"),
+        ];
+        insta::assert_snapshot!("results_page", parts.join("\n"));
+    }
+
+    #[test]
+    fn html_page_is_self_contained_and_complete() {
+        let results = sample();
+        let html = page(&results).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+        assert!(html.ends_with("</body>\n</html>\n"));
+        assert!(html.contains("Content-Security-Policy\" content=\"default-src 'none';"));
+        // Nothing to fetch: no external resource of any kind.
+        for needle in [" src=", "<link", "@import", "url(", "https://", "<iframe"] {
+            assert!(!html.contains(needle), "{needle:?} in the page");
+        }
+        // The only http:// is the SVG namespace of the two inline charts.
+        assert_eq!(html.matches("http://").count(), 2);
+        assert_eq!(html.matches("http://www.w3.org/2000/svg").count(), 2);
+        assert_eq!(html.matches("<svg ").count(), 2);
+        assert!(!html.contains("<?xml"));
+        // Our three scripts: the error hook, the data island, the filters.
+        assert_eq!(html.matches("<script").count(), 3);
+        // One row per parser, and the data island describes the same rows in the same order.
+        let row_ids: Vec<&str> = html
+            .split("<tr class=\"parser\"")
+            .skip(1)
+            .map(|tr| tr.split("data-id=\"").nth(1).unwrap().split('"').next().unwrap())
+            .collect();
+        assert_eq!(row_ids.len(), results.parsers.len());
+        let island = between(&html, "<script type=\"application/json\" id=\"nestprobe-data\">", "</script>");
+        let json = island.split_once('>').unwrap().1.trim_end_matches("</script>");
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        let data_ids: Vec<&str> =
+            data["rows"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+        assert_eq!(row_ids, data_ids);
+        // Grouped by language, alphabetically; table order inside a language (C: 87,289 < no limit).
+        let languages: Vec<&str> =
+            data["rows"].as_array().unwrap().iter().map(|r| r["language"].as_str().unwrap()).collect();
+        let mut sorted_languages = languages.clone();
+        sorted_languages.sort();
+        assert_eq!(languages, sorted_languages);
+        assert_eq!(&data_ids[..2], ["c-stack", "c-unbounded"]);
+        let outcome = |id: &str| {
+            data["rows"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap()["outcome"].clone()
+        };
+        assert_eq!(outcome("c-stack"), "crash");
+        assert_eq!(outcome("java-abort"), "crash");
+        assert_eq!(outcome("js-slow"), "timeout");
+        assert_eq!(outcome("c-unbounded"), "no-limit");
+        assert_eq!(outcome("go-skipped"), "not-measured");
+        assert_eq!(outcome("python-json"), "clean-error");
+        assert!(data["rows"].as_array().unwrap().iter().all(|r| r["format"] == "json"));
+    }
+}

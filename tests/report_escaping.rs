@@ -1,0 +1,107 @@
+//! Text from parsers is untrusted: a hostile stderr line, version or note must come out of
+//! `nestprobe render` as text in results.md and results.html, never as markup.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+const SCRIPT: &str = "<script>alert(1)</script>";
+
+/// The committed results.json with the first parser that failed made hostile.
+fn hostile_results() -> (Value, String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("results.json");
+    let mut results: Value = serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    let record = results["parsers"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|r| r["result"]["failure"].is_object())
+        .expect("a parser that fails in results.json");
+    let id = record["id"].as_str().unwrap().to_string();
+    record["version"] = format!("1.0 {SCRIPT} | `rm -rf`").into();
+    record["note"] = "pipe | in a note, `ticks`, <img src=x onerror=alert(2)>\nsecond line".into();
+    record["result"]["failure"]["stderr"] = format!("Error: {SCRIPT} | `x` </script><!--").into();
+    (results, id)
+}
+
+fn render(results: &Value, dir: &Path) {
+    let input = dir.join("in.json");
+    fs::write(&input, serde_json::to_string_pretty(results).unwrap()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nestprobe"))
+        .arg("render")
+        .arg("--results")
+        .arg(&input)
+        .arg("--out")
+        .arg(dir)
+        .arg("--readme")
+        .arg(dir.join("no-readme.md"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "render failed: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Pipes that split cells: not preceded by a backslash (escaped backslashes counted).
+fn cell_separators(line: &str) -> usize {
+    let mut count = 0;
+    let mut backslashes = 0;
+    for c in line.chars() {
+        match c {
+            '\\' => backslashes += 1,
+            '|' if backslashes % 2 == 0 => {
+                count += 1;
+                backslashes = 0;
+            }
+            _ => backslashes = 0,
+        }
+    }
+    count
+}
+
+#[test]
+fn hostile_parser_text_is_escaped_in_results_md_and_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let (results, id) = hostile_results();
+    render(&results, dir.path());
+
+    let md = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    assert!(!md.contains("<script"), "raw <script> in results.md");
+    assert!(!md.contains("<img"), "raw <img> in results.md");
+    assert!(
+        md.contains("1.0 &lt;script>alert(1)&lt;/script> \\| \\`rm -rf\\`"),
+        "version not escaped:\n{md}"
+    );
+    assert!(md.contains("pipe \\| in a note, \\`ticks\\`, &lt;img src=x onerror=alert(2)> second line"));
+    // Every table row still has as many cells as the header.
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(rows.len(), results["parsers"].as_array().unwrap().len() + 2);
+    let header = cell_separators(rows[0]);
+    for row in &rows {
+        assert_eq!(cell_separators(row), header, "row split differently: {row}");
+    }
+
+    let html = fs::read_to_string(dir.path().join("results.html")).unwrap();
+    // Only the page's own three scripts; the hostile ones are text.
+    assert_eq!(html.matches("<script").count(), 3, "a parser-supplied <script> got through");
+    assert_eq!(html.matches("</script>").count(), 3);
+    assert!(!html.contains("<img"));
+    assert!(!html.contains("<!--"), "a comment opener from stderr got through");
+    let row = html.split(&format!("data-id=\"{id}\"")).nth(1).unwrap().split("</tr>").next().unwrap();
+    assert!(row.contains("1.0 &lt;script&gt;alert(1)&lt;/script&gt; | `rm -rf`"), "version: {row}");
+    assert!(
+        row.contains("Error: &lt;script&gt;alert(1)&lt;/script&gt; | `x` &lt;/script&gt;&lt;!--"),
+        "stderr: {row}"
+    );
+    assert!(row.contains("&lt;img src=x onerror=alert(2)&gt;"), "note: {row}");
+    // The data island carries the same text, with <, > and & as \u escapes, and parses back.
+    let island = html.split("id=\"nestprobe-data\">").nth(1).unwrap().split("</script>").next().unwrap();
+    assert!(island.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"));
+    let data: Value = serde_json::from_str(island).unwrap();
+    let text = data["rows"].as_array().unwrap().iter().find(|r| r["id"] == id.as_str()).unwrap()["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains(&format!("1.0 {SCRIPT} | `rm -rf`")), "{text}");
+    assert!(text.contains(&format!("Error: {SCRIPT} | `x` </script><!--")), "{text}");
+}
