@@ -141,6 +141,9 @@ pub struct Parser<'a> {
     real_build_dir: PathBuf,
     /// A scratch folder that children get as HOME.
     pub home: PathBuf,
+    /// The build log, as the user named the build folder (relative by default: results must not
+    /// hold paths of this machine).
+    log_name: PathBuf,
 }
 
 /// Is a parser ready to probe?
@@ -169,6 +172,7 @@ impl<'a> Parser<'a> {
             build_dir: stage.link(&format!("{}/build", entry.id), &real_build_dir)?,
             real_build_dir,
             home: stage.dir(&format!("{}/home", entry.id))?,
+            log_name: build_root.join(&entry.id).join("build.log"),
         })
     }
 
@@ -224,13 +228,13 @@ impl<'a> Parser<'a> {
             let mut command = self.shell(build);
             command.stdout(log.try_clone()?).stderr(log);
             let status = task::run(&mut command, "`build`", task::BUILD_TIMEOUT)
-                .with_context(|| format!("see {}", log_path.display()))?;
+                .with_context(|| format!("see {}", self.log_name.display()))?;
             if !status.success() {
                 let log = fs::read_to_string(&log_path).unwrap_or_default();
                 bail!(
                     "`build` exited with {status}: {} (full log: {})",
                     first_error_line(&log),
-                    log_path.display()
+                    self.log_name.display()
                 );
             }
         }

@@ -34,6 +34,16 @@ impl Exporter for ResultsTable {
                 longer.join(", ")
             );
         }
+        if results
+            .parsers
+            .iter()
+            .filter_map(|r| r.result.as_ref())
+            .any(|r| !super::settings_differences(r, &results.environment).is_empty())
+        {
+            text.push_str(
+                "Rows marked ⚠ were measured with other settings than the above; their note says which.\n\n",
+            );
+        }
         text.push_str(&table(results));
         text.push_str(LEGEND);
         Ok(vec![(PathBuf::from("results.md"), text)])
@@ -105,13 +115,13 @@ struct Row {
 
 /// The markdown table alone (also used for the README block).
 pub fn table(results: &Results) -> String {
-    let rows: Vec<Row> = sorted(results).into_iter().map(row).collect();
+    let rows: Vec<Row> = sorted(results).into_iter().map(|r| row(r, &results.environment)).collect();
     let mut text = Table::new(rows).with(Style::markdown()).to_string();
     text.push('\n');
     text
 }
 
-fn row(record: &ParserRecord) -> Row {
+fn row(record: &ParserRecord, env: &Environment) -> Row {
     let dash = || "—".to_string();
     let library = escape(&record.library) + if record.study { " †" } else { "" };
     let Some(result) = record.result.as_ref() else {
@@ -143,7 +153,10 @@ fn row(record: &ParserRecord) -> Row {
             None => s.verdict.name().to_string(),
         }),
         memory: memory_cell(result).unwrap_or_else(dash),
-        note: escape(&record.note),
+        note: match super::settings_differences(result, env).as_slice() {
+            [] => escape(&record.note),
+            differences => format!("⚠ measured with {}; {}", differences.join(", "), escape(&record.note)),
+        },
     }
 }
 

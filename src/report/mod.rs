@@ -13,9 +13,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
+use crate::child_env::EnvMode;
 use crate::outcome::FailureKind;
 use crate::probe::{Finding, ProbeResult};
-use crate::results::{write_if_changed, ParserRecord, Results, Status};
+use crate::results::{write_if_changed, Environment, ParserRecord, Results, Status};
+use crate::units::Limit;
 
 /// Produces files (relative paths under the output folder) from results.
 pub trait Exporter {
@@ -80,6 +82,36 @@ pub fn summary(record: &ParserRecord) -> String {
         (Status::Measured, Some(result)) => finding_phrase(result),
         (status, _) => format!("{}: {}", status.name(), record.reason.as_deref().unwrap_or("")),
     }
+}
+
+/// How a probe's settings differ from those the results header states (`stack 1 MiB`, `memory cap
+/// 4 GiB`, `ASLR on`, `the caller's environment`, `maximum depth 1,000`); empty when they agree.
+/// Rows measured differently are marked in the reports rather than shown under a wrong header.
+pub fn settings_differences(result: &ProbeResult, env: &Environment) -> Vec<String> {
+    let limit = |bytes: Option<u64>| bytes.map_or(Limit::Unlimited, Limit::Bytes);
+    let mut differences = Vec::new();
+    if result.stack_bytes != env.stack_bytes {
+        differences.push(format!("stack {}", limit(result.stack_bytes)));
+    }
+    if result.memory_bytes != env.memory_bytes {
+        match result.memory_bytes {
+            Some(bytes) => differences.push(format!("memory cap {}", Limit::Bytes(bytes))),
+            None => differences.push("no memory cap".into()),
+        }
+    }
+    if result.aslr_disabled != env.aslr_disabled {
+        differences.push(format!("ASLR {}", if result.aslr_disabled { "off" } else { "on" }));
+    }
+    if result.env.mode != env.env_mode {
+        differences.push(match result.env.mode {
+            EnvMode::Fixed => "the fixed environment".into(),
+            EnvMode::Inherit => "the caller's environment".into(),
+        });
+    }
+    if result.max_depth != env.max_depth {
+        differences.push(format!("maximum depth {}", thousands(result.max_depth)));
+    }
+    differences
 }
 
 /// What one probe found, in one short phrase.

@@ -1,0 +1,307 @@
+//! Trustworthy numbers: parser programs that misbehave on purpose (random outcomes, non-monotone,
+//! not reading their input, slow, leaving descendants that escape the process group) get honest
+//! answers, and a catalog run gives the same boundaries wherever the checkout is and whatever the
+//! caller's environment.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::Value;
+
+/// `nestprobe probe --format json [options] -- argv`: exit status and the one JSON object printed.
+fn probe(options: &[&str], argv: &[&str]) -> (i32, Value) {
+    let mut command = nestprobe();
+    command.args(["probe", "--format", "json"]).args(options).arg("--").args(argv);
+    let output = run(command);
+    let value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not one JSON value ({e}):\n{}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            stderr_of(&output)
+        )
+    });
+    (output.status.code().expect("nestprobe exits"), value)
+}
+
+fn fixture_path() -> &'static str {
+    fixture().to_str().unwrap()
+}
+
+/// One table of misbehaving programs and what `probe` must say about each.
+#[test]
+fn misbehaving_programs_get_honest_statuses() {
+    struct Case {
+        mode: &'static [&'static str],
+        options: &'static [&'static str],
+        exit: i32,
+        status: &'static str,
+    }
+    let cases = [
+        // Exits 0 or 1 at random above depth 1: never an exact number.
+        Case {
+            mode: &["random"],
+            options: &["--repeat", "8", "--max-depth", "100000"],
+            exit: 3,
+            status: "unstable",
+        },
+        // Accepts odd depths only: a plain bisection would call it exact.
+        Case { mode: &["odd"], options: &[], exit: 3, status: "unstable" },
+        // Exits 0 without reading: not parsing anything.
+        Case { mode: &["noread"], options: &[], exit: 3, status: "input-not-read" },
+        // The control: a clean limit is exact.
+        Case { mode: &["limit", "300"], options: &[], exit: 0, status: "exact" },
+    ];
+    for case in cases {
+        let mut argv = vec![fixture_path()];
+        argv.extend(case.mode);
+        let (exit, result) = probe(case.options, &argv);
+        assert_eq!(
+            (exit, result["status"].as_str().unwrap()),
+            (case.exit, case.status),
+            "{:?}: {result:#}",
+            case.mode
+        );
+        if case.status != "exact" {
+            assert_eq!(result["min_failing_depth"], Value::Null, "{:?}: {result:#}", case.mode);
+        }
+    }
+}
+
+#[test]
+fn unstable_results_name_the_depths_and_outcomes_seen() {
+    let (exit, result) = probe(&[], &[fixture_path(), "odd"]);
+    assert_eq!(exit, 3);
+    let sightings = result["sightings"].as_array().expect("sightings");
+    assert!(!sightings.is_empty(), "{result:#}");
+    let outcomes: Vec<&str> = sightings
+        .iter()
+        .flat_map(|s| s["outcomes"].as_array().unwrap())
+        .map(|o| o.as_str().unwrap())
+        .collect();
+    assert!(outcomes.iter().any(|o| o.starts_with("accepted")), "{outcomes:?}");
+    assert!(outcomes.iter().any(|o| o.contains("ParityError")), "{outcomes:?}");
+    let mut command = nestprobe();
+    command.args(["probe", "--", fixture_path(), "odd"]);
+    let text = String::from_utf8(run(command).stdout).unwrap();
+    assert!(text.contains("UNSTABLE") && !text.contains("clean error at depth"), "{text}");
+}
+
+#[test]
+fn a_program_that_does_not_read_its_input_is_reported_as_such() {
+    let (_, result) = probe(&[], &[fixture_path(), "noread"]);
+    assert_eq!(result["input_not_read_at"], 1, "{result:#}");
+    let mut command = nestprobe();
+    command.args(["probe", "--", fixture_path(), "noread"]);
+    let output = run(command);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("without reading its whole input") && !text.contains("no failure"), "{text}");
+}
+
+#[test]
+fn a_parser_that_fails_at_depth_one_still_prints_one_json_object() {
+    let (exit, result) = probe(&[], &[fixture_path(), "limit", "0"]);
+    assert_eq!(exit, 1);
+    let error = result["error"].as_str().expect("an error field");
+    assert!(error.contains("cannot parse even depth 1"), "{error}");
+    assert_eq!(result["command"][1], "limit");
+}
+
+#[test]
+fn a_slow_parser_is_slow_not_limited() {
+    // Above depth 1000 every run takes 1.5 s: over the 1 s timeout, within the retry's 4 s.
+    let (exit, result) =
+        probe(&["--timeout", "1s", "--max-depth", "3000"], &[fixture_path(), "slow", "1000"]);
+    assert_eq!(exit, 0, "{result:#}");
+    assert_eq!(result["min_failing_depth"], Value::Null, "{result:#}");
+    assert_eq!(result["max_accepted_depth"], 3000);
+    assert_eq!(result["slow"], true);
+    assert!(result["accepted_seconds"].as_f64().unwrap() >= 1.5, "{result:#}");
+}
+
+#[test]
+fn descendants_that_leave_the_group_holding_the_pipes_do_not_stretch_a_trial() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let escapee = fixtures_dir().join("escapee.sh");
+    let pid_env = format!("PIDFILE={}", pids.display());
+    for (mode, limit, failing) in [("limit", "100", 101), ("early", "10", 11)] {
+        let started = Instant::now();
+        let (exit, result) = probe(
+            &["--timeout", "2s", "--env", &pid_env],
+            &[escapee.to_str().unwrap(), fixture_path(), mode, limit],
+        );
+        let elapsed = started.elapsed();
+        assert_eq!(exit, 0, "{result:#}");
+        assert_eq!(result["min_failing_depth"], failing, "{result:#}");
+        // About 15 trials, each served at most 200 ms after its program has gone.
+        assert!(elapsed < Duration::from_secs(12), "{mode}: took {elapsed:?}");
+    }
+    for pid in fs::read_to_string(&pids).unwrap().split_whitespace() {
+        let _ = Command::new("kill").arg(pid).status();
+    }
+}
+
+/// A catalog of one stack-bound parser (the recursive fixture, copied in by its build), at `root`.
+fn stack_bound_catalog(root: &Path) -> std::path::PathBuf {
+    let parsers = root.join("parsers");
+    fs::create_dir_all(parsers.join("recursive")).unwrap();
+    let catalog = format!(
+        "[[parser]]\nid = \"recursive\"\nlanguage = \"C\"\nlibrary = \"recursive descent\"\n\
+         build = 'cp \"{}\" \"$BUILD/parse\"'\nrun = [\"{{build}}/parse\", \"recursive\"]\nversion = \"echo 1\"\n",
+        fixture().display()
+    );
+    fs::write(parsers.join("catalog.toml"), catalog).unwrap();
+    parsers.join("catalog.toml")
+}
+
+fn run_catalog(root: &Path, extra_env: &[(String, String)], options: &[&str]) -> Value {
+    let catalog = stack_bound_catalog(root);
+    let mut command = nestprobe();
+    command
+        .current_dir(root)
+        .arg("run")
+        .arg("--catalog")
+        .arg(&catalog)
+        .args([
+            "--quick",
+            "--cold",
+            "--jobs",
+            "1",
+            "--max-depth",
+            "200000",
+            "--out",
+            "out",
+            "--readme",
+            "none.md",
+        ])
+        .arg("--build-dir")
+        .arg(root.join("build"))
+        .args(options)
+        .envs(extra_env.iter().cloned());
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let text = fs::read_to_string(root.join("out/results.json")).unwrap();
+    assert!(!text.contains(root.to_str().unwrap()), "results.json holds a path of this machine");
+    let results: Value = serde_json::from_str(&text).unwrap();
+    results["parsers"][0]["result"].clone()
+}
+
+#[test]
+fn the_same_catalog_gives_the_same_stack_bound_boundary_from_any_path_and_environment() {
+    let short = tempfile::tempdir().unwrap();
+    let long_parent = tempfile::tempdir().unwrap();
+    let long = long_parent.path().join("a-checkout-folder-name-that-is-over-forty-characters-longer/x");
+    fs::create_dir_all(&long).unwrap();
+    let bulky: Vec<(String, String)> =
+        (0..64).map(|i| (format!("NESTPROBE_TEST_BULK_{i}"), "x".repeat(128))).collect();
+
+    let here = run_catalog(short.path(), &[], &[]);
+    let there = run_catalog(&long, &bulky, &[]);
+    let depth = here["min_failing_depth"].as_u64().expect("a stack-bound boundary");
+    assert_eq!(there["min_failing_depth"].as_u64(), Some(depth), "{here:#}\n{there:#}");
+    assert_eq!(here["command"], serde_json::json!(["{build}/parse", "recursive"]));
+    assert_eq!(here["env"]["mode"], "fixed");
+    assert_eq!(here["env"]["vars"]["BUILD"], "{build}");
+
+    // The control: the caller's environment (8 KiB more of it) does move a stack-bound boundary.
+    let inherited = run_catalog(&long, &bulky, &["--inherit-env"]);
+    assert_eq!(inherited["env"]["mode"], "inherit");
+    assert_ne!(inherited["min_failing_depth"].as_u64(), Some(depth), "{inherited:#}");
+}
+
+/// A workspace with a catalog of `(id, fields)` parsers (each gets its folder).
+fn workspace(parsers: &[(&str, String)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for (id, fields) in parsers {
+        text += &format!("[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"{id}\"\nversion = \"echo 1\"\n{fields}\n\n");
+        fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
+    }
+    fs::write(dir.path().join("parsers/catalog.toml"), text).unwrap();
+    dir
+}
+
+fn catalog_command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = nestprobe();
+    command.current_dir(dir).args(args).args(["--readme", "none.md"]);
+    command
+}
+
+fn limit_parser(limit: u32) -> String {
+    format!("run = [{:?}, \"limit\", \"{limit}\"]", fixture_path())
+}
+
+#[test]
+fn sigterm_during_a_build_stops_the_run_at_once_and_keeps_what_was_measured() {
+    let dir = workspace(&[
+        ("quick", limit_parser(100)),
+        ("slow-build", format!("build = 'sleep 60'\n{}", limit_parser(100))),
+    ]);
+    let first = run(catalog_command(dir.path(), &["run", "--quick", "--only", "quick"]));
+    assert!(first.status.success(), "{}", stderr_of(&first));
+    let mut child = catalog_command(dir.path(), &["run", "--quick", "--only", "slow-build"]).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let signalled = Instant::now();
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), nix::sys::signal::Signal::SIGTERM)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(signalled.elapsed() < Duration::from_secs(2), "took {:?}", signalled.elapsed());
+    assert_eq!(status.code(), Some(130));
+    let results: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    assert_eq!(results["parsers"][0]["result"]["min_failing_depth"], 101, "{results:#}");
+    let sleeping = Command::new("pgrep").args(["-f", "^sleep 60$"]).output().unwrap();
+    assert!(sleeping.stdout.is_empty(), "the build's sleep outlived nestprobe");
+}
+
+#[test]
+fn a_failed_build_names_its_first_error_and_its_log_and_keeps_the_table_whole() {
+    let broken = "build = 'printf \"p.c: In function main:\\np.c:3:5: error: expected | before }\\n  3 | }\\n    | ;\\n\" >&2; exit 1'\nrun = [\"{build}/parse\"]";
+    let dir = workspace(&[("broken", broken.to_string()), ("fine", limit_parser(50))]);
+    let output = run(catalog_command(dir.path(), &["run", "--quick"]));
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let reason = results["parsers"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("p.c:3:5: error: expected | before }"), "{reason}");
+    assert!(reason.contains("(full log: target/parsers/broken/build.log)"), "{reason}");
+    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('|')).collect();
+    let cells = |line: &str| line.replace("\\|", "").matches('|').count();
+    assert!(rows.iter().all(|r| cells(r) == cells(rows[0])), "{table}");
+}
+
+#[test]
+fn a_foreign_results_file_is_refused_and_left_alone() {
+    let dir = workspace(&[("fine", limit_parser(50))]);
+    fs::write(dir.path().join("results.json"), "{\"not\": \"ours\"}").unwrap();
+    let output = run(catalog_command(dir.path(), &["run", "--quick"]));
+    assert!(!output.status.success());
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("results.json is not a nestprobe results file") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(dir.path().join("results.json")).unwrap(), "{\"not\": \"ours\"}");
+}
+
+#[test]
+fn rows_measured_with_other_settings_are_marked_not_hidden_under_one_header() {
+    let dir = workspace(&[("a", limit_parser(50)), ("b", limit_parser(60))]);
+    let first = run(catalog_command(dir.path(), &["run", "--quick"]));
+    assert!(first.status.success(), "{}", stderr_of(&first));
+    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    assert!(!table.contains('⚠'), "{table}");
+    let second = run(catalog_command(dir.path(), &["run", "--quick", "--stack", "1MiB", "--only", "b"]));
+    assert!(second.status.success(), "{}", stderr_of(&second));
+    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    assert!(table.contains("stack limit 1 MiB"), "{table}");
+    let marked: Vec<&str> = table.lines().filter(|l| l.contains("⚠ measured with stack 8 MiB")).collect();
+    assert_eq!(marked.len(), 1, "{table}");
+    assert!(marked[0].contains("| a "), "{table}");
+}
