@@ -12,6 +12,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::child_env::{ChildEnv, Stage};
 use crate::interrupt::Interrupted;
+use crate::payload::PayloadFormat;
 use crate::task;
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +56,9 @@ pub struct Entry {
     /// Part of the original bad_json_parsers study: keeps its row even when not measured.
     #[serde(default)]
     pub study: bool,
+    /// The payload format the program reads (`json` when not given).
+    #[serde(default)]
+    pub format: PayloadFormat,
 }
 
 /// A loaded catalog: entries plus where their folders are.

@@ -14,8 +14,8 @@ use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs, Tr
 use crate::commands::{print_json, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
-use crate::payload::{PayloadFormat, Shape};
-use crate::probe::{probe, ProbeResult, ProbeSpec, ProbeStatus};
+use crate::payload::Shape;
+use crate::probe::{probe, Finding, ProbeResult, ProbeSpec, ProbeStatus};
 use crate::report;
 use crate::results::{write_atomically, Environment, ParserRecord, Results, Status};
 use crate::search::Hint;
@@ -299,7 +299,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         trial: TrialConfig { stack, ..trial.clone() },
         // The catalog's own argv, placeholders and all: no path of this machine in the results.
         command: entry.run.clone(),
-        format: PayloadFormat::JSON,
+        format: entry.format,
         shape,
         max_depth,
         // A previous result hints only where it was exact and measured the same way.
@@ -311,23 +311,30 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     };
     let mut quiet = |_: u64, _: &TrialReport| {};
     let stack = options.trial.stack;
-    let main = probe(&spec_for(Shape::Array, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
+    let format = entry.format;
+    let main_shape = format.main_shape();
+    let main = probe(&spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
     let mut record = ParserRecord::unmeasured(entry, Status::Measured, "");
     record.reason = None;
     if !options.quick {
-        let previous = |shape| match shape {
-            Shape::Object => baseline.and_then(|b| b.object.as_ref()),
-            _ => baseline.and_then(|b| b.unclosed.as_ref()),
-        };
-        record.object = Some(probe(&spec_for(Shape::Object, stack, previous(Shape::Object)), &mut quiet)?);
-        record.unclosed =
-            Some(probe(&spec_for(Shape::Unclosed, stack, previous(Shape::Unclosed)), &mut quiet)?);
+        // The second nesting (mappings where the main one is sequences), if the format has one.
+        if main_shape != Shape::Object && format.has(Shape::Object) {
+            let previous = baseline.and_then(|b| b.object.as_ref());
+            record.object = Some(probe(&spec_for(Shape::Object, stack, previous), &mut quiet)?);
+        }
+        let previous = baseline.and_then(|b| b.unclosed.as_ref());
+        record.unclosed = Some(probe(&spec_for(Shape::Unclosed, stack, previous), &mut quiet)?);
         let mut probes = vec![main.clone()];
-        for stack in SWEEP_STACKS {
+        for sweep_stack in SWEEP_STACKS {
+            // More stack cannot make a parser fail that took the maximum depth with less.
+            let implied = main.finding() == Finding::NoLimit && sweep_stack > stack;
+            if implied {
+                continue;
+            }
             let previous = baseline
                 .and_then(|b| b.sweep.as_ref())
-                .and_then(|s| s.probes.iter().find(|p| p.stack_bytes == stack.bytes()));
-            probes.push(probe(&spec_for(Shape::Array, stack, previous), &mut quiet)?);
+                .and_then(|s| s.probes.iter().find(|p| p.stack_bytes == sweep_stack.bytes()));
+            probes.push(probe(&spec_for(main_shape, sweep_stack, previous), &mut quiet)?);
         }
         record.sweep = Some(sweep::from_probes(main.command.clone(), probes));
     }

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::catalog::Entry;
 use crate::child_env::EnvMode;
+use crate::payload::PayloadFormat;
 use crate::probe::ProbeResult;
 use crate::sweep::SweepResult;
 
@@ -75,6 +76,9 @@ pub struct ParserRecord {
     pub note: String,
     #[serde(default)]
     pub study: bool,
+    /// The payload format this parser reads.
+    #[serde(default)]
+    pub format: PayloadFormat,
     pub status: Status,
     pub reason: Option<String>,
     /// The main probe: nested arrays at the run's stack size.
@@ -100,6 +104,7 @@ impl ParserRecord {
             version: None,
             note: entry.note.clone(),
             study: entry.study,
+            format: entry.format,
             status,
             reason: Some(reason.into()),
             result: None,
@@ -127,6 +132,25 @@ impl Results {
         match fs::symlink_metadata(path) {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
             _ => Results::load(path).map(Some),
+        }
+    }
+
+    /// The payload formats of the records, in the order they first appear.
+    pub fn formats(&self) -> Vec<PayloadFormat> {
+        let mut formats = Vec::new();
+        for record in &self.parsers {
+            if !formats.contains(&record.format) {
+                formats.push(record.format);
+            }
+        }
+        formats
+    }
+
+    /// The records of one format (the environment is shared).
+    pub fn of_format(&self, format: PayloadFormat) -> Results {
+        Results {
+            environment: self.environment.clone(),
+            parsers: self.parsers.iter().filter(|r| r.format == format).cloned().collect(),
         }
     }
 

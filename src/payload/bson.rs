@@ -39,6 +39,10 @@ impl Syntax for Bson {
         "bson"
     }
 
+    fn title(&self) -> &'static str {
+        "BSON"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Object, Shape::Array, Shape::Unclosed]
     }

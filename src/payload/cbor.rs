@@ -14,6 +14,10 @@ impl Syntax for Cbor {
         "cbor"
     }
 
+    fn title(&self) -> &'static str {
+        "CBOR"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
     }

@@ -13,6 +13,10 @@ impl Syntax for Edn {
         "edn"
     }
 
+    fn title(&self) -> &'static str {
+        "EDN"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
     }

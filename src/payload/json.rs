@@ -12,6 +12,10 @@ impl Syntax for Json {
         "json"
     }
 
+    fn title(&self) -> &'static str {
+        "JSON"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
     }

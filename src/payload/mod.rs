@@ -121,6 +121,9 @@ pub trait Syntax: Sync {
     /// The name on the command line and in results: `json`, `msgpack`.
     fn name(&self) -> &'static str;
 
+    /// The name people write: `JSON`, `MessagePack`; for titles, legends and badges.
+    fn title(&self) -> &'static str;
+
     /// The shapes it has, the main one first, `unclosed` last.
     fn shapes(&self) -> &'static [Shape];
 
@@ -157,6 +160,10 @@ impl PayloadFormat {
 
     pub fn name(self) -> &'static str {
         self.0.name()
+    }
+
+    pub fn title(self) -> &'static str {
+        self.0.title()
     }
 
     pub fn shapes(self) -> &'static [Shape] {

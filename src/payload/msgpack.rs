@@ -14,6 +14,10 @@ impl Syntax for MessagePack {
         "msgpack"
     }
 
+    fn title(&self) -> &'static str {
+        "MessagePack"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
     }

@@ -53,6 +53,10 @@ impl Syntax for Protobuf {
         "protobuf"
     }
 
+    fn title(&self) -> &'static str {
+        "Protocol Buffers"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Object, Shape::Unclosed]
     }

@@ -12,6 +12,10 @@ impl Syntax for Python {
         "python"
     }
 
+    fn title(&self) -> &'static str {
+        "Python literals"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
     }

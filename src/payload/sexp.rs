@@ -12,6 +12,10 @@ impl Syntax for Sexp {
         "sexp"
     }
 
+    fn title(&self) -> &'static str {
+        "S-expressions"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Unclosed]
     }

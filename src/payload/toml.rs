@@ -14,6 +14,10 @@ impl Syntax for Toml {
         "toml"
     }
 
+    fn title(&self) -> &'static str {
+        "TOML"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
     }

@@ -12,6 +12,10 @@ impl Syntax for Xml {
         "xml"
     }
 
+    fn title(&self) -> &'static str {
+        "XML"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Element, Shape::Unclosed]
     }

@@ -13,6 +13,10 @@ impl Syntax for Yaml {
         "yaml"
     }
 
+    fn title(&self) -> &'static str {
+        "YAML"
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Array, Shape::Object, Shape::Mixed, Shape::Unclosed]
     }

@@ -6,6 +6,7 @@ use anyhow::{anyhow, Result};
 use badge_maker::BadgeBuilder;
 
 use super::{class, thousands, Class, Exporter};
+use crate::payload::PayloadFormat;
 use crate::results::{ParserRecord, Results};
 
 pub struct Badges;
@@ -23,20 +24,36 @@ impl Exporter for Badges {
                 badge(&label, &message, colour)?,
             ));
         }
+        files.push((PathBuf::from(DIR).join("crashes.svg"), crash_badge(&results.parsers, "input")?));
+        for format in results.formats() {
+            let records: Vec<ParserRecord> = results.of_format(format).parsers;
+            files.push((
+                PathBuf::from(DIR).join(crash_badge_file(format)),
+                crash_badge(&records, format.title())?,
+            ));
+        }
         let count = |wanted: Class| results.parsers.iter().filter(|r| class(r) == wanted).count();
         let measured = results.parsers.len() - count(Class::NotMeasured);
-        let crashes = count(Class::Crash) + count(Class::Timeout);
-        let colour = if crashes > 0 { "red" } else { "brightgreen" };
-        files.push((
-            PathBuf::from(DIR).join("crashes.svg"),
-            badge("crash on deep JSON", &format!("{crashes} of {measured} parsers"), colour)?,
-        ));
         files.push((
             PathBuf::from(DIR).join("parsers.svg"),
             badge("parsers measured", &format!("{measured} of {}", results.parsers.len()), "blue")?,
         ));
         Ok(files)
     }
+}
+
+/// The summary badge of one format's parsers: `badges/crashes-<format>.svg`.
+pub fn crash_badge_file(format: PayloadFormat) -> String {
+    format!("crashes-{format}.svg")
+}
+
+/// "crash on deep YAML: 3 of 12 parsers" (crashes and timeouts count: both lose control).
+fn crash_badge(records: &[ParserRecord], what: &str) -> Result<String> {
+    let count = |wanted: Class| records.iter().filter(|r| class(r) == wanted).count();
+    let measured = records.len() - count(Class::NotMeasured);
+    let crashes = count(Class::Crash) + count(Class::Timeout);
+    let colour = if crashes > 0 { "red" } else { "brightgreen" };
+    badge(&format!("crash on deep {what}"), &format!("{crashes} of {measured} parsers"), colour)
 }
 
 fn parser_message(record: &ParserRecord) -> (String, &'static str) {

@@ -12,32 +12,62 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{class, sorted, thousands, Class, Exporter};
+use crate::payload::PayloadFormat;
 use crate::results::{Environment, ParserRecord, Results};
 use crate::sweep::Verdict;
 use crate::units::{format_bytes, Limit};
 
-pub const RESULTS_SVG: &str = "results.svg";
-pub const SWEEP_SVG: &str = "results-sweep.svg";
+/// The results chart of a format: results.svg for JSON (the first format there was), else
+/// results-<format>.svg.
+pub fn results_file(format: PayloadFormat) -> String {
+    if format == PayloadFormat::JSON {
+        "results.svg".into()
+    } else {
+        format!("results-{format}.svg")
+    }
+}
 
-/// results.svg, always.
+/// The sweep chart of a format: results-sweep.svg for JSON, else results-sweep-<format>.svg.
+pub fn sweep_file(format: PayloadFormat) -> String {
+    if format == PayloadFormat::JSON {
+        "results-sweep.svg".into()
+    } else {
+        format!("results-sweep-{format}.svg")
+    }
+}
+
+/// One results chart per payload format.
 pub struct ResultsChart;
 
-/// results-sweep.svg, when at least one parser has a stack sweep.
+/// One sweep chart per payload format that has a parser with a stack sweep.
 pub struct SweepChart;
 
 impl Exporter for ResultsChart {
     fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
-        Ok(vec![(PathBuf::from(RESULTS_SVG), results_svg(results)?)])
+        let mut files = Vec::new();
+        for format in results.formats() {
+            files.push((PathBuf::from(results_file(format)), results_svg(&results.of_format(format))?));
+        }
+        Ok(files)
     }
 }
 
 impl Exporter for SweepChart {
     fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
-        if !has_sweep(results) {
-            return Ok(Vec::new());
+        let mut files = Vec::new();
+        for format in results.formats() {
+            let subset = results.of_format(format);
+            if has_sweep(&subset) {
+                files.push((PathBuf::from(sweep_file(format)), sweep_svg(&subset)?));
+            }
         }
-        Ok(vec![(PathBuf::from(SWEEP_SVG), sweep_svg(results)?)])
+        Ok(files)
     }
+}
+
+/// The format of a single-format subset (JSON when empty).
+fn format_of(results: &Results) -> PayloadFormat {
+    results.parsers.first().map(|r| r.format).unwrap_or_default()
 }
 
 /// Whether any parser has a stack sweep (and so results-sweep.svg is drawn).
@@ -234,7 +264,8 @@ pub fn results_svg(results: &Results) -> Result<String> {
 
     let mut svg = String::new();
     {
-        let root = canvas(&mut svg, height, "How deeply nested JSON can each parser take?")?;
+        let title = format!("How deeply nested {} can each parser take?", format_of(results).title());
+        let root = canvas(&mut svg, height, &title)?;
         let legend_end = draw_legend(&root, &legend_keys, 12, title_height + 8)?;
         let plot_top = legend_end.max(title_height + legend_height);
 
@@ -408,7 +439,9 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 
     let mut svg = String::new();
     {
-        let root = canvas(&mut svg, height, "Why: smallest failing depth against stack size")?;
+        let title =
+            format!("Why: smallest failing depth of {} against stack size", format_of(results).title());
+        let root = canvas(&mut svg, height, &title)?;
         let legend_end = draw_legend(&root, &keys[..4], 12, title_height + 8)?;
         root.draw(&Text::new(keys[4].text.clone(), (12, legend_end), font(12.0, TEXT, HPos::Left)))
             .map_err(plot_error)?;
@@ -606,6 +639,7 @@ pub(crate) mod tests {
             version: Some("1.0".into()),
             note: String::new(),
             study: false,
+            format: Default::default(),
             status: Status::Measured,
             reason: None,
             result: Some(probes[1].clone()),
@@ -740,7 +774,7 @@ pub(crate) mod tests {
         let mut results = sample();
         let files = SweepChart.files(&results).unwrap();
         assert_eq!(files.len(), 1);
-        assert_eq!(files[0].0, PathBuf::from(SWEEP_SVG));
+        assert_eq!(files[0].0, PathBuf::from("results-sweep.svg"));
         let texts = texts(&files[0].1);
         for record in results.parsers.iter().filter(|r| r.sweep.is_some()) {
             assert!(texts.contains(&label(record)), "{} missing", record.id);

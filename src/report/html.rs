@@ -411,9 +411,12 @@ fn charts(html: &mut String, results: &Results) -> Result<()> {
         let start = svg.find("<svg").unwrap_or(0);
         let _ = writeln!(html, "<figure>\n{}\n</figure>", svg[start..].trim_end());
     };
-    figure(chart::results_svg(results)?);
-    if chart::has_sweep(results) {
-        figure(chart::sweep_svg(results)?);
+    for format in results.formats() {
+        let subset = results.of_format(format);
+        figure(chart::results_svg(&subset)?);
+        if chart::has_sweep(&subset) {
+            figure(chart::sweep_svg(&subset)?);
+        }
     }
     html.push_str("</section>\n");
     Ok(())

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::{badges, chart, markdown, sorted};
+use super::{badges, chart, markdown};
 use crate::results::{write_if_changed, Results};
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");
@@ -19,19 +19,31 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
     let base = relative_prefix(readme, out);
     let mut updated = replace_block(&text, BADGES, &badge_block(results, &base))
         .with_context(|| format!("in {}", readme.display()))?;
-    let mut table = format!(
-        "{}\n\n{}\nDetails: [results.md]({base}results.md), to filter and sort: [results.html]({base}results.html), \
-         every measured fact: [results.json]({base}results.json).\n",
-        markdown::environment_line(&results.environment),
-        markdown::table(results)
-    );
-    if chart::has_sweep(results) {
-        let _ = write!(
+    let mut table = format!("{}\n", markdown::environment_line(&results.environment));
+    for format in results.formats() {
+        let subset = results.of_format(format);
+        let _ = writeln!(
             table,
-            "\n![why: smallest failing depth against stack size]({base}{})\n",
-            chart::SWEEP_SVG
+            "\n**{}**: {} [Table]({base}results.md#{}).\n\n![{} results]({base}{})",
+            format.title(),
+            markdown::format_summary(&subset),
+            markdown::section_anchor(format),
+            format.title(),
+            chart::results_file(format)
         );
+        if chart::has_sweep(&subset) {
+            let _ = writeln!(
+                table,
+                "\n![why: smallest failing depth against stack size]({base}{})",
+                chart::sweep_file(format)
+            );
+        }
     }
+    let _ = writeln!(
+        table,
+        "\nEvery row: [results.md]({base}results.md); to filter and sort: [results.html]({base}results.html); \
+         every measured fact: [results.json]({base}results.json)."
+    );
     updated = replace_block(&updated, TABLE, &table).with_context(|| format!("in {}", readme.display()))?;
     write_if_changed(readme, &updated)
 }
@@ -47,16 +59,22 @@ fn relative_prefix(readme: &Path, out: &Path) -> String {
 
 fn badge_block(results: &Results, base: &str) -> String {
     let mut block = String::new();
-    let _ = writeln!(
+    let _ = write!(
         block,
-        "![crashes]({base}{}/crashes.svg) ![parsers]({base}{}/parsers.svg)\n",
+        "![crashes]({base}{}/crashes.svg) ![parsers]({base}{}/parsers.svg)",
         badges::DIR,
         badges::DIR
     );
-    let _ = writeln!(block, "![results]({base}{})\n", chart::RESULTS_SVG);
-    for record in sorted(results) {
-        let _ = writeln!(block, "![{}]({base}{}/{}.svg)", record.id, badges::DIR, record.id);
+    for format in results.formats() {
+        let _ = write!(
+            block,
+            " ![{}]({base}{}/{})",
+            format.title(),
+            badges::DIR,
+            badges::crash_badge_file(format)
+        );
     }
+    block.push('\n');
     block
 }
 
