@@ -56,6 +56,9 @@ pub struct Entry {
     /// Part of the original bad_json_parsers study: keeps its row even when not measured.
     #[serde(default)]
     pub study: bool,
+    /// The folder of the parser program under parsers/, when this row shares another row's program
+    /// (another version, environment or build variant); default: the id.
+    pub program: Option<String>,
     /// The payload format the program reads (`json` when not given).
     #[serde(default)]
     pub format: PayloadFormat,
@@ -86,6 +89,13 @@ impl Catalog {
             {
                 bail!(at("id must be lowercase letters, digits and dashes"));
             }
+            if let Some(program) = &entry.program {
+                if program.is_empty()
+                    || !program.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+                {
+                    bail!(at("`program` must name a folder beside the catalog"));
+                }
+            }
             if !seen.insert(entry.id.as_str()) {
                 bail!(at("duplicate id"));
             }
@@ -112,10 +122,10 @@ impl Catalog {
         Ok(self.entries.iter().filter(|e| only.is_empty() || only.contains(&e.id)).collect())
     }
 
-    /// The folder holding a parser's program: `parsers/<id>/` beside the catalog.
+    /// The folder holding a parser's program: `parsers/<program or id>/` beside the catalog.
     pub fn source_dir(&self, entry: &Entry) -> PathBuf {
         let base = self.path.parent().unwrap_or(Path::new("."));
-        absolute(&base.join(&entry.id))
+        absolute(&base.join(entry.program.as_deref().unwrap_or(&entry.id)))
     }
 }
 
@@ -420,6 +430,25 @@ version = "echo 1.0"
         assert_ne!(a[0], b[0]);
         assert_eq!(a[0].len(), b[0].len());
         assert_eq!(a[1].len(), b[1].len());
+    }
+
+    #[test]
+    fn a_row_can_share_another_rows_program_and_name_its_format() {
+        let catalog = load(&format!("{GOOD}\n[[parser]]\nid = \"c-x-big\"\nlanguage = \"C\"\nlibrary = \"x\"\nrun = [\"p\"]\nversion = \"true\"\nprogram = \"c-x\"\nformat = \"yaml\"\nenv = {{ LIMIT = \"big\" }}\n")).unwrap();
+        let (first, second) = (&catalog.entries[0], &catalog.entries[1]);
+        assert_eq!(catalog.source_dir(first), catalog.source_dir(second));
+        assert_eq!((first.format.name(), second.format.name()), ("json", "yaml"));
+        let err = load(&GOOD.replace("version = \"echo 1.0\"", "version = \"echo 1.0\"\nformat = \"yml\""))
+            .unwrap_err();
+        assert!(err.to_string().contains("catalog.toml:8:"), "{err}");
+        let err = load(&GOOD.replace("version = \"echo 1.0\"", "version = \"echo 1.0\"\nprogram = \"../x\""))
+            .unwrap_err();
+        assert!(err.to_string().contains("`program` must name a folder"), "{err}");
+        let err = load(
+            &GOOD.replace("version = \"echo 1.0\"", "version = \"echo 1.0\"\nenv = { \"A B\" = \"1\" }"),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("is not a variable name"), "{err}");
     }
 
     #[test]
