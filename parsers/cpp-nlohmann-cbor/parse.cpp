@@ -1,0 +1,35 @@
+// nestprobe parser program: reads all of stdin, decodes it with nlohmann::json::from_cbor (default arguments) into a json value.
+// catch (...) around the parse: json::parse_error etc. print "<type>: <what>" to stderr, exit 1. Signals happen as they would.
+#include <nlohmann/json.hpp>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <typeinfo>
+#include <vector>
+
+// Readable name of an exception's dynamic type.
+static std::string type_name(const std::exception &e) {
+    int st = 0;
+    char *d = abi::__cxa_demangle(typeid(e).name(), nullptr, nullptr, &st);
+    std::string s = (st == 0 && d) ? d : typeid(e).name();
+    std::free(d);
+    return s;
+}
+
+int main() {
+    std::vector<unsigned char> data((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    try {
+        nlohmann::json j = nlohmann::json::from_cbor(data);
+    } catch (const std::exception &e) {
+        std::string msg = e.what();
+        for (char &c : msg) if (c == '\n' || c == '\r') c = ' ';
+        std::cerr << type_name(e) << ": " << msg.substr(0, 200) << "\n";
+        return 1;
+    } catch (...) {
+        std::cerr << "unknown: non-std exception\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,36 @@
+// nestprobe parser program: reads all of stdin, parses it with toml11's toml::parse(std::istream&) (default toml::value).
+// catch (...) around the parse: toml::syntax_error / std::exception print "<type>: <what>" to stderr, exit 1. Signals happen as they would.
+#include <toml.hpp>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <typeinfo>
+
+// Readable name of an exception's dynamic type.
+static std::string type_name(const std::exception &e) {
+    int st = 0;
+    char *d = abi::__cxa_demangle(typeid(e).name(), nullptr, nullptr, &st);
+    std::string s = (st == 0 && d) ? d : typeid(e).name();
+    std::free(d);
+    return s;
+}
+
+int main() {
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::istringstream in(text);
+    try {
+        toml::value v = toml::parse(in, "stdin");
+    } catch (const std::exception &e) {
+        std::string msg = e.what();
+        for (char &c : msg) if (c == '\n' || c == '\r') c = ' ';
+        std::cerr << type_name(e) << ": " << msg.substr(0, 200) << "\n";
+        return 1;
+    } catch (...) {
+        std::cerr << "unknown: non-std exception\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,15 @@
+// nestprobe parser program: read all of stdin, parse it with fast-xml-parser's new XMLParser().parse (no validation by default) (default settings).
+// try/catch catches every JS exception (parse errors, RangeError, ...) -> one stderr line, exit 1.
+const fs = require("fs");
+const { XMLParser } = require("fast-xml-parser");
+
+const data = fs.readFileSync(0, "utf8");
+try {
+  new XMLParser().parse(data);
+} catch (e) {
+  const name = (e && e.name) || typeof e;
+  const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);
+  process.stderr.write(`${name}: ${msg}\n`);
+  process.exit(1);
+}
+process.exit(0);

@@ -1,0 +1,15 @@
+// nestprobe parser program: read all of stdin, parse it with smol-toml's parse (default settings).
+// try/catch catches every JS exception (parse errors, RangeError, ...) -> one stderr line, exit 1.
+const fs = require("fs");
+const { parse } = require("smol-toml");
+
+const data = fs.readFileSync(0, "utf8");
+try {
+  parse(data);
+} catch (e) {
+  const name = (e && e.name) || typeof e;
+  const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);
+  process.stderr.write(`${name}: ${msg}\n`);
+  process.exit(1);
+}
+process.exit(0);

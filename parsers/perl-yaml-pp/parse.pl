@@ -1,0 +1,20 @@
+# nestprobe parser program: reads all of stdin, parses it with YAML::PP->new->load_string (pure Perl) (default settings).
+# Exit 0 on success; a die caught by eval prints "<type>: <message>" to stderr and exits 1.
+use strict;
+use warnings;
+use YAML::PP ();
+
+binmode STDIN;
+my $input = do { local $/; <STDIN> };
+$input = '' unless defined $input;
+
+if (eval { utf8::decode($input); my @docs = YAML::PP->new->load_string($input); 1 }) {
+    exit 0;
+}
+my $err = $@;
+my $type = ref($err) || 'Error';
+(my $msg = "$err") =~ s/\s+/ /g;
+$msg =~ s/^ | $//g;
+$msg =~ s/ at \S+ line \d+(, <\w+> (line|chunk) \d+)?\.$//;   # drop perl's "at FILE line N." suffix
+print STDERR "$type: ", substr($msg, 0, 200), "\n";
+exit 1;

@@ -1,0 +1,13 @@
+# nestprobe parser program: read all of stdin, parse it with the stdlib xml.etree.ElementTree.fromstring (pyexpat) (default settings).
+# Catches any Exception (parse errors, RecursionError, ...) -> one stderr line, exit 1.
+import sys
+import xml.etree.ElementTree as ET
+
+data = sys.stdin.buffer.read()
+try:
+    ET.fromstring(data)
+except Exception as e:
+    msg = " ".join(str(e).split())[:200]
+    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
+    sys.exit(1)
+sys.exit(0)
