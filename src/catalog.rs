@@ -47,6 +47,9 @@ pub struct Entry {
     pub after: Option<String>,
     /// Per-trial timeout for this parser, when the default is too short (e.g. "30s").
     pub timeout: Option<String>,
+    /// A memory cap (RLIMIT_AS) for this parser's children, for one that would otherwise eat the
+    /// machine at depth (e.g. "4GiB"); a smaller `--memory` of the run wins.
+    pub memory: Option<String>,
     /// Variables added to the fixed environment of this parser's children (and its commands).
     #[serde(default)]
     pub env: BTreeMap<String, String>,
@@ -104,6 +107,9 @@ impl Catalog {
             }
             if let Some(timeout) = &entry.timeout {
                 crate::units::parse_duration(timeout).with_context(|| at("bad `timeout`"))?;
+            }
+            if let Some(memory) = &entry.memory {
+                memory.parse::<crate::units::Limit>().with_context(|| at("bad `memory`"))?;
             }
             if let Some(name) = entry.env.keys().find(|name| !crate::child_env::is_name(name)) {
                 bail!(at(&format!("`env`: {name:?} is not a variable name")));

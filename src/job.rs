@@ -294,6 +294,10 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     if let Some(text) = &entry.timeout {
         trial.timeout = parse_duration(text)?.max(trial.timeout);
     }
+    if let Some(text) = &entry.memory {
+        let cap: Limit = text.parse()?;
+        trial.memory = Some(trial.memory.map_or(cap, |run_cap| run_cap.min(cap)));
+    }
     let max_depth = options.trial.max_depth;
     let spec_for = |shape: Shape, stack: Limit, previous: Option<&ProbeResult>| ProbeSpec {
         trial: TrialConfig { stack, ..trial.clone() },
