@@ -149,6 +149,8 @@ impl ProbeArgs {
 #[derive(Debug, Args)]
 pub struct ProbeCommandArgs {
     #[command(flatten)]
+    pub probe: ProbeArgs,
+    #[command(flatten)]
     pub gate: GateArgs,
     /// Write a badge of the result (SVG) to this file
     #[arg(long, value_name = "FILE.svg")]
@@ -160,8 +162,6 @@ pub struct ProbeCommandArgs {
     /// $GITHUB_STEP_SUMMARY)
     #[arg(long, value_name = "FILE.md")]
     pub summary: Option<PathBuf>,
-    #[command(flatten)]
-    pub probe: ProbeArgs,
 }
 
 /// Expectations: a result that breaks one makes nestprobe exit 4, with one line per broken one.

@@ -51,9 +51,8 @@ pub mod exit {
 fn probe_command(command: &ProbeCommandArgs) -> Result<ExitCode> {
     let args = &command.probe;
     let expectations = command.gate.expectations();
-    if let Err(message) = expectations.check_decidable(args.trial.max_depth) {
-        eprintln!("nestprobe: error: {message}");
-        return Ok(ExitCode::from(exit::USAGE));
+    if let Some(status) = undecidable(&expectations, args.trial.max_depth) {
+        return Ok(status);
     }
     warn_if_aslr_stays_on(!args.trial.aslr);
     let spec = args.spec()?;
@@ -112,9 +111,12 @@ pub fn gate_status(violations: &[String], status: u8) -> u8 {
     }
 }
 
-/// The expectations of `run`, checked before anything is probed.
-pub fn check_expectations(expectations: &Expectations, max_depth: u64) -> Result<()> {
-    expectations.check_decidable(max_depth).map_err(anyhow::Error::msg)
+/// USAGE, after saying why, when `--max-depth` cannot decide the expectations; checked before
+/// anything is probed.
+pub fn undecidable(expectations: &Expectations, max_depth: u64) -> Option<ExitCode> {
+    let message = expectations.check_decidable(max_depth).err()?;
+    eprintln!("nestprobe: error: {message}");
+    Some(ExitCode::from(exit::USAGE))
 }
 
 fn sweep_command(args: &SweepArgs) -> Result<ExitCode> {

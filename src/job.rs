@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::catalog::{Catalog, Entry, Parser, Readiness};
 use crate::child_env::EnvMode;
 use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs, TrialArgs};
-use crate::commands::{check_expectations, exit, gate_status, print_json, warn_if_aslr_stays_on};
+use crate::commands::{exit, gate_status, print_json, undecidable, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
 use crate::output::{self, RunProgress};
@@ -163,7 +163,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let catalog = Catalog::load(&args.catalog.catalog)?;
     let entries = catalog.select(&args.catalog.only)?;
     let expectations = args.gate.expectations();
-    check_expectations(&expectations, args.trial.max_depth)?;
+    if let Some(status) = undecidable(&expectations, args.trial.max_depth) {
+        return Ok(status);
+    }
     warn_if_aslr_stays_on(!args.trial.aslr);
     let results_path = args.out.join("results.json");
     // Earlier results that cannot be read are an error, not something to overwrite.

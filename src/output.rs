@@ -26,51 +26,53 @@ pub fn quiet() -> bool {
     QUIET.load(Ordering::SeqCst)
 }
 
-/// Every bar hangs off this one, so lines printed while bars are drawn do not tear them.
-fn bars() -> &'static MultiProgress {
+/// Every bar hangs off this one, so lines printed while bars are drawn do not tear them. Only
+/// used when progress is drawn: otherwise indicatif is never touched (nothing to set up, and no
+/// memory: a probe at depth five million must stay small).
+fn bars() -> Option<&'static MultiProgress> {
     static BARS: OnceLock<MultiProgress> = OnceLock::new();
-    BARS.get_or_init(|| {
-        let target = if drawn() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
-        MultiProgress::with_draw_target(target)
-    })
+    drawn().then(|| BARS.get_or_init(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())))
 }
 
 /// Whether progress is drawn at all: not with --quiet, and only on a terminal.
 fn drawn() -> bool {
-    !quiet() && std::io::stderr().is_terminal()
+    static TERMINAL: OnceLock<bool> = OnceLock::new();
+    !quiet() && *TERMINAL.get_or_init(|| std::io::stderr().is_terminal())
 }
 
 /// An informational line (what was written, per-parser summaries, trial lines of `-v`).
 pub fn info(line: impl Display) {
     if !quiet() {
-        bars().suspend(|| eprintln!("{line}"));
+        always(line);
     }
 }
 
 /// A line that is shown even with --quiet (warnings, failed expectations).
 pub fn always(line: impl Display) {
-    bars().suspend(|| eprintln!("{line}"));
-}
-
-fn spinner(template: &str) -> ProgressBar {
-    if !drawn() {
-        return ProgressBar::hidden();
+    match bars() {
+        Some(bars) => bars.suspend(|| eprintln!("{line}")),
+        None => eprintln!("{line}"),
     }
-    let style = ProgressStyle::with_template(template).expect("a valid progress template");
-    let bar = bars().add(ProgressBar::new_spinner().with_style(style));
-    bar.enable_steady_tick(Duration::from_millis(120));
-    bar
 }
 
-fn clear(bar: &ProgressBar) {
-    bar.finish_and_clear();
-    bars().remove(bar);
+fn spinner(template: &str) -> Option<ProgressBar> {
+    let style = ProgressStyle::with_template(template).expect("a valid progress template");
+    let bar = bars()?.add(ProgressBar::new_spinner().with_style(style));
+    bar.enable_steady_tick(Duration::from_millis(120));
+    Some(bar)
+}
+
+fn clear(bar: &Option<ProgressBar>) {
+    if let (Some(bar), Some(bars)) = (bar, bars()) {
+        bar.finish_and_clear();
+        bars.remove(bar);
+    }
 }
 
 /// Progress of `probe` and `sweep`: the depth being tried, trials so far, and the bracket the
 /// boundary is known to lie in. With `verbose`, also one line per trial.
 pub struct ProbeProgress {
-    bar: ProgressBar,
+    bar: Option<ProgressBar>,
     verbose: bool,
     what: String,
     trials: u32,
@@ -81,7 +83,8 @@ pub struct ProbeProgress {
 impl ProbeProgress {
     pub fn new(verbose: bool) -> ProbeProgress {
         ProbeProgress {
-            bar: spinner("{spinner} {msg} ({elapsed})"),
+            // wide_msg: cut to the terminal's width, so the line never wraps and redraws in place.
+            bar: spinner("{spinner} {elapsed:>4} {wide_msg}"),
             verbose,
             what: String::new(),
             trials: 0,
@@ -111,11 +114,12 @@ impl Observer for ProbeProgress {
     }
 
     fn trying(&mut self, depth: u64) {
-        self.bar.set_message(format!(
-            "{}: trying depth {}, {} trials so far{}",
+        let Some(bar) = &self.bar else { return };
+        bar.set_message(format!(
+            "{}: depth {} (trial {}){}",
             self.what,
             thousands(depth),
-            self.trials,
+            self.trials + 1,
             self.bracket()
         ));
     }
@@ -149,34 +153,38 @@ impl Drop for ProbeProgress {
 /// Progress of a catalog `run`: parsers done out of all, and one line per parser in progress
 /// with its elapsed time.
 pub struct RunProgress {
-    overall: ProgressBar,
+    overall: Option<ProgressBar>,
 }
 
 /// A parser in progress; its line goes away when this is dropped.
-pub struct Working(ProgressBar);
+pub struct Working(Option<ProgressBar>);
 
 impl RunProgress {
     pub fn new(total: usize) -> RunProgress {
-        let overall = if drawn() {
+        let overall = bars().map(|bars| {
             let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} parsers ({elapsed})")
                 .expect("a valid progress template")
                 .progress_chars("=> ");
-            bars().add(ProgressBar::new(total as u64).with_style(style))
-        } else {
-            ProgressBar::hidden()
-        };
+            let overall = bars.add(ProgressBar::new(total as u64).with_style(style));
+            overall.enable_steady_tick(Duration::from_millis(500));
+            overall
+        });
         RunProgress { overall }
     }
 
     pub fn start(&self, id: &str) -> Working {
         let bar = spinner("  {spinner} {prefix} ({elapsed})");
-        bar.set_prefix(id.to_string());
+        if let Some(bar) = &bar {
+            bar.set_prefix(id.to_string());
+        }
         Working(bar)
     }
 
     /// One parser is done; `line` says how it came out.
     pub fn finished(&self, line: impl Display) {
-        self.overall.inc(1);
+        if let Some(overall) = &self.overall {
+            overall.inc(1);
+        }
         info(line);
     }
 }

@@ -237,6 +237,10 @@ fn run_applies_expectations_to_every_measured_parser() {
     assert!(!stderr.contains('\r') && !stderr.contains('\x1b'), "{stderr:?}");
     assert_eq!(stderr.lines().filter(|l| l.starts_with('[')).count(), 2, "{stderr}");
 
+    // An expectation --max-depth cannot decide stops the run before anything is probed.
+    let undecidable = run_catalog(dir.path(), &["--expect-max-depth", "5000"]);
+    assert_eq!(undecidable.status.code(), Some(2), "{}", stderr_of(&undecidable));
+
     let quiet = run_catalog(dir.path(), &["--quiet"]);
     assert_eq!(quiet.status.code(), Some(0), "{}", stderr_of(&quiet));
     assert_eq!(stderr_of(&quiet), "");
