@@ -316,3 +316,20 @@ fn the_action_script_builds_the_command_line_and_passes_the_status_on() {
     let output = action_script(&[("NESTPROBE_COMMAND", &abort), ("NESTPROBE_FAIL_ON", "segfault")], &summary);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn no_result_still_writes_the_badge_and_summary_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (badge, summary) = (dir.path().join("b.svg"), dir.path().join("s.md"));
+    fs::write(&badge, "an old badge").unwrap();
+    let output = probe(
+        &["--badge", badge.to_str().unwrap(), "--summary", summary.to_str().unwrap(), "--fail-on", "error"],
+        &["limit", "0"],
+    );
+    // Depth 1 fails: no measurement (1), not a failed expectation.
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    assert!(expectation_lines(&output).is_empty());
+    assert!(fs::read_to_string(&badge).unwrap().contains("not measured"));
+    let text = fs::read_to_string(&summary).unwrap();
+    assert!(text.contains("| Outcome | **not measured**: the program cannot parse even depth 1"), "{text}");
+}
