@@ -10,6 +10,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::child_env::{ChildEnv, Stage};
+use crate::gate::{Expectations, FailOn};
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::ProbeSpec;
 use crate::search::Hint;
@@ -21,12 +22,15 @@ use crate::units::{parse_duration, Limit};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// No progress and no informational lines on stderr: only warnings, errors and failed expectations
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Probe one parser program: find the smallest nesting depth it fails at, and how it fails.
-    Probe(ProbeArgs),
+    Probe(ProbeCommandArgs),
     /// Probe one parser program at several stack sizes and say why it stops where it does.
     Sweep(SweepArgs),
     /// Show the parser catalog and which parsers are ready to probe.
@@ -141,6 +145,54 @@ impl ProbeArgs {
     }
 }
 
+/// `probe`'s own options on top of those it shares with `sweep`.
+#[derive(Debug, Args)]
+pub struct ProbeCommandArgs {
+    #[command(flatten)]
+    pub probe: ProbeArgs,
+    #[command(flatten)]
+    pub gate: GateArgs,
+    /// Write a badge of the result (SVG) to this file
+    #[arg(long, value_name = "FILE.svg")]
+    pub badge: Option<PathBuf>,
+    /// Label of the --badge [default: `nested FORMAT`]
+    #[arg(long, value_name = "TEXT", requires = "badge")]
+    pub badge_label: Option<String>,
+    /// Write a markdown summary of the result to this file, or append it if the file exists (e.g.
+    /// $GITHUB_STEP_SUMMARY)
+    #[arg(long, value_name = "FILE.md")]
+    pub summary: Option<PathBuf>,
+}
+
+/// Expectations: a result that breaks one makes nestprobe exit 4, with one line per broken one.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GateArgs {
+    /// Exit 4 when the parser fails this way (comma-separated; the names of the JSON result's
+    /// `failure.kind` and `status`, and no-limit)
+    #[arg(long, value_name = "OUTCOMES", value_delimiter = ',', value_parser = fail_on_parser())]
+    pub fail_on: Vec<FailOn>,
+    /// Exit 4 when the parser fails at a depth below N (its smallest failing depth is less than N)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub expect_min_depth: Option<u64>,
+    /// Exit 4 when the parser accepts a depth above N (no limit, or a limit above N)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub expect_max_depth: Option<u64>,
+}
+
+impl GateArgs {
+    pub fn expectations(&self) -> Expectations {
+        Expectations {
+            fail_on: self.fail_on.clone(),
+            min_depth: self.expect_min_depth,
+            max_depth: self.expect_max_depth,
+        }
+    }
+}
+
+fn fail_on_parser() -> impl TypedValueParser<Value = FailOn> {
+    PossibleValuesParser::new(FailOn::names()).map(|name| name.parse::<FailOn>().expect("a listed outcome"))
+}
+
 #[derive(Debug, Args)]
 pub struct SweepArgs {
     #[command(flatten)]
@@ -190,6 +242,8 @@ pub struct RunArgs {
     /// Skip the extra measurements (object and unclosed shapes, stack sweep)
     #[arg(long)]
     pub quick: bool,
+    #[command(flatten)]
+    pub gate: GateArgs,
     /// Write results.json for the probed parsers only and leave the reports alone (for CI matrix jobs)
     #[arg(long, value_name = "FILE")]
     pub json_only: Option<PathBuf>,
@@ -283,7 +337,8 @@ mod tests {
     fn probe_defaults_match_the_documentation() {
         let cli = Cli::try_parse_from(["nestprobe", "probe", "--", "python3", "p.py"]).unwrap();
         let Command::Probe(args) = cli.command else { panic!("not probe") };
-        let spec = args.spec().unwrap();
+        assert!(args.gate.expectations().is_empty() && args.badge.is_none() && args.summary.is_none());
+        let spec = args.probe.spec().unwrap();
         assert_eq!(spec.trial.stack, Limit::Bytes(8 * 1024 * 1024));
         assert_eq!(spec.trial.timeout, Duration::from_secs(10));
         assert_eq!(spec.max_depth, 5_000_000);
@@ -301,7 +356,7 @@ mod tests {
         let parse = |args: &[&str]| {
             let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "p"]);
             match Cli::try_parse_from(argv).map(|cli| cli.command) {
-                Ok(Command::Probe(args)) => Ok(args.spec().unwrap()),
+                Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap()),
                 Ok(_) => panic!("not probe"),
                 Err(e) => Err(e.to_string()),
             }
@@ -316,6 +371,30 @@ mod tests {
         assert!(parse(&["--shape", "tree"]).is_err());
         // Output format and payload format are separate options.
         assert!(parse(&["--format", "yaml"]).is_err());
+    }
+
+    #[test]
+    fn expectations_by_name() {
+        let parse = |args: &[&str]| {
+            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "p"]);
+            match Cli::try_parse_from(argv).map(|cli| cli.command) {
+                Ok(Command::Probe(args)) => Ok(args.gate.expectations()),
+                Ok(_) => panic!("not probe"),
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        let all = parse(&["--fail-on", "crash,timeout,unstable,out-of-memory,no-limit"]).unwrap();
+        assert_eq!(
+            all.fail_on.iter().map(|f| f.name()).collect::<Vec<_>>(),
+            ["crash", "timeout", "unstable", "out-of-memory", "no-limit"]
+        );
+        let depths = parse(&["--expect-min-depth", "64", "--expect-max-depth", "1000"]).unwrap();
+        assert_eq!((depths.min_depth, depths.max_depth), (Some(64), Some(1000)));
+        assert!(parse(&["--fail-on", "segfault"]).unwrap_err().contains("out-of-memory"));
+        assert!(parse(&["--expect-min-depth", "0"]).is_err());
+        // --quiet goes before or after the subcommand.
+        assert!(Cli::try_parse_from(["nestprobe", "probe", "-q", "--", "p"]).unwrap().quiet);
+        assert!(Cli::try_parse_from(["nestprobe", "--quiet", "run"]).unwrap().quiet);
     }
 
     #[test]

@@ -5,14 +5,18 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::cli::{Cli, Command, Format, ProbeArgs, SweepArgs};
+use crate::cli::{Cli, Command, Format, ProbeCommandArgs, SweepArgs};
+use crate::gate::Expectations;
 use crate::interrupt::Interrupted;
+use crate::output::{self, ProbeProgress};
 use crate::probe::{probe, ProbeResult, ProbeStatus};
-use crate::report::text;
+use crate::report::{badges, summary, text};
+use crate::results::write_atomically;
 use crate::sweep::sweep;
-use crate::trial::{aslr_can_be_disabled, TrialReport};
+use crate::trial::aslr_can_be_disabled;
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    output::set_quiet(cli.quiet);
     match cli.command {
         Command::Probe(args) => probe_command(&args),
         Command::Sweep(args) => sweep_command(&args),
@@ -37,21 +41,42 @@ pub mod exit {
     /// No trustworthy number: outcomes disagreed (unstable), or the program exited 0 without
     /// reading its whole input.
     pub const UNRELIABLE: u8 = 3;
+    /// Measured, but an expectation (`--fail-on`, `--expect-min-depth`, `--expect-max-depth`)
+    /// failed. Takes precedence over UNRELIABLE: an unstable result can break one too.
+    pub const EXPECTATION_FAILED: u8 = 4;
     /// Interrupted by SIGINT or SIGTERM.
     pub const INTERRUPTED: u8 = 130;
 }
 
-fn probe_command(args: &ProbeArgs) -> Result<ExitCode> {
+fn probe_command(command: &ProbeCommandArgs) -> Result<ExitCode> {
+    let args = &command.probe;
+    let expectations = command.gate.expectations();
+    if let Some(status) = undecidable(&expectations, args.trial.max_depth) {
+        return Ok(status);
+    }
     warn_if_aslr_stays_on(!args.trial.aslr);
-    let mut progress = trial_printer(args.verbose);
     let spec = args.spec()?;
-    let result = match probe(&spec, &mut progress) {
+    let mut progress = ProbeProgress::new(args.verbose);
+    let probed = probe(&spec, &mut progress);
+    drop(progress);
+    let result = match probed {
         Ok(result) => result,
-        Err(error) if args.format == Format::Json && !error.is::<Interrupted>() => {
-            // `--format json` always prints one object, also when there is no result.
-            print_json(&serde_json::json!({ "command": spec.command, "error": format!("{error:#}") }))?;
-            eprintln!("nestprobe: error: {error:#}");
-            return Ok(ExitCode::from(exit::ERROR));
+        Err(error) if !error.is::<Interrupted>() => {
+            // The files asked for say that there is no result, rather than keeping an old one.
+            let label = badge_label(command, spec.format.name());
+            if let Some(path) = &command.badge {
+                write_atomically(path, &badges::probe_badge(&label, None)?)?;
+            }
+            if let Some(path) = &command.summary {
+                summary::write(path, &summary::unmeasured(&spec.command, &format!("{error:#}")))?;
+            }
+            if args.format == Format::Json {
+                // `--format json` always prints one object, also when there is no result.
+                print_json(&serde_json::json!({ "command": spec.command, "error": format!("{error:#}") }))?;
+                eprintln!("nestprobe: error: {error:#}");
+                return Ok(ExitCode::from(exit::ERROR));
+            }
+            return Err(error);
         }
         Err(error) => return Err(error),
     };
@@ -59,13 +84,47 @@ fn probe_command(args: &ProbeArgs) -> Result<ExitCode> {
         Format::Json => print_json(&result)?,
         Format::Text => print!("{}", text::probe(&result)),
     }
-    Ok(ExitCode::from(reliability_status([&result])))
+    let violations = expectations.violations(&result);
+    if let Some(path) = &command.badge {
+        let label = badge_label(command, result.payload_format.name());
+        write_atomically(path, &badges::probe_badge(&label, Some(&result))?)?;
+    }
+    if let Some(path) = &command.summary {
+        summary::write(path, &summary::probe(&result, &expectations, &violations))?;
+    }
+    Ok(ExitCode::from(gate_status(&violations, reliability_status([&result]))))
+}
+
+fn badge_label(command: &ProbeCommandArgs, format: &str) -> String {
+    command.badge_label.clone().unwrap_or_else(|| format!("nested {format}"))
+}
+
+/// Prints each failed expectation on stderr; EXPECTATION_FAILED if there is one, else `status`.
+pub fn gate_status(violations: &[String], status: u8) -> u8 {
+    for violation in violations {
+        output::always(format_args!("nestprobe: expectation failed: {violation}"));
+    }
+    if violations.is_empty() {
+        status
+    } else {
+        exit::EXPECTATION_FAILED
+    }
+}
+
+/// USAGE, after saying why, when `--max-depth` cannot decide the expectations; checked before
+/// anything is probed.
+pub fn undecidable(expectations: &Expectations, max_depth: u64) -> Option<ExitCode> {
+    let message = expectations.check_decidable(max_depth).err()?;
+    eprintln!("nestprobe: error: {message}");
+    Some(ExitCode::from(exit::USAGE))
 }
 
 fn sweep_command(args: &SweepArgs) -> Result<ExitCode> {
     warn_if_aslr_stays_on(!args.probe.trial.aslr);
-    let mut progress = trial_printer(args.probe.verbose);
-    let result = sweep(&args.probe.spec()?, &args.stacks, &mut progress)?;
+    let mut progress = ProbeProgress::new(args.probe.verbose);
+    let swept = sweep(&args.probe.spec()?, &args.stacks, &mut progress);
+    drop(progress);
+    let result = swept?;
     match args.probe.format {
         Format::Json => print_json(&result)?,
         Format::Text => print!("{}", text::sweep(&result)),
@@ -84,23 +143,10 @@ fn reliability_status<'a>(results: impl IntoIterator<Item = &'a ProbeResult>) ->
 
 pub fn warn_if_aslr_stays_on(wanted_off: bool) {
     if wanted_off && !aslr_can_be_disabled() {
-        eprintln!(
+        output::always(
             "nestprobe: warning: this system does not allow disabling address-space randomisation; \
-             stack-bound limits may vary between runs (use --repeat to see by how much)"
+             stack-bound limits may vary between runs (use --repeat to see by how much)",
         );
-    }
-}
-
-/// With `--verbose`, one stderr line per trial; otherwise nothing.
-fn trial_printer(verbose: bool) -> impl FnMut(u64, &TrialReport) {
-    move |depth, report| {
-        if verbose {
-            eprintln!(
-                "  depth {depth:>9}: {} ({:.2} s)",
-                report.outcome.describe(),
-                report.wall.as_secs_f64()
-            );
-        }
     }
 }
 

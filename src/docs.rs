@@ -24,7 +24,7 @@ pub fn man_command(args: &ManArgs) -> Result<ExitCode> {
     match &args.out {
         Some(dir) => {
             for path in write_man_pages(dir)? {
-                eprintln!("nestprobe: wrote {}", path.display());
+                crate::output::info(format_args!("nestprobe: wrote {}", path.display()));
             }
         }
         None => std::io::stdout().write_all(&man_page()?)?,

@@ -11,9 +11,10 @@ use serde::Serialize;
 use crate::catalog::{Catalog, Entry, Parser, Readiness};
 use crate::child_env::EnvMode;
 use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs, TrialArgs};
-use crate::commands::{print_json, warn_if_aslr_stays_on};
+use crate::commands::{exit, gate_status, print_json, undecidable, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
+use crate::output::{self, RunProgress};
 use crate::payload::Shape;
 use crate::probe::{probe, Finding, ProbeResult, ProbeSpec, ProbeStatus};
 use crate::report;
@@ -90,7 +91,7 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
     }
     let mut failures = Vec::new();
     if !missing.is_empty() {
-        eprintln!("nestprobe: installing {} packages: {}", missing.len(), missing.join(" "));
+        output::info(format_args!("nestprobe: installing {} packages: {}", missing.len(), missing.join(" ")));
         apt(&["update", "-qq"])?;
         if let Err(error) = apt_install(&missing) {
             if error.is::<Interrupted>() {
@@ -108,7 +109,7 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
     }
     for entry in scripts {
         let script = entry.setup.as_deref().unwrap_or_default();
-        eprintln!("nestprobe: setting up {} ({script})", entry.id);
+        output::info(format_args!("nestprobe: setting up {} ({script})", entry.id));
         let mut command = Command::new("sh");
         command.arg(script).current_dir(catalog.source_dir(entry)).stdin(Stdio::null());
         match task::run(&mut command, &format!("{}'s {script}", entry.id), task::SETUP_TIMEOUT) {
@@ -161,6 +162,10 @@ struct RunOptions<'a> {
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let catalog = Catalog::load(&args.catalog.catalog)?;
     let entries = catalog.select(&args.catalog.only)?;
+    let expectations = args.gate.expectations();
+    if let Some(status) = undecidable(&expectations, args.trial.max_depth) {
+        return Ok(status);
+    }
     warn_if_aslr_stays_on(!args.trial.aslr);
     let results_path = args.out.join("results.json");
     // Earlier results that cannot be read are an error, not something to overwrite.
@@ -177,6 +182,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let finished = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let records: Mutex<Vec<Option<ParserRecord>>> = Mutex::new(vec![None; entries.len()]);
+    let progress = RunProgress::new(entries.len());
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(entries.len()) {
             scope.spawn(|| loop {
@@ -185,6 +191,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                     break;
                 }
                 let entry = entries[index];
+                let working = progress.start(&entry.id);
                 let hints = baseline.as_ref().and_then(|b| b.find(&entry.id));
                 let record = match Parser::new(&catalog, entry, build_root) {
                     Ok(parser) => measure(&parser, &options, hints),
@@ -193,15 +200,24 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                     }
                 };
                 let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
+                drop(working);
                 if let Some(record) = &record {
-                    eprintln!("[{done:>2}/{}] {:<28} {}", entries.len(), record.id, report::summary(record));
+                    let line = format!(
+                        "[{done:>2}/{}] {:<28} {}",
+                        entries.len(),
+                        record.id,
+                        report::summary(record)
+                    );
+                    progress.finished(line);
                 }
                 records.lock().expect("no worker panics")[index] = record;
             });
         }
     });
+    drop(progress);
     let measured: Vec<ParserRecord> =
         records.into_inner().expect("no worker panics").into_iter().flatten().collect();
+    let violations = crate::gate::catalog_violations(&measured, &expectations);
 
     let environment = Environment {
         os: environment::os_name(),
@@ -220,7 +236,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     if let Some(path) = &args.json_only {
         let results = Results { environment, parsers: measured };
         write_atomically(path, &results.to_json())?;
-        eprintln!("nestprobe: wrote {}", path.display());
+        output::info(format_args!("nestprobe: wrote {}", path.display()));
     } else {
         // Parsers not probed this time keep their previous record (or get a "not measured" row).
         let parsers = catalog
@@ -241,7 +257,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     if interrupt::requested() {
         return Err(Interrupted.into());
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(gate_status(&violations, exit::MEASURED)))
 }
 
 /// Builds and probes one parser. `None` only when interrupted before it finished.
@@ -270,7 +286,7 @@ fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord
     let probed = probe_all(parser, options, baseline);
     if let Some(after) = &entry.after {
         if let Err(error) = parser.hook("after", after) {
-            eprintln!("nestprobe: warning: {}: {error:#}", entry.id);
+            output::always(format_args!("nestprobe: warning: {}: {error:#}", entry.id));
         }
     }
     match probed {
@@ -380,12 +396,15 @@ fn publish(results: Results, previous: Option<Results>, out: &Path, readme: &Pat
     let results_path: PathBuf = out.join("results.json");
     let results = match previous {
         Some(previous) if previous.same_facts(&results) => {
-            eprintln!("nestprobe: no measured fact changed; {} kept as it was", results_path.display());
+            output::info(format_args!(
+                "nestprobe: no measured fact changed; {} kept as it was",
+                results_path.display()
+            ));
             previous
         }
         _ => {
             write_atomically(&results_path, &results.to_json())?;
-            eprintln!("nestprobe: wrote {}", results_path.display());
+            output::info(format_args!("nestprobe: wrote {}", results_path.display()));
             results
         }
     };

@@ -151,8 +151,26 @@ impl ProbeResult {
     }
 }
 
-/// Called after every trial: depth, what happened, how long it took.
-pub type Progress<'a> = &'a mut dyn FnMut(u64, &TrialReport);
+/// Told about every trial of a probe, for progress display. A closure taking the depth and the
+/// trial's report is one (it hears only `tried`).
+pub trait Observer {
+    /// A probe starts (a sweep runs several with one observer).
+    fn started(&mut self, _spec: &ProbeSpec) {}
+    /// A child is about to get the payload of this depth.
+    fn trying(&mut self, _depth: u64) {}
+    /// A child ran: depth, what happened, how long it took.
+    fn tried(&mut self, depth: u64, report: &TrialReport);
+    /// The trial at this depth counted as a failure or not (after any timeout retry).
+    fn judged(&mut self, _depth: u64, _failed: bool) {}
+}
+
+impl<F: FnMut(u64, &TrialReport)> Observer for F {
+    fn tried(&mut self, depth: u64, report: &TrialReport) {
+        self(depth, report)
+    }
+}
+
+pub type Progress<'a> = &'a mut dyn Observer;
 
 /// The program exited 0 without reading its whole payload at this depth.
 #[derive(Debug)]
@@ -171,6 +189,7 @@ impl std::error::Error for InputNotRead {}
 pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     spec.format.check(spec.shape, spec.max_depth).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
+    progress.started(spec);
     let mut runner = Runner { spec, progress, seen: Observations::default(), trials: 0, slow: false };
 
     let first = match runner.search(spec.hint) {
@@ -256,17 +275,19 @@ impl Runner<'_, '_> {
             bail!(InputNotRead(depth));
         }
         let failed = is_failure(self.spec.shape, &report.outcome);
+        self.progress.judged(depth, failed);
         self.seen.record(depth, failed, report);
         Ok(failed)
     }
 
     fn run(&mut self, payload: Payload, timeout: Duration) -> Result<TrialReport> {
+        self.progress.trying(payload.depth);
         let report = self.spec.trial.run_with_timeout(payload, timeout)?;
         self.trials += 1;
         if interrupt::requested() {
             bail!(Interrupted);
         }
-        (self.progress)(payload.depth, &report);
+        self.progress.tried(payload.depth, &report);
         Ok(report)
     }
 

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use anyhow::{anyhow, Result};
 use badge_maker::BadgeBuilder;
 
-use super::{class, thousands, Class, Exporter};
+use super::{class, class_of, thousands, Class, Exporter};
 use crate::payload::PayloadFormat;
-use crate::results::{ParserRecord, Results};
+use crate::probe::ProbeResult;
+use crate::results::{ParserRecord, Results, Status};
 
 pub struct Badges;
 
@@ -57,18 +58,27 @@ fn crash_badge(records: &[ParserRecord], what: &str) -> Result<String> {
 }
 
 fn parser_message(record: &ParserRecord) -> (String, &'static str) {
-    let result = record.result.as_ref();
-    let depth = || result.and_then(|r| r.exact_failing_depth()).map(thousands).unwrap_or_default();
-    match class(record) {
+    message(record.result.as_ref().filter(|_| record.status == Status::Measured))
+}
+
+/// The badge of one result (`probe --badge`), with the wording and colours of the catalog's
+/// per-parser badges; `None`: not measured.
+pub fn probe_badge(label: &str, result: Option<&ProbeResult>) -> Result<String> {
+    let (message, colour) = message(result);
+    badge(label, &message, colour)
+}
+
+fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
+    let Some(result) = result else { return ("not measured".into(), "lightgrey") };
+    let depth = || result.exact_failing_depth().map(thousands).unwrap_or_default();
+    match class_of(result) {
         Class::CleanError => (format!("clean error at {}", depth()), "brightgreen"),
         Class::Crash => {
-            let failure = result.and_then(|r| r.failure.as_ref()).map(|f| f.summary()).unwrap_or_default();
+            let failure = result.failure.as_ref().map(|f| f.summary()).unwrap_or_default();
             (format!("{failure} at {}", depth()), "red")
         }
         Class::Timeout => (format!("timeout at {}", depth()), "orange"),
-        Class::NoLimit => {
-            (format!("no limit up to {}", thousands(result.map_or(0, |r| r.max_depth))), "yellow")
-        }
+        Class::NoLimit => (format!("no limit up to {}", thousands(result.max_depth)), "yellow"),
         Class::Unreliable => ("unstable".into(), "lightgrey"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
     }

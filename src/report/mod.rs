@@ -7,6 +7,7 @@ pub mod chart;
 pub mod html;
 pub mod markdown;
 pub mod readme;
+pub mod summary;
 pub mod text;
 
 use std::path::{Path, PathBuf};
@@ -50,10 +51,10 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<()> {
         changed.push(readme.to_path_buf());
     }
     if changed.is_empty() {
-        eprintln!("nestprobe: reports unchanged");
+        crate::output::info("nestprobe: reports unchanged");
     } else {
         for path in changed {
-            eprintln!("nestprobe: wrote {}", path.display());
+            crate::output::info(format_args!("nestprobe: wrote {}", path.display()));
         }
     }
     Ok(())
@@ -145,16 +146,21 @@ pub enum Class {
 
 pub fn class(record: &ParserRecord) -> Class {
     match (&record.status, &record.result) {
-        (Status::Measured, Some(result)) => match result.finding() {
-            Finding::NoLimit => Class::NoLimit,
-            Finding::Unstable { .. } | Finding::InputNotRead(_) => Class::Unreliable,
-            Finding::FailsAt(_, f) => match f.kind {
-                FailureKind::Error => Class::CleanError,
-                FailureKind::Timeout => Class::Timeout,
-                FailureKind::Crash | FailureKind::Accepted | FailureKind::OutOfMemory => Class::Crash,
-            },
-        },
+        (Status::Measured, Some(result)) => class_of(result),
         _ => Class::NotMeasured,
+    }
+}
+
+/// The class of one measured result.
+pub fn class_of(result: &ProbeResult) -> Class {
+    match result.finding() {
+        Finding::NoLimit => Class::NoLimit,
+        Finding::Unstable { .. } | Finding::InputNotRead(_) => Class::Unreliable,
+        Finding::FailsAt(_, f) => match f.kind {
+            FailureKind::Error => Class::CleanError,
+            FailureKind::Timeout => Class::Timeout,
+            FailureKind::Crash | FailureKind::Accepted | FailureKind::OutOfMemory => Class::Crash,
+        },
     }
 }
 

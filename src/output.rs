@@ -1,0 +1,202 @@
+//! Everything nestprobe says on stderr besides errors: progress bars on a terminal, informational
+//! lines, warnings. Progress is drawn only when stderr is a terminal; `--quiet` silences progress
+//! and informational lines, leaving warnings, errors and failed expectations. The rest of the
+//! crate uses the functions and types here, never indicatif's.
+
+use std::fmt::Display;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::probe::{Observer, ProbeSpec};
+use crate::report::thousands;
+use crate::trial::TrialReport;
+
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Set once, from the command line, before anything is printed.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::SeqCst);
+}
+
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::SeqCst)
+}
+
+/// Every bar hangs off this one, so lines printed while bars are drawn do not tear them. Only
+/// used when progress is drawn: otherwise indicatif is never touched (nothing to set up, and no
+/// memory: a probe at depth five million must stay small).
+fn bars() -> Option<&'static MultiProgress> {
+    static BARS: OnceLock<MultiProgress> = OnceLock::new();
+    drawn().then(|| BARS.get_or_init(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())))
+}
+
+/// Whether progress is drawn at all: not with --quiet, and only on a terminal.
+fn drawn() -> bool {
+    static TERMINAL: OnceLock<bool> = OnceLock::new();
+    !quiet() && *TERMINAL.get_or_init(|| std::io::stderr().is_terminal())
+}
+
+/// An informational line (what was written, per-parser summaries, trial lines of `-v`).
+pub fn info(line: impl Display) {
+    if !quiet() {
+        always(line);
+    }
+}
+
+/// A line that is shown even with --quiet (warnings, failed expectations).
+pub fn always(line: impl Display) {
+    match bars() {
+        Some(bars) => bars.suspend(|| eprintln!("{line}")),
+        None => eprintln!("{line}"),
+    }
+}
+
+fn spinner(template: &str) -> Option<ProgressBar> {
+    let style = ProgressStyle::with_template(template).expect("a valid progress template");
+    let bar = bars()?.add(ProgressBar::new_spinner().with_style(style));
+    bar.enable_steady_tick(Duration::from_millis(120));
+    Some(bar)
+}
+
+fn clear(bar: &Option<ProgressBar>) {
+    if let (Some(bar), Some(bars)) = (bar, bars()) {
+        bar.finish_and_clear();
+        bars.remove(bar);
+    }
+}
+
+/// Progress of `probe` and `sweep`: the depth being tried, trials so far, and the bracket the
+/// boundary is known to lie in. With `verbose`, also one line per trial.
+pub struct ProbeProgress {
+    bar: Option<ProgressBar>,
+    verbose: bool,
+    what: String,
+    trials: u32,
+    highest_passing: Option<u64>,
+    lowest_failing: Option<u64>,
+}
+
+impl ProbeProgress {
+    pub fn new(verbose: bool) -> ProbeProgress {
+        ProbeProgress {
+            // wide_msg: cut to the terminal's width, so the line never wraps and redraws in place.
+            bar: spinner("{spinner} {elapsed:>4} {wide_msg}"),
+            verbose,
+            what: String::new(),
+            trials: 0,
+            highest_passing: None,
+            lowest_failing: None,
+        }
+    }
+
+    fn bracket(&self) -> String {
+        match (self.highest_passing, self.lowest_failing) {
+            (None, None) => String::new(),
+            (passing, failing) => format!(
+                ", boundary in {}..{}",
+                passing.map_or("0".into(), thousands),
+                failing.map_or("?".into(), thousands)
+            ),
+        }
+    }
+}
+
+impl Observer for ProbeProgress {
+    fn started(&mut self, spec: &ProbeSpec) {
+        self.what = format!("{} {}, stack {}", spec.format, spec.shape.name(), spec.trial.stack);
+        self.trials = 0;
+        self.highest_passing = None;
+        self.lowest_failing = None;
+    }
+
+    fn trying(&mut self, depth: u64) {
+        let Some(bar) = &self.bar else { return };
+        bar.set_message(format!(
+            "{}: depth {} (trial {}){}",
+            self.what,
+            thousands(depth),
+            self.trials + 1,
+            self.bracket()
+        ));
+    }
+
+    fn tried(&mut self, depth: u64, report: &TrialReport) {
+        self.trials += 1;
+        if self.verbose {
+            info(format_args!(
+                "  depth {depth:>9}: {} ({:.2} s)",
+                report.outcome.describe(),
+                report.wall.as_secs_f64()
+            ));
+        }
+    }
+
+    fn judged(&mut self, depth: u64, failed: bool) {
+        if failed {
+            self.lowest_failing = Some(self.lowest_failing.map_or(depth, |d| d.min(depth)));
+        } else {
+            self.highest_passing = Some(self.highest_passing.map_or(depth, |d| d.max(depth)));
+        }
+    }
+}
+
+impl Drop for ProbeProgress {
+    fn drop(&mut self) {
+        clear(&self.bar);
+    }
+}
+
+/// Progress of a catalog `run`: parsers done out of all, and one line per parser in progress
+/// with its elapsed time.
+pub struct RunProgress {
+    overall: Option<ProgressBar>,
+}
+
+/// A parser in progress; its line goes away when this is dropped.
+pub struct Working(Option<ProgressBar>);
+
+impl RunProgress {
+    pub fn new(total: usize) -> RunProgress {
+        let overall = bars().map(|bars| {
+            let style = ProgressStyle::with_template("[{bar:30}] {pos}/{len} parsers ({elapsed})")
+                .expect("a valid progress template")
+                .progress_chars("=> ");
+            let overall = bars.add(ProgressBar::new(total as u64).with_style(style));
+            overall.enable_steady_tick(Duration::from_millis(500));
+            overall
+        });
+        RunProgress { overall }
+    }
+
+    pub fn start(&self, id: &str) -> Working {
+        let bar = spinner("  {spinner} {prefix} ({elapsed})");
+        if let Some(bar) = &bar {
+            bar.set_prefix(id.to_string());
+        }
+        Working(bar)
+    }
+
+    /// One parser is done; `line` says how it came out.
+    pub fn finished(&self, line: impl Display) {
+        if let Some(overall) = &self.overall {
+            overall.inc(1);
+        }
+        info(line);
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        clear(&self.0);
+    }
+}
+
+impl Drop for RunProgress {
+    fn drop(&mut self) {
+        clear(&self.overall);
+    }
+}
