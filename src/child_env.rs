@@ -96,6 +96,20 @@ impl ChildEnv {
         self.vars.iter().map(|v| (v.name.as_str(), &v.value))
     }
 
+    /// (machine path, placeholder) for each variable recorded as a placeholder, longest path first:
+    /// results replace those paths in what children print, too.
+    pub fn placeholders(&self) -> Vec<(String, String)> {
+        let mut pairs: Vec<(String, String)> = self
+            .vars
+            .iter()
+            .filter(|v| v.recorded.starts_with('{') && v.recorded.ends_with('}'))
+            .map(|v| (v.value.to_string_lossy().into_owned(), v.recorded.clone()))
+            .filter(|(path, _)| !path.is_empty())
+            .collect();
+        pairs.sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
+        pairs
+    }
+
     pub fn record(&self) -> EnvRecord {
         EnvRecord {
             mode: self.mode,

@@ -299,7 +299,10 @@ impl Runner<'_, '_> {
         input_not_read_at: Option<u64>,
     ) -> ProbeResult {
         let spec = self.spec;
-        let sightings = self.seen.disagreements();
+        let mut sightings = self.seen.disagreements();
+        for outcome in sightings.iter_mut().flat_map(|s| s.outcomes.iter_mut()) {
+            *outcome = redact(spec, outcome);
+        }
         let status = match (input_not_read_at, sightings.is_empty()) {
             (Some(_), _) => ProbeStatus::InputNotRead,
             (None, false) => ProbeStatus::Unstable,
@@ -325,7 +328,9 @@ impl Runner<'_, '_> {
             env: spec.trial.env.record(),
             max_accepted_depth: max_accepted,
             min_failing_depth: min_failing,
-            failure: failure_report.and_then(|r| failure_of(spec, &r.outcome)),
+            failure: failure_report
+                .and_then(|r| failure_of(spec, &r.outcome))
+                .map(|f| Failure { stderr: redact(spec, &f.stderr), ..f }),
             payload_bytes: min_failing.map(|d| Payload::new(spec.format, spec.shape, d).len()),
             peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
             peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
@@ -370,6 +375,16 @@ fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
     };
     let capped = spec.trial.memory.is_some_and(|m| m.bytes().is_some());
     failure.map(|f| if capped { f.under_memory_cap() } else { f })
+}
+
+/// Replaces the machine's paths in what the child printed (its folder, `$BUILD`, `$HOME`) by their
+/// placeholders, so results hold no path of this machine.
+fn redact(spec: &ProbeSpec, text: &str) -> String {
+    let mut pairs = spec.trial.env.placeholders();
+    if let Some(cwd) = &spec.trial.cwd {
+        pairs.push((cwd.to_string_lossy().into_owned(), "{dir}".into()));
+    }
+    pairs.into_iter().fold(text.to_string(), |text, (path, placeholder)| text.replace(&path, &placeholder))
 }
 
 fn round_seconds(duration: Duration) -> f64 {

@@ -305,3 +305,24 @@ fn rows_measured_with_other_settings_are_marked_not_hidden_under_one_header() {
     assert_eq!(marked.len(), 1, "{table}");
     assert!(marked[0].contains("| a "), "{table}");
 }
+
+#[test]
+fn paths_of_this_machine_in_what_a_parser_prints_are_recorded_as_placeholders() {
+    // A Python program whose traceback names its own file, its $BUILD and its $HOME.
+    let program = "import os, sys\ndata = sys.stdin.read()\nif data.count('[') > 40:\n    \
+                   raise ValueError('too deep for ' + os.environ['BUILD'] + ' and ' + os.environ['HOME'])\n";
+    let dir = workspace(&[("py", "run = [\"/usr/bin/python3\", \"{dir}/parse.py\"]".to_string())]);
+    fs::write(dir.path().join("parsers/py/parse.py"), program).unwrap();
+    let mut command = catalog_command(dir.path(), &["run", "--quick"]);
+    command.arg("--max-depth").arg("1000");
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let text = fs::read_to_string(dir.path().join("results.json")).unwrap();
+    assert!(!text.contains("/tmp/nestprobe-") && !text.contains(dir.path().to_str().unwrap()), "{text}");
+    let results: Value = serde_json::from_str(&text).unwrap();
+    let stderr = results["parsers"][0]["result"]["failure"]["stderr"].as_str().unwrap();
+    assert!(
+        stderr.contains("{dir}/parse.py") && stderr.contains("too deep for {build} and {home}"),
+        "{stderr}"
+    );
+}
