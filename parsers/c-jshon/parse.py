@@ -1,5 +1,7 @@
-# nestprobe parser program for the jshon CLI (a shell JSON tool on jansson): read all of stdin, feed it to `/usr/bin/jshon -t`
-# (jshon loads the whole document with jansson, then -t prints its type). jshon's error exit 1 with "json read error: "
+# nestprobe parser program for the jshon CLI (a shell JSON tool on jansson): read all of stdin, feed it to
+# `/usr/bin/jshon -t`
+# (jshon loads the whole document with jansson, then -t prints its type). jshon's error exit 1 with "json read error:
+# "
 # -> one stderr line + exit 1; any other exit status is passed on as is, and if jshon died from a signal the wrapper
 # dies the same way.
 import os

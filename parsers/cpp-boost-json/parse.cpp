@@ -1,4 +1,5 @@
-// nestprobe parser program: reads all of stdin, then boost::json::parse (Boost.JSON, default parse_options) into a boost::json::value; it throws boost::system::system_error on error.
+// nestprobe parser program: reads all of stdin, then boost::json::parse (Boost.JSON, default parse_options) into a
+// boost::json::value; it throws boost::system::system_error on error.
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
 #include <cxxabi.h>

@@ -1,4 +1,5 @@
-// nestprobe parser program: reads all of stdin, then web::json::value::parse (Microsoft cpprestsdk, default settings); it throws web::json::json_exception on error.
+// nestprobe parser program: reads all of stdin, then web::json::value::parse (Microsoft cpprestsdk, default
+// settings); it throws web::json::json_exception on error.
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
 #include <cxxabi.h>

@@ -1,4 +1,5 @@
-// nestprobe parser program: reads all of stdin, then picojson::parse(value, string) (picojson, default settings); a non-empty error string is the library's error.
+// nestprobe parser program: reads all of stdin, then picojson::parse(value, string) (picojson, default settings); a
+// non-empty error string is the library's error.
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
 #include <cxxabi.h>

@@ -1,4 +1,5 @@
-// nestprobe parser program: reads all of stdin, then Poco::JSON::Parser::parse (POCO JSON, default settings) into a Poco::Dynamic::Var; Poco::Exception (a std::exception) is reported with its className and displayText.
+// nestprobe parser program: reads all of stdin, then Poco::JSON::Parser::parse (POCO JSON, default settings) into a
+// Poco::Dynamic::Var; Poco::Exception (a std::exception) is reported with its className and displayText.
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
 #include <cxxabi.h>

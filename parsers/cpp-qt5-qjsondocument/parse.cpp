@@ -1,4 +1,5 @@
-// nestprobe parser program: reads all of stdin, then QJsonDocument::fromJson (Qt 5 QtCore, default settings); a null document is the library's error, reported from its QJsonParseError.
+// nestprobe parser program: reads all of stdin, then QJsonDocument::fromJson (Qt 5 QtCore, default settings); a null
+// document is the library's error, reported from its QJsonParseError.
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
 #include <cxxabi.h>
@@ -35,7 +36,8 @@ int main() {
     try {
         QJsonParseError err;
         QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
-        if (doc.isNull()) return fail("QJsonParseError", err.errorString().toStdString() + " at offset " + std::to_string(err.offset));
+        if (doc.isNull())
+            return fail("QJsonParseError", err.errorString().toStdString() + " at offset " + std::to_string(err.offset));
     } catch (const std::exception &e) {
         return fail(demangle(typeid(e).name()), e.what());
     } catch (...) {

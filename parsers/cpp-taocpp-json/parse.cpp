@@ -1,4 +1,5 @@
-// nestprobe parser program: reads all of stdin, then tao::json::from_string (taocpp/json, default traits) into a tao::json::value.
+// nestprobe parser program: reads all of stdin, then tao::json::from_string (taocpp/json, default traits) into a
+// tao::json::value.
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
 #include <cxxabi.h>

@@ -1,4 +1,5 @@
-// nestprobe parser program: reads all of stdin, then UniValue::read (Bitcoin's UniValue, default settings); a false return is the library's error (it gives no message).
+// nestprobe parser program: reads all of stdin, then UniValue::read (Bitcoin's UniValue, default settings); a false
+// return is the library's error (it gives no message).
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
 #include <cxxabi.h>

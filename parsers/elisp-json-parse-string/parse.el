@@ -1,7 +1,8 @@
 ;;; parse.el --- nestprobe parser program: Emacs's native json-parse-string  -*- lexical-binding: t -*-
 ;; Reads all of stdin (batch mode, /dev/stdin), then json-parse-string with default arguments.
 ;; condition-case with the catch-all condition t catches every Lisp signal (json-parse-error,
-;; json-object-too-deep, the "Lisp nesting exceeds max-lisp-eval-depth" error, ...) -> one line "<condition>: <data>" on stderr, exit 1.
+;; json-object-too-deep, the "Lisp nesting exceeds max-lisp-eval-depth" error, ...) -> one line "<condition>: <data>"
+;; on stderr, exit 1.
 (let ((text (with-temp-buffer
               (set-buffer-multibyte nil)
               (insert-file-contents-literally "/dev/stdin")

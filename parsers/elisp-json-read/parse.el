@@ -1,4 +1,4 @@
-;;; parse.el --- nestprobe parser program: Emacs's json.el json-read-from-string (pure Lisp)  -*- lexical-binding: t -*-
+;;; parse.el --- nestprobe parser program: json.el json-read-from-string (pure Lisp)  -*- lexical-binding: t -*-
 ;; Reads all of stdin (batch mode, /dev/stdin), then json-read-from-string (json.el, default json-object-type alist).
 ;; condition-case with the catch-all condition t catches every Lisp signal (json-error subtypes,
 ;; the "Lisp nesting exceeds max-lisp-eval-depth" error, ...) -> one line "<condition>: <data>" on stderr, exit 1.

@@ -1,4 +1,5 @@
-// Reads all of stdin, then easyjson's jlexer.Lexer.Interface() (mailru/easyjson, what generated code uses for an interface{} field), then Consumed() to reject trailing data.
+// Reads all of stdin, then easyjson's jlexer.Lexer.Interface() (mailru/easyjson, what generated code uses for an
+// interface{} field), then Consumed() to reject trailing data.
 // Catches the returned error and any recovered panic (exit 1); Go's fatal
 // "goroutine stack exceeds limit" cannot be recovered and happens as it would.
 package main

@@ -1,4 +1,5 @@
-// Reads all of stdin, then gjson.ValidBytes (tidwall/gjson) and, if valid, gjson.ParseBytes(data).Value() into an interface{}.
+// Reads all of stdin, then gjson.ValidBytes (tidwall/gjson) and, if valid, gjson.ParseBytes(data).Value() into an
+// interface{}.
 // Catches the returned error and any recovered panic (exit 1); Go's fatal
 // "goroutine stack exceeds limit" cannot be recovered and happens as it would.
 package main

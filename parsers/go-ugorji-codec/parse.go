@@ -1,4 +1,5 @@
-// Reads all of stdin, then codec.NewDecoderBytes(data, &codec.JsonHandle{}).Decode into an interface{} (ugorji/go/codec, default JsonHandle).
+// Reads all of stdin, then codec.NewDecoderBytes(data, &codec.JsonHandle{}).Decode into an interface{}
+// (ugorji/go/codec, default JsonHandle).
 // Catches the returned error and any recovered panic (exit 1); Go's fatal
 // "goroutine stack exceeds limit" cannot be recovered and happens as it would.
 package main

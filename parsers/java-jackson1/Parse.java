@@ -1,4 +1,4 @@
-// Reads all of stdin, parses it with Jackson 1.9's ObjectMapper.readTree (a JsonNode tree) (default settings).
+// Reads all of stdin, parses it with Jackson 1.9's ObjectMapper.readTree (a JsonNode tree; default settings).
 // Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
 import org.codehaus.jackson.map.ObjectMapper;
 import java.nio.charset.StandardCharsets;

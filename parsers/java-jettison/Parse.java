@@ -1,4 +1,5 @@
-// Reads all of stdin, parses it with Jettison's JSONTokener.nextValue (its org.json-style JSONObject / JSONArray) (default settings).
+// Reads all of stdin, parses it with Jettison's JSONTokener.nextValue (its org.json-style JSONObject / JSONArray;
+// default settings).
 // Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
 import org.codehaus.jettison.json.JSONTokener;
 import java.nio.charset.StandardCharsets;

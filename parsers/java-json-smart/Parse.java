@@ -1,4 +1,5 @@
-// Reads all of stdin, parses it with json-smart's JSONValue.parseWithException (default permissive mode; JSONValue.parse would swallow errors) (default settings).
+// Reads all of stdin, parses it with json-smart's JSONValue.parseWithException (default permissive mode;
+// JSONValue.parse would return null instead of reporting the error).
 // Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
 import net.minidev.json.JSONValue;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-// Reads all of stdin, parses it with noggit's ObjectBuilder.fromJSON (Maps and Lists) (default settings).
+// Reads all of stdin, parses it with noggit's ObjectBuilder.fromJSON (Maps and Lists; default settings).
 // Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
 import org.noggit.ObjectBuilder;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,5 @@
-// Reads all of stdin, parses it with openjson's JSONTokener.nextValue (the org.json API: JSONObject / JSONArray) (default settings).
+// Reads all of stdin, parses it with openjson's JSONTokener.nextValue (the org.json API: JSONObject / JSONArray;
+// default settings).
 // Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
 import com.github.openjson.JSONTokener;
 import java.nio.charset.StandardCharsets;

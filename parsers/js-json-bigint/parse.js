@@ -1,4 +1,5 @@
-// nestprobe parser program: read all of stdin, parse it with json-bigint's parse (the default instance, JSONbig = require('json-bigint')()) (default settings).
+// nestprobe parser program: read all of stdin, parse it with json-bigint's parse (the default instance, JSONbig =
+// require('json-bigint')(); default settings).
 // The package is installed under the build folder, given as the first argument.
 // try/catch catches every JS exception (SyntaxError, RangeError, ...) -> one stderr line, exit 1.
 const fs = require("fs");

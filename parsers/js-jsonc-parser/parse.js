@@ -1,4 +1,5 @@
-// nestprobe parser program: read all of stdin, parse it with jsonc-parser's parse(text, errors) (default options: comments allowed, trailing commas not) (default settings).
+// nestprobe parser program: read all of stdin, parse it with jsonc-parser's parse(text, errors) (default options:
+// comments allowed, trailing commas not; default settings).
 // The package is installed under the build folder, given as the first argument.
 // try/catch catches every JS exception (SyntaxError, RangeError, ...) -> one stderr line, exit 1.
 const fs = require("fs");
@@ -12,7 +13,9 @@ try {
   // jsonc-parser never throws on bad input: it returns what it could and fills the errors array.
   if (errors.length > 0) {
     const first = errors[0];
-    throw Object.assign(new Error(`${lib.printParseErrorCode(first.error)} at offset ${first.offset}`), { name: "ParseError" });
+    const err = new Error(`${lib.printParseErrorCode(first.error)} at offset ${first.offset}`);
+    err.name = "ParseError";
+    throw err;
   }
 } catch (e) {
   const name = (e && e.name) || typeof e;

@@ -1,5 +1,6 @@
 # nestprobe parser program for Jsonnet's std.parseJson (the C++ jsonnet CLI): read all of stdin, hand it to
-# `/usr/bin/jsonnet` as the external string variable `input` and evaluate std.type(std.parseJson(std.extVar("input"))),
+# `/usr/bin/jsonnet` as the external string variable `input` and evaluate
+# std.type(std.parseJson(std.extVar("input"))),
 # which parses the text into Jsonnet values. jsonnet's error exit 1 with "RUNTIME ERROR: ..." -> one stderr line +
 # exit 1; any other exit status is passed on as is, and if jsonnet died from a signal the wrapper dies the same way.
 import os

@@ -1,4 +1,5 @@
-# nestprobe parser program: read all of stdin, parse it with ijson.items(stream, "") with ijson's default backend, building the top-level value (default settings).
+# nestprobe parser program: read all of stdin, parse it with ijson.items(stream, "") with ijson's default backend,
+# building the top-level value (default settings).
 # Catches any Exception (decode errors, RecursionError, ...) -> one stderr line, exit 1.
 import sys
 import io

@@ -1,4 +1,5 @@
-# nestprobe parser program: read all of stdin, parse it with json5.loads (the pure-Python json5 package) (default settings).
+# nestprobe parser program: read all of stdin, parse it with json5.loads (the pure-Python json5 package; default
+# settings).
 # Catches any Exception (decode errors, RecursionError, ...) -> one stderr line, exit 1.
 import sys
 import json5

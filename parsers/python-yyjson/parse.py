@@ -1,4 +1,5 @@
-# nestprobe parser program: read all of stdin, parse it with the yyjson binding: yyjson.Document(data).as_obj (a C yyjson document, then Python objects) (default settings).
+# nestprobe parser program: read all of stdin, parse it with the yyjson binding: yyjson.Document(data).as_obj (a C
+# yyjson document, then Python objects; default settings).
 # Catches any Exception (decode errors, RecursionError, ...) -> one stderr line, exit 1.
 import sys
 import yyjson

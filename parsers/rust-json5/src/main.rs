@@ -1,4 +1,5 @@
-// Reads all of stdin, then json5::from_str into a serde_json::Value (the json5 crate is serde-only; serde_json::Value is the usual dynamic target).
+// Reads all of stdin, then json5::from_str into a serde_json::Value (the json5 crate is serde-only;
+// serde_json::Value is the usual dynamic target).
 // Catches the returned Err (exit 1); a stack overflow aborts (SIGABRT) as it would.
 use std::io::Read;
 
