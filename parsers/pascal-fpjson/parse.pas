@@ -12,12 +12,19 @@ uses
 var
   Input: TStringStream;
   InStream: THandleStream;
+  Buffer: array[0..65535] of Byte;
+  N: LongInt;
   Data: TJSONData;
   Msg: string;
 begin
+  { Read until EOF: CopyFrom(Stream, 0) would ask a pipe for its size and stop early. }
   Input := TStringStream.Create('');
   InStream := THandleStream.Create(StdInputHandle);
-  Input.CopyFrom(InStream, 0);
+  repeat
+    N := InStream.Read(Buffer, SizeOf(Buffer));
+    if N > 0 then
+      Input.WriteBuffer(Buffer, N);
+  until N <= 0;
   try
     Data := GetJSON(Input.DataString);
     Data.Free;
