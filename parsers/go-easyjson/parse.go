@@ -1,0 +1,45 @@
+// Reads all of stdin, then easyjson's jlexer.Lexer.Interface() (mailru/easyjson, what generated code uses for an
+// interface{} field), then Consumed() to reject trailing data.
+// Catches the returned error and any recovered panic (exit 1); Go's fatal
+// "goroutine stack exceeds limit" cannot be recovered and happens as it would.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mailru/easyjson/jlexer"
+)
+
+func fail(kind string, msg string) {
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	if len(msg) > 200 {
+		msg = msg[:200]
+	}
+	fmt.Fprintf(os.Stderr, "%s: %s\n", kind, msg)
+	os.Exit(1)
+}
+
+func parse(data []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	l := jlexer.Lexer{Data: data}
+	_ = l.Interface()
+	l.Consumed()
+	return l.Error()
+}
+
+func main() {
+	data, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		fail(fmt.Sprintf("%T", err), err.Error())
+	}
+	if err := parse(data); err != nil {
+		fail(fmt.Sprintf("%T", err), err.Error())
+	}
+}

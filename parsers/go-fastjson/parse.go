@@ -1,0 +1,42 @@
+// Reads all of stdin, then fastjson.ParseBytes (valyala/fastjson, default Parser) into a *fastjson.Value.
+// Catches the returned error and any recovered panic (exit 1); Go's fatal
+// "goroutine stack exceeds limit" cannot be recovered and happens as it would.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/valyala/fastjson"
+)
+
+func fail(kind string, msg string) {
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	if len(msg) > 200 {
+		msg = msg[:200]
+	}
+	fmt.Fprintf(os.Stderr, "%s: %s\n", kind, msg)
+	os.Exit(1)
+}
+
+func parse(data []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	_, err = fastjson.ParseBytes(data)
+	return err
+}
+
+func main() {
+	data, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		fail(fmt.Sprintf("%T", err), err.Error())
+	}
+	if err := parse(data); err != nil {
+		fail(fmt.Sprintf("%T", err), err.Error())
+	}
+}

@@ -1,0 +1,43 @@
+// Reads all of stdin, then codec.NewDecoderBytes(data, &codec.JsonHandle{}).Decode into an interface{}
+// (ugorji/go/codec, default JsonHandle).
+// Catches the returned error and any recovered panic (exit 1); Go's fatal
+// "goroutine stack exceeds limit" cannot be recovered and happens as it would.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/ugorji/go/codec"
+)
+
+func fail(kind string, msg string) {
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	if len(msg) > 200 {
+		msg = msg[:200]
+	}
+	fmt.Fprintf(os.Stderr, "%s: %s\n", kind, msg)
+	os.Exit(1)
+}
+
+func parse(data []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	var v interface{}
+	return codec.NewDecoderBytes(data, new(codec.JsonHandle)).Decode(&v)
+}
+
+func main() {
+	data, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		fail(fmt.Sprintf("%T", err), err.Error())
+	}
+	if err := parse(data); err != nil {
+		fail(fmt.Sprintf("%T", err), err.Error())
+	}
+}

@@ -1,0 +1,17 @@
+// nestprobe parser program: read all of stdin, parse it with the json5 package's JSON5.parse (default settings).
+// The package is installed under the build folder, given as the first argument.
+// try/catch catches every JS exception (SyntaxError, RangeError, ...) -> one stderr line, exit 1.
+const fs = require("fs");
+const path = require("path");
+const lib = require(path.join(process.argv[2], "node_modules", "json5"));
+
+const text = fs.readFileSync(0, "utf8");
+try {
+  lib.parse(text);
+} catch (e) {
+  const name = (e && e.name) || typeof e;
+  const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);
+  process.stderr.write(`${name}: ${msg}\n`);
+  process.exit(1);
+}
+process.exit(0);

@@ -1,0 +1,20 @@
+# Reads all of stdin, parses it with JSON::Parse's parse_json (defaults).
+# Exit 0 on success; a die caught by eval prints "<type>: <message>" to stderr and exits 1.
+use strict;
+use warnings;
+use JSON::Parse qw(parse_json);
+
+binmode STDIN;
+my $input = do { local $/; <STDIN> };
+$input = '' unless defined $input;
+
+if (eval { parse_json($input); 1 }) {
+    exit 0;
+}
+my $err = $@;
+my $type = ref($err) || 'Error';
+(my $msg = "$err") =~ s/\s+/ /g;
+$msg =~ s/^ | $//g;
+$msg =~ s/ at \S+ line \d+(, <\w+> line \d+)?\.$//;   # drop perl's "at FILE line N." suffix
+print STDERR "$type: ", substr($msg, 0, 200), "\n";
+exit 1;

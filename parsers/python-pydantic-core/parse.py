@@ -1,0 +1,13 @@
+# nestprobe parser program: read all of stdin, parse it with pydantic_core.from_json (default settings).
+# Catches any Exception (decode errors, RecursionError, ...) -> one stderr line, exit 1.
+import sys
+import pydantic_core
+
+data = sys.stdin.buffer.read()
+try:
+    pydantic_core.from_json(data)
+except Exception as e:
+    msg = " ".join(str(e).split())[:200]
+    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
+    sys.exit(1)
+sys.exit(0)

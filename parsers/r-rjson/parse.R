@@ -1,0 +1,13 @@
+# nestprobe parser program: read all of stdin, parse it with rjson::fromJSON (default arguments, its C parser).
+# tryCatch catches every R condition of class "error" (parse errors, "evaluation nested too deeply",
+# "C stack usage ... is too close to the limit", ...) -> one line "<class>: <message>" on stderr, exit 1.
+text <- paste(readLines(file("stdin"), warn = FALSE, encoding = "UTF-8"), collapse = "\n")
+ok <- tryCatch({
+  rjson::fromJSON(json_str = text)
+  TRUE
+}, error = function(e) {
+  msg <- substr(trimws(gsub("[[:space:]]+", " ", conditionMessage(e))), 1, 200)
+  cat(class(e)[1], ": ", msg, "\n", sep = "", file = stderr())
+  FALSE
+})
+quit(save = "no", status = if (ok) 0 else 1)
