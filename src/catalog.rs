@@ -47,6 +47,10 @@ pub struct Entry {
     pub after: Option<String>,
     /// Per-trial timeout for this parser, when the default is too short (e.g. "30s").
     pub timeout: Option<String>,
+    /// Text by which the runtime's own fatal errors can be told from the library's errors when both
+    /// exit with status 1 (a stderr containing one of these is a crash).
+    #[serde(default)]
+    pub fatal_stderr: Vec<String>,
     /// A memory cap (RLIMIT_AS) for this parser's children, for one that would otherwise eat the
     /// machine at depth (e.g. "4GiB"); a smaller `--memory` of the run wins.
     pub memory: Option<String>,

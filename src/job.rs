@@ -307,6 +307,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     let entry = parser.entry;
     let mut trial = options.trial.trial_config(parser.argv(), parser.child_env());
     trial.cwd = Some(parser.dir.clone());
+    trial.fatal_stderr = entry.fatal_stderr.clone();
     if let Some(text) = &entry.timeout {
         trial.timeout = parse_duration(text)?.max(trial.timeout);
     }

@@ -42,6 +42,10 @@ pub struct TrialConfig {
     pub timeout: Duration,
     /// Run the child with ADDR_NO_RANDOMIZE so stack-bound limits are the same on every run.
     pub disable_aslr: bool,
+    /// Lines a runtime prints when it aborts by itself with exit status 1 (Mono's "Stack overflow
+    /// in unmanaged", SBCL's "fatal error encountered in SBCL"): such an exit is a crash, not the
+    /// library's error.
+    pub fatal_stderr: Vec<String>,
 }
 
 /// What one trial measured.
@@ -81,6 +85,7 @@ impl TrialConfig {
             memory: None,
             timeout: Duration::from_secs(10),
             disable_aslr: true,
+            fatal_stderr: Vec::new(),
         }
     }
 
@@ -140,7 +145,15 @@ impl TrialConfig {
         pipes.drain_stderr(Instant::now() + PIPE_GRACE)?;
         let (status, peak_rss_bytes) = process::reap(pid)?;
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
-        let outcome = if exited { Outcome::from_status(status, stderr) } else { Outcome::Timeout { stderr } };
+        let outcome = match (exited, Outcome::from_status(status, stderr.clone())) {
+            (false, _) => Outcome::Timeout { stderr },
+            (true, Outcome::Error { stderr })
+                if self.fatal_stderr.iter().any(|line| stderr.contains(line)) =>
+            {
+                Outcome::Abnormal { code: 1, stderr }
+            }
+            (true, outcome) => outcome,
+        };
         let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input })
     }

@@ -326,3 +326,16 @@ fn paths_of_this_machine_in_what_a_parser_prints_are_recorded_as_placeholders() 
         "{stderr}"
     );
 }
+
+#[test]
+fn a_runtime_abort_that_exits_1_is_a_crash_when_the_catalog_names_its_message() {
+    let fields = format!("{}\nfatal_stderr = [\"DepthError: nesting\"]", limit_parser(50));
+    let dir = workspace(&[("aborts-with-1", fields), ("plain", limit_parser(50))]);
+    let output = run(catalog_command(dir.path(), &["run", "--quick"]));
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let failure = |i: usize| results["parsers"][i]["result"]["failure"].clone();
+    assert_eq!((failure(0)["kind"].as_str(), failure(0)["exit_code"].as_i64()), (Some("crash"), Some(1)));
+    assert_eq!(failure(1)["kind"], "error");
+}
