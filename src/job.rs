@@ -18,7 +18,7 @@ use crate::output::{self, RunProgress};
 use crate::payload::Shape;
 use crate::probe::{probe, Finding, ProbeResult, ProbeSpec, ProbeStatus};
 use crate::report;
-use crate::results::{write_atomically, Environment, ParserRecord, Results, Status};
+use crate::results::{write_atomically, write_if_changed, Environment, ParserRecord, Results, Status};
 use crate::search::Hint;
 use crate::sweep;
 use crate::task;
@@ -179,6 +179,43 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let jobs = args.jobs.unwrap_or_else(environment::cpus).max(1);
     let build_root = &args.catalog.build_dir;
 
+    let environment = Environment {
+        os: environment::os_name(),
+        kernel: environment::kernel(),
+        arch: environment::arch(),
+        cpus: environment::cpus(),
+        stack_bytes: args.trial.stack.bytes(),
+        memory_bytes: args.trial.memory.and_then(Limit::bytes),
+        max_depth: args.trial.max_depth,
+        timeout_seconds: args.trial.timeout.as_secs_f64(),
+        aslr_disabled: !args.trial.aslr && aslr_can_be_disabled(),
+        env_mode: if args.trial.inherit_env { EnvMode::Inherit } else { EnvMode::Fixed },
+        nestprobe_version: env!("CARGO_PKG_VERSION").to_string(),
+        date: environment::today(),
+    };
+    // The file that holds what this run measured: written again as each parser finishes, so that
+    // an interrupted run (even by SIGKILL) keeps it, and a second run resumes from it as hints.
+    let target = args.json_only.clone().unwrap_or_else(|| results_path.clone());
+    let assemble = |measured: Vec<ParserRecord>| -> Results {
+        if args.json_only.is_some() {
+            return Results { environment: environment.clone(), parsers: measured };
+        }
+        // Parsers not probed (yet) keep their previous record (or get a "not measured" row).
+        let parsers = catalog
+            .entries
+            .iter()
+            .map(|entry| {
+                measured
+                    .iter()
+                    .find(|r| r.id == entry.id)
+                    .or_else(|| previous.as_ref().and_then(|p| p.find(&entry.id)))
+                    .cloned()
+                    .unwrap_or_else(|| ParserRecord::unmeasured(entry, Status::Skipped, "not measured yet"))
+            })
+            .collect();
+        Results { environment: environment.clone(), parsers }
+    };
+
     let finished = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let records: Mutex<Vec<Option<ParserRecord>>> = Mutex::new(vec![None; entries.len()]);
@@ -210,7 +247,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                     );
                     progress.finished(line);
                 }
-                records.lock().expect("no worker panics")[index] = record;
+                let mut records = records.lock().expect("no worker panics");
+                records[index] = record;
+                let so_far = records.iter().flatten().cloned().collect();
+                if let Err(error) = write_atomically(&target, &assemble(so_far).to_json()) {
+                    output::always(format_args!("nestprobe: warning: {error:#}"));
+                }
             });
         }
     });
@@ -219,40 +261,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         records.into_inner().expect("no worker panics").into_iter().flatten().collect();
     let violations = crate::gate::catalog_violations(&measured, &expectations);
 
-    let environment = Environment {
-        os: environment::os_name(),
-        kernel: environment::kernel(),
-        arch: environment::arch(),
-        cpus: environment::cpus(),
-        stack_bytes: args.trial.stack.bytes(),
-        memory_bytes: args.trial.memory.and_then(Limit::bytes),
-        max_depth: args.trial.max_depth,
-        timeout_seconds: args.trial.timeout.as_secs_f64(),
-        aslr_disabled: !args.trial.aslr && aslr_can_be_disabled(),
-        env_mode: if args.trial.inherit_env { EnvMode::Inherit } else { EnvMode::Fixed },
-        nestprobe_version: env!("CARGO_PKG_VERSION").to_string(),
-        date: environment::today(),
-    };
-    if let Some(path) = &args.json_only {
-        let results = Results { environment, parsers: measured };
-        write_atomically(path, &results.to_json())?;
-        output::info(format_args!("nestprobe: wrote {}", path.display()));
+    let results = assemble(measured);
+    if args.json_only.is_some() {
+        write_atomically(&target, &results.to_json())?;
+        output::info(format_args!("nestprobe: wrote {}", target.display()));
     } else {
-        // Parsers not probed this time keep their previous record (or get a "not measured" row).
-        let parsers = catalog
-            .entries
-            .iter()
-            .map(|entry| {
-                measured
-                    .iter()
-                    .find(|r| r.id == entry.id)
-                    .or_else(|| previous.as_ref().and_then(|p| p.find(&entry.id)))
-                    .cloned()
-                    .unwrap_or_else(|| ParserRecord::unmeasured(entry, Status::Skipped, "not measured yet"))
-            })
-            .collect();
-        let results = Results { environment, parsers };
-        publish(results, previous, &args.out, &args.readme)?;
+        publish(results, previous.clone(), &args.out, &args.readme)?;
     }
     if interrupt::requested() {
         return Err(Interrupted.into());
@@ -395,8 +409,11 @@ pub fn render(args: &RenderArgs) -> Result<ExitCode> {
 /// the previous results, the previous file is kept as it is, so a second run changes nothing.
 fn publish(results: Results, previous: Option<Results>, out: &Path, readme: &Path) -> Result<()> {
     let results_path: PathBuf = out.join("results.json");
+    // (A run rewrites results.json as each parser finishes; this puts back the previous file when
+    // nothing measured changed.)
     let results = match previous {
         Some(previous) if previous.same_facts(&results) => {
+            write_if_changed(&results_path, &previous.to_json())?;
             output::info(format_args!(
                 "nestprobe: no measured fact changed; {} kept as it was",
                 results_path.display()

@@ -339,3 +339,22 @@ fn a_runtime_abort_that_exits_1_is_a_crash_when_the_catalog_names_its_message() 
     assert_eq!((failure(0)["kind"].as_str(), failure(0)["exit_code"].as_i64()), (Some("crash"), Some(1)));
     assert_eq!(failure(1)["kind"], "error");
 }
+
+#[test]
+fn results_are_written_as_each_parser_finishes_so_even_sigkill_keeps_them() {
+    let hang = format!("run = [{:?}, \"hang\", \"10\"]\ntimeout = \"60s\"", fixture_path());
+    let dir = workspace(&[("quick", limit_parser(100)), ("hangs", hang)]);
+    let mut child = catalog_command(dir.path(), &["run", "--quick", "--jobs", "1"]).spawn().unwrap();
+    let results = dir.path().join("results.json");
+    let started = Instant::now();
+    while !fs::read_to_string(&results).is_ok_and(|t| t.contains("\"min_failing_depth\": 101")) {
+        assert!(started.elapsed() < Duration::from_secs(30), "the first parser's result never appeared");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    child.kill().unwrap(); // SIGKILL: no handler runs
+    child.wait().unwrap();
+    let kept: Value = serde_json::from_str(&fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(kept["parsers"][0]["result"]["min_failing_depth"], 101);
+    assert_eq!(kept["parsers"][1]["status"], "skipped");
+    let _ = Command::new("pkill").args(["-f", &format!("{} hang 10", fixture_path())]).status();
+}
