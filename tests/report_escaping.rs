@@ -105,3 +105,26 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
     assert!(text.contains(&format!("1.0 {SCRIPT} | `rm -rf`")), "{text}");
     assert!(text.contains(&format!("Error: {SCRIPT} | `x` </script><!--")), "{text}");
 }
+
+/// The job summary (`probe --summary`, what the GitHub Action appends to $GITHUB_STEP_SUMMARY) gets
+/// the parser's own hostile stderr as text too.
+#[test]
+fn a_hostile_stderr_is_escaped_in_the_job_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.md");
+    let program = "import sys\ndata = sys.stdin.read()\nif data.count('[') > 5:\n    \
+                   sys.stderr.write('Error: <script>alert(1)</script> | `x` </script><!--\\n')\n    sys.exit(1)\n";
+    let output = Command::new(env!("CARGO_BIN_EXE_nestprobe"))
+        .args(["probe", "--max-depth", "100", "--summary"])
+        .arg(&summary)
+        .args(["--", "python3", "-c", program])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = fs::read_to_string(&summary).unwrap();
+    assert!(text.contains("&lt;script>alert(1)&lt;/script>") && !text.contains(SCRIPT), "{text}");
+    assert!(!text.contains("| `x`") && text.contains("\\|"), "{text}");
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with('|')).collect();
+    let cells = |line: &str| line.replace("\\|", "").matches('|').count();
+    assert!(rows.iter().all(|r| cells(r) == cells(rows[0])), "{text}");
+}
