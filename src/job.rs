@@ -14,6 +14,7 @@ use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs, Tr
 use crate::commands::{exit, gate_status, print_json, undecidable, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
+use crate::outcome::FailureKind;
 use crate::output::{self, RunProgress};
 use crate::payload::Shape;
 use crate::probe::{probe, Finding, ProbeResult, ProbeSpec, ProbeStatus};
@@ -361,8 +362,11 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         record.unclosed = Some(probe(&spec_for(Shape::Unclosed, stack, previous), &mut quiet)?);
         let mut probes = vec![main.clone()];
         for sweep_stack in SWEEP_STACKS {
-            // More stack cannot make a parser fail that took the maximum depth with less.
-            let implied = main.finding() == Finding::NoLimit && sweep_stack > stack;
+            // More stack cannot make a parser fail that took the maximum depth with less, nor
+            // make a parser that runs out of time faster: such probes would say nothing new.
+            let timed_out =
+                matches!(main.finding(), Finding::FailsAt(_, f) if f.kind == FailureKind::Timeout);
+            let implied = (main.finding() == Finding::NoLimit || timed_out) && sweep_stack > stack;
             if implied {
                 continue;
             }

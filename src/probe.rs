@@ -1,8 +1,9 @@
 //! Probing one parser program: a search over depths where every step is one trial, then checks
 //! that the answer can be trusted.
 //!
-//! - A trial that times out is run again with a longer limit before it counts: on a loaded machine
-//!   a slow parser must not get a fake limit. One that then finishes is *slow*, not limited.
+//! - A boundary set by a timeout counts only when a run with a longer limit times out there too: on a
+//!   loaded machine a slow parser must not get a fake limit. One that then finishes is *slow*, not
+//!   limited, and the search goes on with the longer limit.
 //! - The boundary is verified: the deepest accepted depth and the smallest failing one are each run
 //!   again (a confirmed hint counts as the earlier sighting). Depth 1 is run again before giving up.
 //! - Outcomes that disagree at one depth, or a failure below an accepted depth, make the result
@@ -190,14 +191,22 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     spec.format.check(spec.shape, spec.max_depth).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
     progress.started(spec);
-    let mut runner = Runner { spec, progress, seen: Observations::default(), trials: 0, slow: false };
+    let mut runner = Runner {
+        spec,
+        progress,
+        seen: Observations::default(),
+        trials: 0,
+        slow: false,
+        timeout: spec.trial.timeout,
+    };
 
-    let first = match runner.search(spec.hint) {
-        Err(error) if error.is::<InputNotRead>() => {
-            let at = error.downcast_ref::<InputNotRead>().map_or(0, |e| e.0);
-            return Ok(runner.result(started, None, SearchMode::Cold, Some(at)));
-        }
-        other => other?,
+    let not_read = |runner: &Runner, error: &anyhow::Error| {
+        let at = error.downcast_ref::<InputNotRead>()?.0;
+        Some(runner.result(started, None, SearchMode::Cold, Some(at)))
+    };
+    let first = match first_boundary(&mut runner) {
+        Err(error) => return not_read(&runner, &error).ok_or(error),
+        Ok(first) => first,
     };
     if first.max_accepted == 0 {
         // Depth 1 failed: once more, before giving up on the program.
@@ -238,6 +247,20 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     Ok(result)
 }
 
+/// The boundary the search finds. One set by a timeout counts only if a run with a longer limit
+/// times out there too; if that run finishes, the parser is slow, not limited there, and the search
+/// starts again with the longer limit (the shorter one's timeouts forgotten).
+fn first_boundary(runner: &mut Runner) -> Result<Boundary> {
+    let first = runner.search(runner.spec.hint)?;
+    let Some(depth) = first.min_failing.filter(|&d| runner.timed_out_at(d)) else { return Ok(first) };
+    runner.escalate(runner.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR));
+    if runner.fails(depth)? {
+        return Ok(first);
+    }
+    let again = runner.search(Some(Hint::NoLimit))?;
+    Ok(Boundary { mode: SearchMode::ReSearched, ..again })
+}
+
 /// Runs the trials of one probe and remembers what they showed.
 struct Runner<'s, 'p> {
     spec: &'s ProbeSpec,
@@ -245,11 +268,26 @@ struct Runner<'s, 'p> {
     seen: Observations,
     trials: u32,
     slow: bool,
+    /// The timeout trials get now: the spec's, or TIMEOUT_RETRY_FACTOR times it once a timeout
+    /// turned out to be slowness.
+    timeout: Duration,
 }
 
 impl Runner<'_, '_> {
     fn search(&mut self, hint: Option<Hint>) -> Result<Boundary> {
         find_boundary(self.spec.max_depth, hint, |depth| self.fails(depth))
+    }
+
+    /// Whether the last trial at `depth` timed out.
+    fn timed_out_at(&self, depth: u64) -> bool {
+        self.seen.last_at(depth).is_some_and(|r| matches!(r.outcome, Outcome::Timeout { .. }))
+    }
+
+    /// From now on trials get `timeout`, and the timeouts seen with the shorter one are forgotten
+    /// (they said only that the program was slow there).
+    fn escalate(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+        self.seen.forget_timeouts();
     }
 
     /// Runs depth again until it has been seen `times` times in this probe.
@@ -263,14 +301,8 @@ impl Runner<'_, '_> {
     /// One trial at `depth` (two when the first times out); whether it failed.
     fn fails(&mut self, depth: u64) -> Result<bool> {
         let payload = Payload::new(self.spec.format, self.spec.shape, depth);
-        let mut report = self.run(payload, self.spec.trial.timeout)?;
-        if matches!(report.outcome, Outcome::Timeout { .. }) {
-            // Load can make a slow parser miss its timeout: a timeout counts only when a run with
-            // a longer limit times out too.
-            let longer = self.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR);
-            report = self.run(payload, longer)?;
-            self.slow |= report.outcome == Outcome::Accepted;
-        }
+        let report = self.run(payload, self.timeout)?;
+        self.slow |= report.outcome == Outcome::Accepted && report.wall > self.spec.trial.timeout;
         if report.outcome == Outcome::Accepted && !report.read_whole_input {
             bail!(InputNotRead(depth));
         }
@@ -400,6 +432,13 @@ struct Observations {
 impl Observations {
     fn record(&mut self, depth: u64, failed: bool, report: TrialReport) {
         self.by_depth.entry(depth).or_default().push((failed, report));
+    }
+
+    fn forget_timeouts(&mut self) {
+        for seen in self.by_depth.values_mut() {
+            seen.retain(|(_, report)| !matches!(report.outcome, Outcome::Timeout { .. }));
+        }
+        self.by_depth.retain(|_, seen| !seen.is_empty());
     }
 
     fn count(&self, depth: u64) -> usize {
