@@ -132,9 +132,9 @@ fn sweep_command(args: &SweepArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(reliability_status(&result.probes)))
 }
 
-/// MEASURED when every probe has an exact answer, else UNRELIABLE.
+/// MEASURED when every probe has an answer (an exact boundary, no limit, or slow), else UNRELIABLE.
 fn reliability_status<'a>(results: impl IntoIterator<Item = &'a ProbeResult>) -> u8 {
-    if results.into_iter().all(|r| r.status == ProbeStatus::Exact) {
+    if results.into_iter().all(|r| matches!(r.status, ProbeStatus::Exact | ProbeStatus::Slow)) {
         exit::MEASURED
     } else {
         exit::UNRELIABLE

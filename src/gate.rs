@@ -115,6 +115,8 @@ impl Expectations {
             }),
             Finding::Unstable { .. } => (self.fail_on.contains(&FailOn::Unstable))
                 .then(|| format!("{} (--fail-on unstable)", crate::report::finding_phrase(result))),
+            Finding::Slow(..) => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
+                .then(|| format!("{} (--fail-on timeout)", crate::report::finding_phrase(result))),
             Finding::InputNotRead(depth) => (self.fail_on.contains(&FailOn::InputNotRead)).then(|| {
                 format!(
                     "exits 0 without reading its input at depth {} (--fail-on input-not-read)",
@@ -132,6 +134,7 @@ impl Expectations {
                 (lowest_failing, highest_passing, "unstable: a failure".into())
             }
             Finding::InputNotRead(_) => (None, None, String::new()),
+            Finding::Slow(depth, _) => (None, Some(depth), String::new()),
         };
         if let (Some(min), Some(depth)) = (self.min_depth, failing) {
             if depth < min {

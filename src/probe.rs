@@ -52,6 +52,10 @@ pub enum ProbeStatus {
     Unstable,
     /// The program exited 0 without reading its whole payload (at `input_not_read_at`).
     InputNotRead,
+    /// Timeouts, not a limit: deeper than `max_accepted_depth` (finished in `accepted_seconds`, with
+    /// up to TIMEOUT_RETRY_FACTOR times the timeout) the program did not finish in time. A time, not
+    /// a nesting limit, so no boundary is given.
+    Slow,
 }
 
 /// Outcomes seen at one depth, in order.
@@ -126,14 +130,22 @@ pub struct ProbeResult {
 pub enum Finding<'a> {
     FailsAt(u64, &'a Failure),
     NoLimit,
-    Unstable { lowest_failing: Option<u64>, highest_passing: Option<u64> },
+    Unstable {
+        lowest_failing: Option<u64>,
+        highest_passing: Option<u64>,
+    },
     InputNotRead(u64),
+    /// Finished this depth, slowly (seconds), and not the deeper ones it was given time for.
+    Slow(u64, f64),
 }
 
 impl ProbeResult {
     pub fn finding(&self) -> Finding<'_> {
         match (self.status, self.min_failing_depth, &self.failure) {
             (ProbeStatus::InputNotRead, ..) => Finding::InputNotRead(self.input_not_read_at.unwrap_or(0)),
+            (ProbeStatus::Slow, ..) => {
+                Finding::Slow(self.max_accepted_depth.unwrap_or(0), self.accepted_seconds.unwrap_or(0.0))
+            }
             (ProbeStatus::Unstable, ..) => {
                 let [lowest_failing, highest_passing] = self.boundary_window;
                 Finding::Unstable { lowest_failing, highest_passing }
@@ -202,11 +214,12 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
 
     let not_read = |runner: &Runner, error: &anyhow::Error| {
         let at = error.downcast_ref::<InputNotRead>()?.0;
-        Some(runner.result(started, None, SearchMode::Cold, Some(at)))
+        Some(runner.result(started, Ending::InputNotRead(at)))
     };
     let first = match first_boundary(&mut runner) {
         Err(error) => return not_read(&runner, &error).ok_or(error),
-        Ok(first) => first,
+        Ok(Searched::Slow(depth)) => return Ok(runner.result(started, Ending::Slow(depth))),
+        Ok(Searched::Boundary(first)) => first,
     };
     if first.max_accepted == 0 {
         // Depth 1 failed: once more, before giving up on the program.
@@ -236,7 +249,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         let again = runner.search(Some(Hint::from_min_failing(first.min_failing)))?;
         repeats_agree &= again.min_failing == first.min_failing;
     }
-    let mut result = runner.result(started, Some(&first), first.mode, None);
+    let mut result = runner.result(started, Ending::Boundary(&first));
     if !repeats_agree && result.status == ProbeStatus::Exact {
         result.status = ProbeStatus::Unstable;
         result.unstable = true;
@@ -250,15 +263,42 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
 /// The boundary the search finds. One set by a timeout counts only if a run with a longer limit
 /// times out there too; if that run finishes, the parser is slow, not limited there, and the search
 /// starts again with the longer limit (the shorter one's timeouts forgotten).
-fn first_boundary(runner: &mut Runner) -> Result<Boundary> {
+fn first_boundary(runner: &mut Runner) -> Result<Searched> {
     let first = runner.search(runner.spec.hint)?;
-    let Some(depth) = first.min_failing.filter(|&d| runner.timed_out_at(d)) else { return Ok(first) };
+    let Some(depth) = first.min_failing.filter(|&d| runner.timed_out_at(d)) else {
+        return Ok(Searched::Boundary(first));
+    };
     runner.escalate(runner.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR));
     if runner.fails(depth)? {
-        return Ok(first);
+        return Ok(Searched::Boundary(first));
     }
-    let again = runner.search(Some(Hint::NoLimit))?;
-    Ok(Boundary { mode: SearchMode::ReSearched, ..again })
+    // It finishes with more time: slow there, not limited. Does it finish the maximum depth too?
+    // (Searching for where it stops finishing in time would measure the machine, not the parser.)
+    let max_depth = runner.spec.max_depth;
+    if depth < max_depth && !runner.fails(max_depth)? {
+        let trials = first.trials;
+        return Ok(Searched::Boundary(Boundary {
+            max_accepted: max_depth,
+            min_failing: None,
+            trials,
+            mode: SearchMode::ReSearched,
+        }));
+    }
+    Ok(Searched::Slow(depth))
+}
+
+/// What the search came to.
+enum Searched {
+    Boundary(Boundary),
+    /// Timeouts, not a limit: the program finished this depth with the longer timeout.
+    Slow(u64),
+}
+
+/// How a probe ended, for its result.
+enum Ending<'a> {
+    Boundary(&'a Boundary),
+    InputNotRead(u64),
+    Slow(u64),
 }
 
 /// Runs the trials of one probe and remembers what they showed.
@@ -323,27 +363,31 @@ impl Runner<'_, '_> {
         Ok(report)
     }
 
-    fn result(
-        &self,
-        started: Instant,
-        boundary: Option<&Boundary>,
-        search: SearchMode,
-        input_not_read_at: Option<u64>,
-    ) -> ProbeResult {
+    fn result(&self, started: Instant, ending: Ending<'_>) -> ProbeResult {
         let spec = self.spec;
         let mut sightings = self.seen.disagreements();
         for outcome in sightings.iter_mut().flat_map(|s| s.outcomes.iter_mut()) {
             *outcome = redact(spec, outcome);
         }
-        let status = match (input_not_read_at, sightings.is_empty()) {
-            (Some(_), _) => ProbeStatus::InputNotRead,
-            (None, false) => ProbeStatus::Unstable,
-            (None, true) => ProbeStatus::Exact,
+        let (boundary, input_not_read_at, slow_at) = match ending {
+            Ending::Boundary(boundary) => (Some(boundary), None, None),
+            Ending::InputNotRead(at) => (None, Some(at), None),
+            Ending::Slow(at) => (None, None, Some(at)),
         };
+        let status = match (input_not_read_at, slow_at, sightings.is_empty()) {
+            (Some(_), ..) => ProbeStatus::InputNotRead,
+            (None, _, false) => ProbeStatus::Unstable,
+            (None, Some(_), true) => ProbeStatus::Slow,
+            (None, None, true) => ProbeStatus::Exact,
+        };
+        let search = boundary.map_or(SearchMode::ReSearched, |b| b.mode);
         let exact = status == ProbeStatus::Exact;
         let window = self.seen.window();
         let min_failing = boundary.and_then(|b| b.min_failing).filter(|_| exact);
-        let max_accepted = boundary.map(|b| b.max_accepted).filter(|_| exact);
+        let max_accepted = boundary
+            .map(|b| b.max_accepted)
+            .filter(|_| exact)
+            .or(slow_at.filter(|_| status == ProbeStatus::Slow));
         let failure_at = if exact { min_failing } else { window[0] };
         let failure_report = failure_at.and_then(|d| self.seen.last_at(d));
         let accepted_report = max_accepted.or(window[1]).and_then(|d| self.seen.last_at(d));

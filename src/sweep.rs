@@ -4,6 +4,7 @@
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
+use crate::outcome::FailureKind;
 use crate::probe::{probe, ProbeResult, ProbeSpec, ProbeStatus, Progress};
 use crate::units::Limit;
 
@@ -21,6 +22,9 @@ pub enum Verdict {
     Runtime,
     /// Some probe of the sweep had no exact answer.
     Unstable,
+    /// Time, not the stack, stops it: a probe of the sweep ran out of time (also with the longer
+    /// retry timeout).
+    Slow,
 }
 
 impl Verdict {
@@ -31,6 +35,7 @@ impl Verdict {
             Verdict::Unbounded => "unbounded",
             Verdict::Runtime => "runtime",
             Verdict::Unstable => "unstable",
+            Verdict::Slow => "slow",
         }
     }
 }
@@ -65,11 +70,15 @@ pub fn sweep(spec: &ProbeSpec, stacks: &[Limit], progress: Progress<'_>) -> Resu
 /// The sweep result from its probes (sorted here by stack size, smallest first).
 pub fn from_probes(command: Vec<String>, mut probes: Vec<ProbeResult>) -> SweepResult {
     probes.sort_by_key(|p| p.stack_bytes.unwrap_or(u64::MAX));
-    let (verdict, bytes_per_level) = if probes.iter().all(|p| p.status == ProbeStatus::Exact) {
+    let status = |wanted: ProbeStatus| probes.iter().any(|p| p.status == wanted);
+    let timed_out = probes.iter().any(|p| p.failure.as_ref().is_some_and(|f| f.kind == FailureKind::Timeout));
+    let (verdict, bytes_per_level) = if status(ProbeStatus::Unstable) || status(ProbeStatus::InputNotRead) {
+        (Verdict::Unstable, None)
+    } else if status(ProbeStatus::Slow) || timed_out {
+        (Verdict::Slow, None)
+    } else {
         let points: Vec<_> = probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
         judge(&points)
-    } else {
-        (Verdict::Unstable, None)
     };
     SweepResult { command, verdict, bytes_per_level, probes }
 }

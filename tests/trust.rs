@@ -124,6 +124,23 @@ fn a_slow_parser_is_slow_not_limited() {
 }
 
 #[test]
+fn a_parser_that_only_gets_slower_is_reported_slow_with_no_boundary() {
+    // 1 ms per level: past about 1000 levels it misses the 1 s timeout, past 4000 the retry's 4 s.
+    let (exit, result) =
+        probe(&["--timeout", "1s", "--max-depth", "10000"], &[fixture_path(), "crawl", "1000"]);
+    assert_eq!(exit, 0, "{result:#}");
+    assert_eq!(result["status"], "slow", "{result:#}");
+    assert_eq!(result["min_failing_depth"], Value::Null, "{result:#}");
+    let deepest = result["max_accepted_depth"].as_u64().unwrap();
+    assert!((900..=4000).contains(&deepest), "{result:#}");
+    assert!(result["accepted_seconds"].as_f64().unwrap() >= 0.9, "{result:#}");
+    let mut command = nestprobe();
+    command.args(["probe", "--timeout", "1s", "--max-depth", "10000", "--", fixture_path(), "crawl", "1000"]);
+    let text = String::from_utf8(run(command).stdout).unwrap();
+    assert!(text.contains("slow: ") && text.contains("deeper did not finish in time"), "{text}");
+}
+
+#[test]
 fn descendants_that_leave_the_group_holding_the_pipes_do_not_stretch_a_trial() {
     let dir = tempfile::tempdir().unwrap();
     let pids = dir.path().join("pids");

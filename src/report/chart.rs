@@ -106,6 +106,7 @@ fn verdict_colour(verdict: Verdict) -> RGBColor {
         Verdict::Runtime => PURPLE,
         Verdict::Unbounded => BLUE,
         Verdict::Unstable => GREY,
+        Verdict::Slow => ORANGE,
     }
 }
 

@@ -356,6 +356,7 @@ fn depth_text(result: &ProbeResult) -> String {
         Finding::FailsAt(depth, _) => thousands(depth),
         Finding::NoLimit => "none".to_string(),
         Finding::Unstable { .. } | Finding::InputNotRead(_) => "—".to_string(),
+        Finding::Slow(depth, _) => format!("> {}", thousands(depth)),
     }
 }
 
@@ -366,6 +367,7 @@ fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
         (Finding::Unstable { .. } | Finding::InputNotRead(_), _) => {
             ("unstable", "unstable".to_string(), crate::report::finding_phrase(result))
         }
+        (Finding::Slow(..), _) => ("timeout", "slow".to_string(), crate::report::finding_phrase(result)),
         (_, None) => {
             ("no-limit", "no limit".to_string(), format!("no failure up to {}", thousands(result.max_depth)))
         }

@@ -218,6 +218,7 @@ fn depth_cell(result: &ProbeResult) -> String {
         Finding::NoLimit => format!("none ≤ {}", thousands(result.max_depth)),
         Finding::Unstable { .. } => "unstable".into(),
         Finding::InputNotRead(_) => "input not read".into(),
+        Finding::Slow(depth, _) => format!("> {} (slow)", thousands(depth)),
     }
 }
 

@@ -129,6 +129,9 @@ pub fn finding_phrase(result: &ProbeResult) -> String {
         Finding::InputNotRead(depth) => {
             format!("exits 0 without reading its input (depth {})", thousands(depth))
         }
+        Finding::Slow(depth, seconds) => {
+            format!("slow: {seconds:.1} s at depth {}, deeper did not finish in time", thousands(depth))
+        }
     }
 }
 
@@ -156,6 +159,7 @@ pub fn class_of(result: &ProbeResult) -> Class {
     match result.finding() {
         Finding::NoLimit => Class::NoLimit,
         Finding::Unstable { .. } | Finding::InputNotRead(_) => Class::Unreliable,
+        Finding::Slow(..) => Class::Timeout,
         Finding::FailsAt(_, f) => match f.kind {
             FailureKind::Error => Class::CleanError,
             FailureKind::Timeout => Class::Timeout,

@@ -33,6 +33,9 @@ pub fn probe(result: &ProbeResult) -> String {
                 crate::report::finding_phrase(result)
             );
         }
+        Finding::Slow(..) => {
+            let _ = writeln!(out, "{command}: {}", crate::report::finding_phrase(result));
+        }
         Finding::InputNotRead(depth) => {
             let _ = writeln!(
                 out,
