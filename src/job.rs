@@ -352,9 +352,17 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     let main = probe(&spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
     let mut record = ParserRecord::unmeasured(entry, Status::Measured, "");
     record.reason = None;
+    // A parser that runs out of time rather than into a limit: more probes would time the machine
+    // again (each costing minutes), not tell anything about nesting; only the unclosed input, which
+    // can still crash it, is worth probing.
+    let time_bound = match main.finding() {
+        Finding::Slow(..) => true,
+        Finding::FailsAt(_, failure) => failure.kind == FailureKind::Timeout,
+        _ => false,
+    };
     if !options.quick {
         // The second nesting (mappings where the main one is sequences), if the format has one.
-        if main_shape != Shape::Object && format.has(Shape::Object) {
+        if main_shape != Shape::Object && format.has(Shape::Object) && !time_bound {
             let previous = baseline.and_then(|b| b.object.as_ref());
             record.object = Some(probe(&spec_for(Shape::Object, stack, previous), &mut quiet)?);
         }
@@ -362,11 +370,8 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         record.unclosed = Some(probe(&spec_for(Shape::Unclosed, stack, previous), &mut quiet)?);
         let mut probes = vec![main.clone()];
         for sweep_stack in SWEEP_STACKS {
-            // More stack cannot make a parser fail that took the maximum depth with less, nor
-            // make a parser that runs out of time faster: such probes would say nothing new.
-            let timed_out =
-                matches!(main.finding(), Finding::FailsAt(_, f) if f.kind == FailureKind::Timeout);
-            let implied = (main.finding() == Finding::NoLimit || timed_out) && sweep_stack > stack;
+            // More stack cannot make a parser fail that took the maximum depth with less.
+            let implied = (main.finding() == Finding::NoLimit && sweep_stack > stack) || time_bound;
             if implied {
                 continue;
             }
