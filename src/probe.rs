@@ -238,7 +238,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         let wanted = if first.mode == SearchMode::Confirmed { 1 } else { 2 };
         runner.check(first.max_accepted, wanted)?;
         runner.check(min_failing, wanted)?;
-        if wanted == 2 && first.max_accepted > 1 {
+        if first.mode == SearchMode::Cold && first.max_accepted > 1 {
             // A bisection only ever asks inside the bracket, so a program that accepts only odd
             // depths would look exact: one depth below the bracket must pass too.
             runner.check(first.max_accepted - 1, 1)?;

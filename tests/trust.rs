@@ -141,6 +141,19 @@ fn a_parser_that_only_gets_slower_is_reported_slow_with_no_boundary() {
 }
 
 #[test]
+fn a_hint_off_by_k_levels_costs_about_two_log_k_trials_verification_included() {
+    let log2_ceil = |k: u64| 64 - (k - 1).leading_zeros() as u64;
+    for (limit, k) in [(1003, 3), (990, 10), (1001, 1), (1100, 100), (700, 300)] {
+        let (exit, result) = probe(&["--hint", "1001"], &[fixture_path(), "limit", &limit.to_string()]);
+        assert_eq!(exit, 0, "{result:#}");
+        assert_eq!(result["min_failing_depth"], limit + 1, "{result:#}");
+        assert_eq!(result["search"], "re-searched", "{result:#}");
+        let trials = result["trials"].as_u64().unwrap();
+        assert!(trials <= 2 * log2_ceil(k) + 4, "off by {k}: {trials} trials");
+    }
+}
+
+#[test]
 fn descendants_that_leave_the_group_holding_the_pipes_do_not_stretch_a_trial() {
     let dir = tempfile::tempdir().unwrap();
     let pids = dir.path().join("pids");
