@@ -297,7 +297,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
             .x_labels(ticks)
             .max_light_lines(0)
             .x_label_formatter(&|v| compact(*v))
-            .x_desc("smallest failing depth of [[…]] (log scale)")
+            .x_desc("smallest failing nesting depth (log scale)")
             .bold_line_style(BLACK.mix(0.15))
             .axis_style(BLACK.mix(0.5))
             .label_style((FONT, 12.0 * 1.24).into_font().color(&TEXT))
