@@ -13,6 +13,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{class, sorted, thousands, Class, Exporter};
 use crate::payload::PayloadFormat;
+use crate::probe::Finding;
 use crate::results::{Environment, ParserRecord, Results};
 use crate::sweep::Verdict;
 use crate::units::{format_bytes, Limit};
@@ -209,6 +210,9 @@ fn bar_text(record: &ParserRecord) -> String {
         return format!("not measured ({})", record.status.name());
     };
     let depth = result.exact_failing_depth().map(thousands).unwrap_or_default();
+    if let Finding::Slow(deepest, seconds) = result.finding() {
+        return format!("slow: {seconds:.0} s at {}", thousands(deepest));
+    }
     match (class(record), &result.failure) {
         (Class::Crash, Some(failure)) => match (&failure.signal_name, failure.exit_code) {
             (Some(name), _) => format!("{name} at {depth}"),
@@ -227,7 +231,10 @@ fn bar_end(record: &ParserRecord) -> Option<u64> {
     match class(record) {
         Class::NotMeasured | Class::Unreliable => None,
         Class::NoLimit => record.result.as_ref().map(|r| r.max_depth),
-        _ => record.result.as_ref().and_then(|r| r.exact_failing_depth()),
+        _ => record.result.as_ref().and_then(|r| match r.finding() {
+            Finding::Slow(deepest, _) => Some(deepest),
+            _ => r.exact_failing_depth(),
+        }),
     }
 }
 
