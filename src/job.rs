@@ -351,7 +351,8 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     let main_shape = format.main_shape();
     let main = probe(&spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
     let mut record = ParserRecord::unmeasured(entry, Status::Measured, "");
-    record.reason = None;
+    // Probes after the main one that could not be made: said in the record, the rest kept.
+    let mut notes: Vec<String> = Vec::new();
     // A parser that runs out of time rather than into a limit: more probes would time the machine
     // again (each costing minutes), not tell anything about nesting; only the unclosed input, which
     // can still crash it, is worth probing.
@@ -364,10 +365,12 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         // The second nesting (mappings where the main one is sequences), if the format has one.
         if main_shape != Shape::Object && format.has(Shape::Object) && !time_bound {
             let previous = baseline.and_then(|b| b.object.as_ref());
-            record.object = Some(probe(&spec_for(Shape::Object, stack, previous), &mut quiet)?);
+            record.object =
+                secondary(probe(&spec_for(Shape::Object, stack, previous), &mut quiet), &mut notes)?;
         }
         let previous = baseline.and_then(|b| b.unclosed.as_ref());
-        record.unclosed = Some(probe(&spec_for(Shape::Unclosed, stack, previous), &mut quiet)?);
+        record.unclosed =
+            secondary(probe(&spec_for(Shape::Unclosed, stack, previous), &mut quiet), &mut notes)?;
         let mut probes = vec![main.clone()];
         for sweep_stack in SWEEP_STACKS {
             // More stack cannot make a parser fail that took the maximum depth with less.
@@ -378,12 +381,29 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
             let previous = baseline
                 .and_then(|b| b.sweep.as_ref())
                 .and_then(|s| s.probes.iter().find(|p| p.stack_bytes == sweep_stack.bytes()));
-            probes.push(probe(&spec_for(main_shape, sweep_stack, previous), &mut quiet)?);
+            probes.extend(secondary(
+                probe(&spec_for(main_shape, sweep_stack, previous), &mut quiet),
+                &mut notes,
+            )?);
         }
         record.sweep = Some(sweep::from_probes(main.command.clone(), probes));
     }
     record.result = Some(main);
+    record.reason = (!notes.is_empty()).then(|| notes.join("; "));
     Ok(record)
+}
+
+/// A probe after the main one: its error (other than an interruption) becomes a note, not the loss
+/// of everything measured before it.
+fn secondary(probed: Result<ProbeResult>, notes: &mut Vec<String>) -> Result<Option<ProbeResult>> {
+    match probed {
+        Ok(result) => Ok(Some(result)),
+        Err(error) if error.is::<Interrupted>() => Err(error),
+        Err(error) => {
+            notes.push(format!("{error:#}"));
+            Ok(None)
+        }
+    }
 }
 
 pub fn merge(args: &MergeArgs) -> Result<ExitCode> {

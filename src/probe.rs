@@ -222,9 +222,10 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         Ok(Searched::Boundary(first)) => first,
     };
     if first.max_accepted == 0 {
-        // Depth 1 failed: once more, before giving up on the program.
+        // Depth 1 failed: once more, before giving up on the program. (Invalid input accepted, or
+        // a crash, at depth 1 is a finding of its own; valid input not parsed there is an error.)
         runner.check(1, 2)?;
-        if !runner.seen.flipped() {
+        if !runner.seen.flipped() && spec.shape.must_be_accepted() {
             let outcome = runner.seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
             let what =
                 if spec.shape.must_be_accepted() { "parse even depth 1" } else { "cleanly reject depth 1" };

@@ -388,3 +388,15 @@ fn results_are_written_as_each_parser_finishes_so_even_sigkill_keeps_them() {
     assert_eq!(kept["parsers"][1]["status"], "skipped");
     let _ = Command::new("pkill").args(["-f", &format!("{} hang 10", fixture_path())]).status();
 }
+
+#[test]
+fn invalid_input_accepted_at_depth_one_is_a_finding_not_an_error() {
+    let program = "import sys\nsys.exit(1 if sys.stdin.read().count('[') > 50 else 0)\n";
+    let (exit, result) = probe(&["--shape", "unclosed", "--max-depth", "1000"], &["python3", "-c", program]);
+    assert_eq!(exit, 0, "{result:#}");
+    assert_eq!(
+        (result["min_failing_depth"].as_u64(), result["max_accepted_depth"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(result["failure"]["kind"], "accepted", "{result:#}");
+}
