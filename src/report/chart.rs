@@ -377,7 +377,12 @@ fn sweep_lines(results: &Results) -> (Vec<Line>, bool) {
                 unlimited = true;
                 continue;
             };
-            let depth = probe.min_failing_depth.unwrap_or(probe.max_depth);
+            // Only exact answers are plotted: a slow or unstable probe has no depth to draw.
+            let depth = match probe.finding() {
+                Finding::FailsAt(depth, _) => depth,
+                Finding::NoLimit => probe.max_depth,
+                _ => continue,
+            };
             let lost = probe.failure.as_ref().is_some_and(|f| f.kind != crate::outcome::FailureKind::Error);
             points.push((stack as f64, depth as f64, lost));
         }
