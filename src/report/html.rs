@@ -125,7 +125,12 @@ fn page(results: &Results) -> Result<String> {
                 language: record.language.clone(),
                 library: record.library.clone(),
                 outcome: outcome_key(class(record)).0,
-                depth: record.result.as_ref().and_then(|r| r.min_failing_depth),
+                // Where the bar of the chart ends: the exact failing depth, or the deepest depth a
+                // slow parser finished; none for no limit or no exact answer.
+                depth: record.result.as_ref().and_then(|r| match r.finding() {
+                    Finding::Slow(deepest, _) => Some(deepest),
+                    _ => r.exact_failing_depth(),
+                }),
                 group_order: i,
                 text: [
                     record.library.as_str(),
@@ -572,7 +577,7 @@ const SCRIPT: &str = r##""use strict";
 
   // Unmeasured rows always last; no limit beyond every limit, in either direction.
   function depthRank(d) {
-    if (d.outcome === "not-measured") { return null; }
+    if (d.outcome === "not-measured" || d.outcome === "unstable") { return null; }
     return d.depth === null ? Infinity : d.depth;
   }
 
