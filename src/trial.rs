@@ -145,14 +145,16 @@ impl TrialConfig {
         pipes.drain_stderr(Instant::now() + PIPE_GRACE)?;
         let (status, peak_rss_bytes) = process::reap(pid)?;
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
-        let outcome = match (exited, Outcome::from_status(status, stderr.clone())) {
-            (false, _) => Outcome::Timeout { stderr },
-            (true, Outcome::Error { stderr })
-                if self.fatal_stderr.iter().any(|line| stderr.contains(line)) =>
-            {
-                Outcome::Abnormal { code: 1, stderr }
+        let outcome = if !exited {
+            Outcome::Timeout { stderr }
+        } else {
+            match Outcome::from_status(status, stderr) {
+                // A runtime's own abort that exits 1 too is a crash, not the library's error.
+                Outcome::Error { stderr } if self.fatal_stderr.iter().any(|line| stderr.contains(line)) => {
+                    Outcome::Abnormal { code: 1, stderr }
+                }
+                outcome => outcome,
             }
-            (true, outcome) => outcome,
         };
         let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input })
