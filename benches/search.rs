@@ -241,7 +241,7 @@ fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) 
         out,
         "nestprobe search benchmark, {}: {}, kernel {}, {} CPUs",
         environment::today(),
-        environment::os_name(),
+        environment::os_name(std::path::Path::new("/")),
         environment::kernel(),
         environment::cpus()
     );

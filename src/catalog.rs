@@ -12,6 +12,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::child_env::{ChildEnv, Stage};
 use crate::interrupt::Interrupted;
+use crate::launcher::Launcher;
 use crate::payload::PayloadFormat;
 use crate::task;
 use serde::{Deserialize, Serialize};
@@ -19,7 +20,32 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CatalogFile {
+    #[serde(default)]
+    environment: Vec<EnvironmentSpec>,
     parser: Vec<Entry>,
+}
+
+/// The environment every row runs in unless it says otherwise: the machine itself.
+pub const HOST: &str = "host";
+
+/// One `[[environment]]` table: a root file system that rows can be measured in besides the host.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EnvironmentSpec {
+    pub id: String,
+    /// What the tables call it, e.g. `Debian 13 (trixie)`.
+    pub name: String,
+    /// Where the root is (absolute).
+    pub root: PathBuf,
+    /// A script beside the catalog that makes the root (run as root by `setup`, with `ROOT` set).
+    pub setup: Option<String>,
+}
+
+impl EnvironmentSpec {
+    /// Whether `setup` finished making the root.
+    pub fn is_ready(&self) -> bool {
+        self.root.join(".nestprobe-ready").exists()
+    }
 }
 
 /// One `[[parser]]` table.
@@ -69,12 +95,46 @@ pub struct Entry {
     /// The payload format the program reads (`json` when not given).
     #[serde(default)]
     pub format: PayloadFormat,
+    /// The environments this row is measured in: `host` and/or ids of `[[environment]]` tables.
+    #[serde(default = "host_only")]
+    pub environments: Vec<String>,
+    /// Build facts that change the number (compiler flags, features), for the tables: `-O2`.
+    pub variant: Option<String>,
+    /// The one environment of this expanded row (set when the catalog loads).
+    #[serde(skip, default = "host")]
+    pub environment: String,
+}
+
+fn host() -> String {
+    HOST.to_string()
+}
+
+fn host_only() -> Vec<String> {
+    vec![HOST.to_string()]
+}
+
+impl Entry {
+    /// What identifies the row's results: the id, with `@<environment>` outside the host.
+    pub fn key(&self) -> String {
+        row_key(&self.id, &self.environment)
+    }
+}
+
+/// `python-json` on the host, `python-json@debian13` in that environment.
+pub fn row_key(id: &str, environment: &str) -> String {
+    if environment == HOST {
+        id.to_string()
+    } else {
+        format!("{id}@{environment}")
+    }
 }
 
 /// A loaded catalog: entries plus where their folders are.
 #[derive(Clone, Debug)]
 pub struct Catalog {
     pub path: PathBuf,
+    pub environments: Vec<EnvironmentSpec>,
+    /// One entry per row and environment, in catalog order.
     pub entries: Vec<Entry>,
 }
 
@@ -88,12 +148,23 @@ impl Catalog {
             let message: Vec<&str> = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect();
             anyhow::anyhow!("{}:{line}:{column}: {}", path.display(), message.join("; "))
         })?;
+        let mut environment_ids = HashSet::new();
+        for environment in &file.environment {
+            let at = |what: &str| format!("{}: environment `{}`: {what}", path.display(), environment.id);
+            if !is_id(&environment.id) || environment.id == HOST {
+                bail!(at("id must be lowercase letters, digits and dashes, and not `host`"));
+            }
+            if !environment_ids.insert(environment.id.as_str()) {
+                bail!(at("duplicate id"));
+            }
+            if !environment.root.is_absolute() {
+                bail!(at("`root` must be an absolute path"));
+            }
+        }
         let mut seen = HashSet::new();
         for entry in &file.parser {
             let at = |what: &str| format!("{}: parser `{}`: {what}", path.display(), entry.id);
-            if entry.id.is_empty()
-                || !entry.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            {
+            if !is_id(&entry.id) {
                 bail!(at("id must be lowercase letters, digits and dashes"));
             }
             if let Some(program) = &entry.program {
@@ -118,18 +189,53 @@ impl Catalog {
             if let Some(name) = entry.env.keys().find(|name| !crate::child_env::is_name(name)) {
                 bail!(at(&format!("`env`: {name:?} is not a variable name")));
             }
-        }
-        Ok(Catalog { path: path.to_path_buf(), entries: file.parser })
-    }
-
-    /// The entries named by `--only` (all when empty), in catalog order; unknown ids are an error.
-    pub fn select(&self, only: &[String]) -> Result<Vec<&Entry>> {
-        for id in only {
-            if !self.entries.iter().any(|e| &e.id == id) {
-                bail!("no parser `{id}` in {} (see `nestprobe list`)", self.path.display());
+            if entry.environments.is_empty() {
+                bail!(at("`environments` is empty"));
+            }
+            let mut listed = HashSet::new();
+            for environment in &entry.environments {
+                if environment != HOST && !environment_ids.contains(environment.as_str()) {
+                    bail!(at(&format!(
+                        "no environment `{environment}` (there is `host` and each [[environment]])"
+                    )));
+                }
+                if !listed.insert(environment) {
+                    bail!(at(&format!("environment `{environment}` listed twice")));
+                }
             }
         }
-        Ok(self.entries.iter().filter(|e| only.is_empty() || only.contains(&e.id)).collect())
+        let entries = file
+            .parser
+            .iter()
+            .flat_map(|entry| {
+                entry
+                    .environments
+                    .iter()
+                    .map(|environment| Entry { environment: environment.clone(), ..entry.clone() })
+            })
+            .collect();
+        Ok(Catalog { path: path.to_path_buf(), environments: file.environment, entries })
+    }
+
+    /// The entries named by `--only` (all when empty), in catalog order: an id names the row in
+    /// every environment, `id@environment` one of them; unknown names are an error.
+    pub fn select(&self, only: &[String]) -> Result<Vec<&Entry>> {
+        let named = |entry: &Entry, name: &String| &entry.id == name || &entry.key() == name;
+        for name in only {
+            if !self.entries.iter().any(|e| named(e, name)) {
+                bail!("no parser `{name}` in {} (see `nestprobe list`)", self.path.display());
+            }
+        }
+        Ok(self
+            .entries
+            .iter()
+            .filter(|e| only.is_empty() || only.iter().any(|name| named(e, name)))
+            .collect())
+    }
+
+    /// The `[[environment]]` a row runs in; `None` for the host.
+    pub fn environment_of(&self, entry: &Entry) -> Option<&EnvironmentSpec> {
+        self.environments.iter().find(|e| e.id == entry.environment)
     }
 
     /// The folder holding a parser's program: `parsers/<program or id>/` beside the catalog.
@@ -137,6 +243,10 @@ impl Catalog {
         let base = self.path.parent().unwrap_or(Path::new("."));
         absolute(&base.join(entry.program.as_deref().unwrap_or(&entry.id)))
     }
+}
+
+fn is_id(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
@@ -168,6 +278,10 @@ pub struct Parser<'a> {
     /// The build log, as the user named the build folder (relative by default: results must not
     /// hold paths of this machine).
     log_name: PathBuf,
+    /// The `[[environment]]` it runs in; `None` for the host.
+    pub environment: Option<EnvironmentSpec>,
+    /// How its children (probes and commands alike) are started.
+    pub launcher: Launcher,
 }
 
 /// Is a parser ready to probe?
@@ -186,18 +300,36 @@ const BUILD_STAMP: &str = ".nestprobe-built";
 
 impl<'a> Parser<'a> {
     pub fn new(catalog: &Catalog, entry: &'a Entry, build_root: &Path) -> Result<Parser<'a>> {
-        let real_build_dir = absolute(&build_root.join(&entry.id));
+        let key = entry.key();
+        let real_build_dir = absolute(&build_root.join(&key));
         fs::create_dir_all(&real_build_dir)
             .with_context(|| format!("cannot create {}", real_build_dir.display()))?;
         let stage = Stage::for_key(&absolute(build_root))?;
-        Ok(Parser {
-            entry,
-            dir: stage.link(&format!("{}/src", entry.id), &catalog.source_dir(entry))?,
-            build_dir: stage.link(&format!("{}/build", entry.id), &real_build_dir)?,
-            real_build_dir,
-            home: stage.dir(&format!("{}/home", entry.id))?,
-            log_name: build_root.join(&entry.id).join("build.log"),
-        })
+        let source_dir = catalog.source_dir(entry);
+        let home = stage.dir(&format!("{key}/home"))?;
+        let log_name = build_root.join(&key).join("build.log");
+        let environment = catalog.environment_of(entry).cloned();
+        let (dir, build_dir, launcher) = match &environment {
+            None => (
+                stage.link(&format!("{key}/src"), &source_dir)?,
+                stage.link(&format!("{key}/build"), &real_build_dir)?,
+                Launcher::host(),
+            ),
+            // Inside a root, links to host paths would lead nowhere: the stage holds mount points
+            // instead, onto which the launcher binds the real folders in the child.
+            Some(environment) => {
+                let dir = stage.dir(&format!("{key}/src"))?;
+                let build_dir = stage.dir(&format!("{key}/build"))?;
+                let binds = [(source_dir, dir.clone()), (real_build_dir.clone(), build_dir.clone())];
+                let launcher = if environment.root.is_dir() {
+                    Launcher::jail(&environment.root, &binds)?
+                } else {
+                    Launcher::host()
+                };
+                (dir, build_dir, launcher)
+            }
+        };
+        Ok(Parser { entry, dir, build_dir, real_build_dir, home, log_name, environment, launcher })
     }
 
     /// The environment of this parser's children and commands: the fixed one, `$BUILD`, and the
@@ -212,14 +344,25 @@ impl<'a> Parser<'a> {
     }
 
     pub fn readiness(&self) -> Readiness {
-        let missing = missing_packages(&self.entry.apt);
+        if let Some(environment) = &self.environment {
+            if !environment.is_ready() || self.launcher.root().is_none() {
+                return Readiness::Missing(format!(
+                    "environment `{}` not made yet ({} is missing)",
+                    environment.id,
+                    environment.root.display()
+                ));
+            }
+        }
+        let missing = missing_packages(self.launcher.root(), &self.entry.apt);
         if !missing.is_empty() {
             return Readiness::Missing(format!("missing packages: {}", missing.join(" ")));
         }
         if let Some(check) = &self.entry.check {
-            let mut command = self.shell(check);
-            command.stdout(Stdio::null()).stderr(Stdio::null());
-            if !task::run(&mut command, "`check`", task::QUERY_TIMEOUT).is_ok_and(|s| s.success()) {
+            let passed = self.shell(check).and_then(|mut command| {
+                command.stdout(Stdio::null()).stderr(Stdio::null());
+                task::run(&mut command, "`check`", task::QUERY_TIMEOUT)
+            });
+            if !passed.is_ok_and(|s| s.success()) {
                 return Readiness::Missing(format!("toolchain check failed: {check}"));
             }
         }
@@ -231,13 +374,18 @@ impl<'a> Parser<'a> {
     }
 
     /// A `sh -c` command (build, version, check, hook) run from the parser's folder with `$BUILD`
-    /// and the entry's variables set. It keeps the caller's environment: toolchains found through
-    /// PATH, HOME or CARGO_HOME must still be found.
-    pub fn shell(&self, script: &str) -> Command {
+    /// and the entry's variables set. On the host it keeps the caller's environment: toolchains
+    /// found through PATH, HOME or CARGO_HOME must still be found. Inside a root, where the
+    /// caller's paths mean nothing, it gets the children's fixed environment.
+    pub fn shell(&self, script: &str) -> Result<Command> {
         let mut command = Command::new("sh");
         command.arg("-c").arg(script).current_dir(&self.dir).stdin(Stdio::null());
+        if self.launcher.root().is_some() {
+            command.env_clear().envs(self.child_env().vars());
+        }
         command.env("BUILD", &self.build_dir).envs(&self.entry.env);
-        command
+        self.launcher.prepare(&mut command, Some(&self.dir))?;
+        Ok(command)
     }
 
     /// Builds the parser (if it has a build step and its sources changed). Output goes to
@@ -249,7 +397,7 @@ impl<'a> Parser<'a> {
         if let Some(build) = &self.entry.build {
             let log_path = self.real_build_dir.join("build.log");
             let log = fs::File::create(&log_path)?;
-            let mut command = self.shell(build);
+            let mut command = self.shell(build)?;
             command.stdout(log.try_clone()?).stderr(log);
             let status = task::run(&mut command, "`build`", task::BUILD_TIMEOUT)
                 .with_context(|| format!("see {}", self.log_name.display()))?;
@@ -278,6 +426,7 @@ impl<'a> Parser<'a> {
         self.entry.build.hash(&mut hasher);
         self.build_dir.hash(&mut hasher);
         self.entry.env.hash(&mut hasher);
+        self.entry.environment.hash(&mut hasher);
         let mut files = Vec::new();
         collect_files(&self.dir, &mut files);
         files.sort();
@@ -290,12 +439,14 @@ impl<'a> Parser<'a> {
 
     /// The library version, from the entry's version command. Fails only when interrupted.
     pub fn version(&self) -> Result<Option<String>> {
-        let output =
-            match task::capture(&mut self.shell(&self.entry.version), "`version`", task::QUERY_TIMEOUT) {
-                Ok(output) => output,
-                Err(error) if error.is::<Interrupted>() => return Err(error),
-                Err(_) => return Ok(None),
-            };
+        let output = match self
+            .shell(&self.entry.version)
+            .and_then(|mut command| task::capture(&mut command, "`version`", task::QUERY_TIMEOUT))
+        {
+            Ok(output) => output,
+            Err(error) if error.is::<Interrupted>() => return Err(error),
+            Err(_) => return Ok(None),
+        };
         let line = output.stdout.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
         Ok(line.filter(|_| output.status.success()))
     }
@@ -315,7 +466,7 @@ impl<'a> Parser<'a> {
 
     /// Runs a `before`/`after` hook; fails with its first error line.
     pub fn hook(&self, name: &str, script: &str) -> Result<()> {
-        let output = task::capture(&mut self.shell(script), &format!("`{name}`"), task::HOOK_TIMEOUT)?;
+        let output = task::capture(&mut self.shell(script)?, &format!("`{name}`"), task::HOOK_TIMEOUT)?;
         if !output.status.success() {
             bail!("`{name}` failed ({}): {}", output.status, first_error_line(&output.stderr));
         }
@@ -351,13 +502,17 @@ fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
-/// Which of these Debian packages are not installed. Without dpkg (not Debian/Ubuntu) nothing can
-/// be said, and the `check` command alone decides.
-pub fn missing_packages(packages: &[String]) -> Vec<String> {
+/// Which of these Debian packages are not installed (on the host, or in `root`). Without dpkg (not
+/// Debian/Ubuntu) nothing can be said, and the `check` command alone decides.
+pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String> {
     if packages.is_empty() {
         return Vec::new();
     }
-    let Ok(output) = Command::new("dpkg-query")
+    let mut query = Command::new("dpkg-query");
+    if let Some(root) = root {
+        query.arg(format!("--admindir={}", root.join("var/lib/dpkg").display()));
+    }
+    let Ok(output) = query
         .args(["-W", "-f=${Package} ${db:Status-Status}\\n"])
         .args(packages)
         .stderr(Stdio::null())

@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::child_env::{ChildEnv, Stage};
 use crate::gate::{Expectations, FailOn};
+use crate::launcher::Launcher;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::ProbeSpec;
 use crate::search::Hint;
@@ -124,6 +125,10 @@ pub struct ProbeArgs {
     /// Print every trial on stderr
     #[arg(short, long)]
     pub verbose: bool,
+    /// Run the program inside this root file system (a Debian 13 root made by `setup`, say), from
+    /// its `/`, with the host's /tmp, /proc, /dev and /sys; needs root or user namespaces
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
     /// The parser program and its arguments: it reads the payload on stdin, exits 0 if it parsed, 1 on error
     #[arg(last = true, required = true, value_name = "CMD")]
     pub command: Vec<OsString>,
@@ -132,7 +137,10 @@ pub struct ProbeArgs {
 impl ProbeArgs {
     pub fn spec(&self) -> Result<ProbeSpec> {
         let home = Stage::for_key(Path::new("probe"))?.dir("home")?;
-        let trial = self.trial.trial_config(self.command.clone(), ChildEnv::fixed(&home));
+        let mut trial = self.trial.trial_config(self.command.clone(), ChildEnv::fixed(&home));
+        if let Some(root) = &self.root {
+            trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?;
+        }
         Ok(ProbeSpec {
             command: trial.command_line(),
             trial,

@@ -1,16 +1,24 @@
 //! What machine the measurements were taken on.
 
 use std::fs;
+use std::path::Path;
 use std::time::SystemTime;
 
-/// `Debian GNU/Linux 12 (bookworm)`, from /etc/os-release.
-pub fn os_name() -> String {
-    let release = fs::read_to_string("/etc/os-release").unwrap_or_default();
+/// `Debian GNU/Linux 12 (bookworm)`, from the /etc/os-release of the file system at `root`.
+pub fn os_name(root: &Path) -> String {
+    let release = fs::read_to_string(root.join("etc/os-release"))
+        .or_else(|_| fs::read_to_string(root.join("usr/lib/os-release")))
+        .unwrap_or_default();
     release
         .lines()
         .find_map(|line| line.strip_prefix("PRETTY_NAME="))
         .map(|value| value.trim_matches('"').to_string())
         .unwrap_or_else(|| std::env::consts::OS.to_string())
+}
+
+/// `Debian 12 (bookworm)` for `Debian GNU/Linux 12 (bookworm)`: the name tables use.
+pub fn short_os_name(os: &str) -> String {
+    os.replace(" GNU/Linux", "")
 }
 
 pub fn kernel() -> String {

@@ -1,5 +1,6 @@
 //! The catalog job: `list`, `setup`, `run`, `merge` and `render`.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -8,18 +9,21 @@ use std::sync::Mutex;
 use anyhow::{bail, Result};
 use serde::Serialize;
 
-use crate::catalog::{Catalog, Entry, Parser, Readiness};
+use crate::catalog::{Catalog, Entry, EnvironmentSpec, Parser, Readiness, HOST};
 use crate::child_env::EnvMode;
 use crate::cli::{Format, ListArgs, MergeArgs, RenderArgs, RunArgs, SetupArgs, TrialArgs};
 use crate::commands::{exit, gate_status, print_json, undecidable, warn_if_aslr_stays_on};
 use crate::environment;
 use crate::interrupt::{self, Interrupted};
+use crate::launcher::Launcher;
 use crate::outcome::FailureKind;
 use crate::output::{self, RunProgress};
 use crate::payload::Shape;
 use crate::probe::{probe, Finding, ProbeResult, ProbeSpec, ProbeStatus};
 use crate::report;
-use crate::results::{write_atomically, write_if_changed, Environment, ParserRecord, Results, Status};
+use crate::results::{
+    write_atomically, write_if_changed, Environment, EnvironmentInfo, ParserRecord, Results, Status,
+};
 use crate::search::Hint;
 use crate::sweep;
 use crate::task;
@@ -32,7 +36,10 @@ const SWEEP_STACKS: [Limit; 2] = [Limit::Bytes(MIB), Limit::Bytes(64 * MIB)];
 
 #[derive(Serialize)]
 struct ListRow<'a> {
+    /// `id`, or `id@environment` outside the host: what `--only` takes.
+    key: String,
     id: &'a str,
+    environment: &'a str,
     language: &'a str,
     library: &'a str,
     readiness: Readiness,
@@ -45,7 +52,9 @@ pub fn list(args: &ListArgs) -> Result<ExitCode> {
         .select(&args.catalog.only)?
         .into_iter()
         .map(|entry| ListRow {
+            key: entry.key(),
             id: &entry.id,
+            environment: &entry.environment,
             language: &entry.language,
             library: &entry.library,
             readiness: match Parser::new(&catalog, entry, &args.catalog.build_dir) {
@@ -64,7 +73,7 @@ pub fn list(args: &ListArgs) -> Result<ExitCode> {
                     Readiness::NeedsBuild => "needs build".to_string(),
                     Readiness::Missing(why) => format!("not installed ({why})"),
                 };
-                println!("{:<28} {:<12} {:<26} {state}", row.id, row.language, row.library);
+                println!("{:<37} {:<12} {:<26} {state}", row.key, row.language, row.library);
             }
         }
     }
@@ -74,51 +83,33 @@ pub fn list(args: &ListArgs) -> Result<ExitCode> {
 pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
     let catalog = Catalog::load(&args.catalog.catalog)?;
     let entries = catalog.select(&args.catalog.only)?;
-    let mut packages: Vec<String> = entries.iter().flat_map(|e| e.apt.iter().cloned()).collect();
-    packages.sort();
-    packages.dedup();
-    let missing = crate::catalog::missing_packages(&packages);
-    let scripts: Vec<&Entry> = entries.iter().copied().filter(|e| e.setup.is_some()).collect();
-    if args.dry_run {
-        println!("apt-get install -y {}", missing.join(" "));
-        for entry in scripts {
-            println!(
-                "(cd {} && sh {})",
-                catalog.source_dir(entry).display(),
-                entry.setup.as_deref().unwrap_or("")
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
     let mut failures = Vec::new();
-    if !missing.is_empty() {
-        output::info(format_args!("nestprobe: installing {} packages: {}", missing.len(), missing.join(" ")));
-        apt(&["update", "-qq"])?;
-        if let Err(error) = apt_install(&missing) {
-            if error.is::<Interrupted>() {
-                return Err(error);
-            }
-            // One unavailable package must not keep the others out: retry them one by one.
-            for package in &missing {
-                match apt_install(std::slice::from_ref(package)) {
-                    Err(error) if error.is::<Interrupted>() => return Err(error),
-                    Err(_) => failures.push(format!("apt package {package}")),
-                    Ok(()) => {}
-                }
-            }
+    // The host's rows first, then each environment's, in catalog order.
+    let mut environments: Vec<Option<&EnvironmentSpec>> = vec![None];
+    for entry in &entries {
+        let environment = catalog.environment_of(entry);
+        if !environments.contains(&environment) {
+            environments.push(environment);
         }
     }
-    for entry in scripts {
-        let script = entry.setup.as_deref().unwrap_or_default();
-        output::info(format_args!("nestprobe: setting up {} ({script})", entry.id));
-        let mut command = Command::new("sh");
-        command.arg(script).current_dir(catalog.source_dir(entry)).stdin(Stdio::null());
-        match task::run(&mut command, &format!("{}'s {script}", entry.id), task::SETUP_TIMEOUT) {
-            Ok(status) if status.success() => {}
-            Ok(status) => failures.push(format!("{} ({script}: {status})", entry.id)),
-            Err(error) if error.is::<Interrupted>() => return Err(error),
-            Err(error) => failures.push(format!("{} ({error:#})", entry.id)),
+    for environment in environments {
+        let rows: Vec<&Entry> =
+            entries.iter().copied().filter(|e| catalog.environment_of(e) == environment).collect();
+        if rows.is_empty() {
+            continue;
         }
+        let launcher = match environment {
+            None => Launcher::host(),
+            Some(environment) => match make_environment(&catalog, environment, args.dry_run) {
+                Ok(launcher) => launcher,
+                Err(error) if error.is::<Interrupted>() => return Err(error),
+                Err(error) => {
+                    failures.push(format!("environment {} ({error:#})", environment.id));
+                    continue;
+                }
+            },
+        };
+        set_up_rows(&catalog, &rows, &launcher, &args.catalog.build_dir, args.dry_run, &mut failures)?;
     }
     if failures.is_empty() {
         Ok(ExitCode::SUCCESS)
@@ -127,16 +118,127 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
     }
 }
 
-/// apt-get as root, through sudo when we are not root.
-fn apt(args: &[&str]) -> Result<()> {
+/// Makes an environment's root with its setup script (which does nothing when the root is there).
+fn make_environment(catalog: &Catalog, environment: &EnvironmentSpec, dry_run: bool) -> Result<Launcher> {
+    let folder = catalog.path.parent().unwrap_or(Path::new("."));
+    if let Some(script) = &environment.setup {
+        if dry_run {
+            println!("(cd {} && ROOT={} sh {script})", folder.display(), environment.root.display());
+        } else {
+            if !nix::unistd::geteuid().is_root() {
+                bail!("making its root needs root (run `sudo nestprobe setup`)");
+            }
+            output::info(format_args!(
+                "nestprobe: making environment {} in {} ({script})",
+                environment.id,
+                environment.root.display()
+            ));
+            let mut command = Command::new("sh");
+            command.arg(script).current_dir(folder).env("ROOT", &environment.root).stdin(Stdio::null());
+            let status = task::run(&mut command, script, task::SETUP_TIMEOUT)?;
+            if !status.success() {
+                bail!("{script} exited with {status}");
+            }
+        }
+    }
+    if dry_run && !environment.is_ready() {
+        return Ok(Launcher::host());
+    }
+    if !environment.is_ready() {
+        bail!("{} is not a finished root (no .nestprobe-ready in it)", environment.root.display());
+    }
+    Launcher::jail(&environment.root, &[])
+}
+
+/// Installs the rows' packages and runs their setup scripts, on the host or inside a root.
+fn set_up_rows(
+    catalog: &Catalog,
+    rows: &[&Entry],
+    launcher: &Launcher,
+    build_root: &Path,
+    dry_run: bool,
+    failures: &mut Vec<String>,
+) -> Result<()> {
+    let mut packages: Vec<String> = rows.iter().flat_map(|e| e.apt.iter().cloned()).collect();
+    packages.sort();
+    packages.dedup();
+    let missing = crate::catalog::missing_packages(launcher.root(), &packages);
+    let inside = launcher.root().map(|root| format!(" (in {})", root.display())).unwrap_or_default();
+    let scripts: Vec<&Entry> = rows.iter().copied().filter(|e| e.setup.is_some()).collect();
+    if dry_run {
+        if !missing.is_empty() {
+            println!("apt-get install -y {}{inside}", missing.join(" "));
+        }
+        for entry in scripts {
+            println!(
+                "(cd {} && sh {}){inside}",
+                catalog.source_dir(entry).display(),
+                entry.setup.as_deref().unwrap_or("")
+            );
+        }
+        return Ok(());
+    }
+    if !missing.is_empty() {
+        output::info(format_args!(
+            "nestprobe: installing {} packages{inside}: {}",
+            missing.len(),
+            missing.join(" ")
+        ));
+        apt(launcher, &["update", "-qq"])?;
+        if let Err(error) = apt_install(launcher, &missing) {
+            if error.is::<Interrupted>() {
+                return Err(error);
+            }
+            // One unavailable package must not keep the others out: retry them one by one.
+            for package in &missing {
+                match apt_install(launcher, std::slice::from_ref(package)) {
+                    Err(error) if error.is::<Interrupted>() => return Err(error),
+                    Err(_) => failures.push(format!("apt package {package}{inside}")),
+                    Ok(()) => {}
+                }
+            }
+        }
+    }
+    for entry in scripts {
+        let script = entry.setup.as_deref().unwrap_or_default();
+        output::info(format_args!("nestprobe: setting up {} ({script})", entry.key()));
+        let command = if launcher.root().is_some() {
+            // Inside the root the script sees the parser's folder where its commands do.
+            Parser::new(catalog, entry, build_root).and_then(|parser| parser.shell(&format!("sh {script}")))
+        } else {
+            let mut command = Command::new("sh");
+            command.arg(script).current_dir(catalog.source_dir(entry)).stdin(Stdio::null());
+            Ok(command)
+        };
+        let ran = command.and_then(|mut command| {
+            task::run(&mut command, &format!("{}'s {script}", entry.key()), task::SETUP_TIMEOUT)
+        });
+        match ran {
+            Ok(status) if status.success() => {}
+            Ok(status) => failures.push(format!("{} ({script}: {status})", entry.key())),
+            Err(error) if error.is::<Interrupted>() => return Err(error),
+            Err(error) => failures.push(format!("{} ({error:#})", entry.key())),
+        }
+    }
+    Ok(())
+}
+
+/// apt-get as root (through sudo when we are not root), on the host or inside a root.
+fn apt(launcher: &Launcher, args: &[&str]) -> Result<()> {
     let mut command = if nix::unistd::geteuid().is_root() {
         Command::new("apt-get")
+    } else if launcher.root().is_some() {
+        bail!("installing packages in an environment's root needs root (run `sudo nestprobe setup`)");
     } else {
         let mut sudo = Command::new("sudo");
         sudo.arg("apt-get");
         sudo
     };
+    if launcher.root().is_some() {
+        command.env_clear().env("PATH", crate::child_env::FIXED_PATH).env("LANG", "C.UTF-8");
+    }
     command.args(args).env("DEBIAN_FRONTEND", "noninteractive").stdin(Stdio::null());
+    launcher.prepare(&mut command, None)?;
     let status = task::run(&mut command, "apt-get", task::SETUP_TIMEOUT)?;
     if !status.success() {
         bail!("apt-get {} failed ({status})", args.join(" "));
@@ -144,12 +246,12 @@ fn apt(args: &[&str]) -> Result<()> {
     Ok(())
 }
 
-fn apt_install(packages: &[String]) -> Result<()> {
+fn apt_install(launcher: &Launcher, packages: &[String]) -> Result<()> {
     let mut args = vec!["install", "-y", "-q", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"];
     args.extend(packages.iter().map(String::as_str));
     // Debian mirrors sometimes fail a download once; a second try usually works.
-    match apt(&args) {
-        Err(error) if !error.is::<Interrupted>() => apt(&args),
+    match apt(launcher, &args) {
+        Err(error) if !error.is::<Interrupted>() => apt(launcher, &args),
         other => other,
     }
 }
@@ -181,7 +283,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let build_root = &args.catalog.build_dir;
 
     let environment = Environment {
-        os: environment::os_name(),
+        os: environment::os_name(Path::new("/")),
         kernel: environment::kernel(),
         arch: environment::arch(),
         cpus: environment::cpus(),
@@ -194,27 +296,33 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         nestprobe_version: env!("CARGO_PKG_VERSION").to_string(),
         date: environment::today(),
     };
+    let environments = describe_environments(&catalog);
     // The file that holds what this run measured: written again as each parser finishes, so that
     // an interrupted run (even by SIGKILL) keeps it, and a second run resumes from it as hints.
     let target = args.json_only.clone().unwrap_or_else(|| results_path.clone());
     let assemble = |measured: Vec<ParserRecord>| -> Results {
         if args.json_only.is_some() {
-            return Results { environment: environment.clone(), parsers: measured };
+            return Results {
+                environment: environment.clone(),
+                environments: environments.clone(),
+                parsers: measured,
+            };
         }
         // Parsers not probed (yet) keep their previous record (or get a "not measured" row).
         let parsers = catalog
             .entries
             .iter()
             .map(|entry| {
+                let key = entry.key();
                 measured
                     .iter()
-                    .find(|r| r.id == entry.id)
-                    .or_else(|| previous.as_ref().and_then(|p| p.find(&entry.id)))
+                    .find(|r| r.key() == key)
+                    .or_else(|| previous.as_ref().and_then(|p| p.find(&key)))
                     .cloned()
                     .unwrap_or_else(|| ParserRecord::unmeasured(entry, Status::Skipped, "not measured yet"))
             })
             .collect();
-        Results { environment: environment.clone(), parsers }
+        Results { environment: environment.clone(), environments: environments.clone(), parsers }
     };
 
     let finished = AtomicUsize::new(0);
@@ -229,8 +337,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                     break;
                 }
                 let entry = entries[index];
-                let working = progress.start(&entry.id);
-                let hints = baseline.as_ref().and_then(|b| b.find(&entry.id));
+                let key = entry.key();
+                let working = progress.start(&key);
+                let hints = baseline.as_ref().and_then(|b| b.find(&key));
                 let record = match Parser::new(&catalog, entry, build_root) {
                     Ok(parser) => measure(&parser, &options, hints),
                     Err(error) => {
@@ -243,7 +352,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                     let line = format!(
                         "[{done:>2}/{}] {:<28} {}",
                         entries.len(),
-                        record.id,
+                        record.key(),
                         report::summary(record)
                     );
                     progress.finished(line);
@@ -275,6 +384,20 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(gate_status(&violations, exit::MEASURED)))
 }
 
+/// The host and each environment of the catalog, described once for results.json.
+fn describe_environments(catalog: &Catalog) -> BTreeMap<String, EnvironmentInfo> {
+    let mut described = BTreeMap::from([(HOST.to_string(), EnvironmentInfo::host())]);
+    for spec in &catalog.environments {
+        let os = environment::os_name(&spec.root);
+        let os = if os == std::env::consts::OS { "not made yet".to_string() } else { os };
+        described.insert(
+            spec.id.clone(),
+            EnvironmentInfo { name: spec.name.clone(), os, root: Some(spec.root.clone()) },
+        );
+    }
+    described
+}
+
 /// Builds and probes one parser. `None` only when interrupted before it finished.
 fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord>) -> Option<ParserRecord> {
     let entry = parser.entry;
@@ -282,7 +405,7 @@ fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord
     if let Readiness::Missing(why) = parser.readiness() {
         return record(
             Status::Skipped,
-            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.id),
+            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
         );
     }
     match parser.build() {
@@ -301,7 +424,7 @@ fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord
     let probed = probe_all(parser, options, baseline);
     if let Some(after) = &entry.after {
         if let Err(error) = parser.hook("after", after) {
-            output::always(format_args!("nestprobe: warning: {}: {error:#}", entry.id));
+            output::always(format_args!("nestprobe: warning: {}: {error:#}", entry.key()));
         }
     }
     match probed {
@@ -322,6 +445,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     let entry = parser.entry;
     let mut trial = options.trial.trial_config(parser.argv(), parser.child_env());
     trial.cwd = Some(parser.dir.clone());
+    trial.launcher = parser.launcher.clone();
     trial.fatal_stderr = entry.fatal_stderr.clone();
     if let Some(text) = &entry.timeout {
         trial.timeout = parse_duration(text)?.max(trial.timeout);
@@ -415,16 +539,21 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
     let results_path = args.out.join("results.json");
     let previous = Results::load_if_exists(&results_path)?;
     let environment = inputs.iter().map(|r| r.environment.clone()).next().expect("clap requires an input");
+    let mut environments = BTreeMap::new();
+    for input in &inputs {
+        environments.extend(input.environments.clone());
+    }
     let parsers = catalog
         .entries
         .iter()
         .map(|entry| {
-            inputs.iter().rev().find_map(|r| r.find(&entry.id)).cloned().unwrap_or_else(|| {
+            let key = entry.key();
+            inputs.iter().rev().find_map(|r| r.find(&key)).cloned().unwrap_or_else(|| {
                 ParserRecord::unmeasured(entry, Status::Skipped, "no result from this run")
             })
         })
         .collect();
-    publish(Results { environment, parsers }, previous, &args.out, &args.readme)?;
+    publish(Results { environment, environments, parsers }, previous, &args.out, &args.readme)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,8 +1,9 @@
 //! results.json: the machine-readable record of a catalog run, and how it is written safely.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use std::os::unix::fs::PermissionsExt;
 
@@ -10,7 +11,7 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::catalog::Entry;
+use crate::catalog::{row_key, Entry, HOST};
 use crate::child_env::EnvMode;
 use crate::payload::PayloadFormat;
 use crate::probe::ProbeResult;
@@ -18,8 +19,39 @@ use crate::sweep::SweepResult;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Results {
+    /// The run's settings and the host it ran on.
     pub environment: Environment,
+    /// Each environment a record names, described once: `host` and the `[[environment]]` roots.
+    #[serde(default = "host_environments")]
+    pub environments: BTreeMap<String, EnvironmentInfo>,
     pub parsers: Vec<ParserRecord>,
+}
+
+/// What an environment of the records is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EnvironmentInfo {
+    /// Short name for tables: `Debian 12 (bookworm)`.
+    pub name: String,
+    /// Its /etc/os-release PRETTY_NAME.
+    pub os: String,
+    /// The root file system children entered; `None` for the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<PathBuf>,
+}
+
+impl EnvironmentInfo {
+    pub fn host() -> EnvironmentInfo {
+        let os = crate::environment::os_name(Path::new("/"));
+        EnvironmentInfo { name: crate::environment::short_os_name(&os), os, root: None }
+    }
+}
+
+/// Results written before environments existed were all measured on the host.
+fn host_environments() -> BTreeMap<String, EnvironmentInfo> {
+    BTreeMap::from([(
+        HOST.to_string(),
+        EnvironmentInfo { name: "host".into(), os: String::new(), root: None },
+    )])
 }
 
 /// Where and how the measurements were taken.
@@ -79,6 +111,12 @@ pub struct ParserRecord {
     /// The payload format this parser reads.
     #[serde(default)]
     pub format: PayloadFormat,
+    /// Where it was measured: a key of `Results::environments`.
+    #[serde(default = "host")]
+    pub environment: String,
+    /// Build facts that change the number (`-O2`), from the catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     pub status: Status,
     pub reason: Option<String>,
     /// The main probe: nested arrays at the run's stack size.
@@ -94,7 +132,16 @@ pub struct ParserRecord {
     pub sweep: Option<SweepResult>,
 }
 
+fn host() -> String {
+    HOST.to_string()
+}
+
 impl ParserRecord {
+    /// What identifies it among the records: the id, with `@<environment>` outside the host.
+    pub fn key(&self) -> String {
+        row_key(&self.id, &self.environment)
+    }
+
     /// A record with no measurement yet.
     pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> ParserRecord {
         ParserRecord {
@@ -105,6 +152,8 @@ impl ParserRecord {
             note: entry.note.clone(),
             study: entry.study,
             format: entry.format,
+            environment: entry.environment.clone(),
+            variant: entry.variant.clone(),
             status,
             reason: Some(reason.into()),
             result: None,
@@ -150,12 +199,19 @@ impl Results {
     pub fn of_format(&self, format: PayloadFormat) -> Results {
         Results {
             environment: self.environment.clone(),
+            environments: self.environments.clone(),
             parsers: self.parsers.iter().filter(|r| r.format == format).cloned().collect(),
         }
     }
 
-    pub fn find(&self, id: &str) -> Option<&ParserRecord> {
-        self.parsers.iter().find(|p| p.id == id)
+    /// The record of a row (`id`, or `id@environment`).
+    pub fn find(&self, key: &str) -> Option<&ParserRecord> {
+        self.parsers.iter().find(|p| p.key() == key)
+    }
+
+    /// The table name of a record's environment (its key when not described).
+    pub fn environment_name<'a>(&'a self, record: &'a ParserRecord) -> &'a str {
+        self.environments.get(&record.environment).map_or(record.environment.as_str(), |e| e.name.as_str())
     }
 
     pub fn to_json(&self) -> String {
@@ -277,6 +333,7 @@ mod tests {
                 nestprobe_version: "0".into(),
                 date: "2026-01-01".into(),
             },
+            environments: Default::default(),
             parsers: vec![record],
         }
     }

@@ -22,6 +22,8 @@ use nix::fcntl::OFlag;
 use nix::poll::{poll, PollFd, PollFlags};
 use rlimit::Resource;
 
+use crate::launcher::Launcher;
+
 use crate::child_env::ChildEnv;
 use crate::interrupt::GroupGuard;
 use crate::outcome::Outcome;
@@ -46,6 +48,8 @@ pub struct TrialConfig {
     /// in unmanaged", SBCL's "fatal error encountered in SBCL"): such an exit is a crash, not the
     /// library's error.
     pub fatal_stderr: Vec<String>,
+    /// How the child is started: on the host, or inside an environment's root.
+    pub launcher: Launcher,
 }
 
 /// What one trial measured.
@@ -86,6 +90,7 @@ impl TrialConfig {
             timeout: Duration::from_secs(10),
             disable_aslr: true,
             fatal_stderr: Vec::new(),
+            launcher: Launcher::host(),
         }
     }
 
@@ -184,6 +189,7 @@ impl TrialConfig {
         if let Some(cwd) = &self.cwd {
             command.current_dir(cwd);
         }
+        self.launcher.prepare(&mut command, self.cwd.as_deref())?;
         // Everything the child does between fork and exec must be async-signal-safe: the values
         // are computed here, and the closure only makes system calls.
         let stack = rlimit_value(self.stack);

@@ -653,6 +653,8 @@ pub(crate) mod tests {
             note: String::new(),
             study: false,
             format: Default::default(),
+            environment: "host".into(),
+            variant: None,
             status: Status::Measured,
             reason: None,
             result: Some(probes[1].clone()),
@@ -686,6 +688,7 @@ pub(crate) mod tests {
                 nestprobe_version: "0.1.0".into(),
                 date: "2026-01-02".into(),
             },
+            environments: Default::default(),
             parsers: vec![
                 record("rust-serde-json", "Rust", "serde_json", [Some(129); 3], error()),
                 skipped,
