@@ -616,6 +616,70 @@ version = "echo 1.0"
         assert!(err.to_string().contains("is not a variable name"), "{err}");
     }
 
+    const ROOTED: &str = r#"
+[[environment]]
+id = "debian13"
+name = "Debian 13 (trixie)"
+root = "/opt/nestprobe/debian13"
+setup = "environments/debian13.sh"
+"#;
+
+    #[test]
+    fn a_row_in_several_environments_expands_to_one_entry_each_with_its_own_key() {
+        let text = format!(
+            "{ROOTED}{}",
+            GOOD.replace(
+                "version = \"echo 1.0\"",
+                "version = \"echo 1.0\"\nenvironments = [\"host\", \"debian13\"]\nvariant = \"-O2\""
+            )
+        );
+        let catalog = load(&text).unwrap();
+        let keys: Vec<String> = catalog.entries.iter().map(Entry::key).collect();
+        assert_eq!(keys, ["c-x", "c-x@debian13"]);
+        assert!(catalog.entries.iter().all(|e| e.variant.as_deref() == Some("-O2")));
+        assert!(catalog.environment_of(&catalog.entries[0]).is_none());
+        assert_eq!(catalog.environment_of(&catalog.entries[1]).unwrap().name, "Debian 13 (trixie)");
+        // An id selects the row everywhere, a key one environment of it.
+        assert_eq!(catalog.select(&["c-x".into()]).unwrap().len(), 2);
+        let one = catalog.select(&["c-x@debian13".into()]).unwrap();
+        assert_eq!((one.len(), one[0].environment.as_str()), (1, "debian13"));
+        let err = catalog.select(&["c-x@debian14".into()]).unwrap_err().to_string();
+        assert!(err.contains("no parser `c-x@debian14`"), "{err}");
+        // Both environments build in their own folders, from the same program folder.
+        let build = tempfile::tempdir().unwrap();
+        let host = Parser::new(&catalog, &catalog.entries[0], build.path()).unwrap();
+        let rooted = Parser::new(&catalog, &catalog.entries[1], build.path()).unwrap();
+        assert!(rooted.build_dir.ends_with("c-x@debian13/build"), "{}", rooted.build_dir.display());
+        assert_eq!(host.build_dir.as_os_str().len() + "@debian13".len(), rooted.build_dir.as_os_str().len());
+        assert!(build.path().join("c-x@debian13").is_dir());
+    }
+
+    #[test]
+    fn environment_mistakes_are_named() {
+        let with_env = |envs: &str| {
+            GOOD.replace("version = \"echo 1.0\"", &format!("version = \"echo 1.0\"\nenvironments = {envs}"))
+        };
+        let err = load(&format!("{ROOTED}{}", with_env("[\"debian14\"]"))).unwrap_err().to_string();
+        assert!(err.contains("parser `c-x`: no environment `debian14`"), "{err}");
+        let err = load(&format!("{ROOTED}{}", with_env("[]"))).unwrap_err().to_string();
+        assert!(err.contains("`environments` is empty"), "{err}");
+        let err = load(&format!("{ROOTED}{}", with_env("[\"host\", \"host\"]"))).unwrap_err().to_string();
+        assert!(err.contains("listed twice"), "{err}");
+        let err = load(&format!("{ROOTED}{ROOTED}{GOOD}")).unwrap_err().to_string();
+        assert!(err.contains("environment `debian13`: duplicate id"), "{err}");
+        let err =
+            load(&format!("{}{GOOD}", ROOTED.replace("\"debian13\"", "\"host\""))).unwrap_err().to_string();
+        assert!(err.contains("not `host`"), "{err}");
+        let err = load(&format!("{}{GOOD}", ROOTED.replace("/opt/nestprobe/debian13", "roots/13")))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("`root` must be an absolute path"), "{err}");
+        // A misspelt field of an environment table: one line with its line and column.
+        let err = load(&format!("{}{GOOD}", ROOTED.replace("root =", "rot ="))).unwrap_err().to_string();
+        assert!(err.contains("catalog.toml:5:1: unknown field `rot`"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
     #[test]
     fn the_first_error_line_of_a_build_log_is_its_reason() {
         let gcc = "parse.c: In function 'main':\nparse.c:3:5: error: expected ';' before '}' token\n    3 | }\n      | ;\n";
