@@ -113,7 +113,8 @@ pub struct ProbeArgs {
     /// for xml]
     #[arg(long, value_parser = shape_parser())]
     pub shape: Option<Shape>,
-    /// The boundary found last time: confirm it in two trials instead of searching (`none`: no limit)
+    /// The boundary found last time: confirm it in two trials instead of searching (`none`: no
+    /// limit; `slow:N`: slow, N the deepest depth it finished)
     #[arg(long, value_name = "DEPTH", value_parser = parse_hint)]
     pub hint: Option<Hint>,
     /// Run the boundary this many times in all and report the window where the outcome flips
@@ -325,9 +326,14 @@ fn parse_hint(text: &str) -> Result<Hint, String> {
     if text.eq_ignore_ascii_case("none") {
         return Ok(Hint::NoLimit);
     }
-    match text.parse::<u64>() {
+    let (slow, depth) = match text.strip_prefix("slow:") {
+        Some(depth) => (true, depth),
+        None => (false, text),
+    };
+    match depth.parse::<u64>() {
+        Ok(depth) if depth >= 1 && slow => Ok(Hint::Slow(depth)),
         Ok(depth) if depth >= 1 => Ok(Hint::FailsAt(depth)),
-        _ => Err(format!("expected a depth of at least 1 or `none`, got {text:?}")),
+        _ => Err(format!("expected a depth of at least 1, `none` or `slow:DEPTH`, got {text:?}")),
     }
 }
 
@@ -409,6 +415,8 @@ mod tests {
     fn hints() {
         assert_eq!(parse_hint("129"), Ok(Hint::FailsAt(129)));
         assert_eq!(parse_hint("none"), Ok(Hint::NoLimit));
+        assert_eq!(parse_hint("slow:4000"), Ok(Hint::Slow(4000)));
+        assert!(parse_hint("slow:0").is_err() && parse_hint("slow").is_err());
         assert!(parse_hint("0").is_err());
     }
 }

@@ -465,8 +465,11 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         // A previous result hints only where it was exact and measured the same way.
         hint: previous
             .filter(|p| p.max_depth == max_depth && p.stack_bytes == stack.bytes() && p.shape == shape)
-            .filter(|p| p.status == ProbeStatus::Exact)
-            .map(|p| Hint::from_min_failing(p.min_failing_depth)),
+            .and_then(|p| match p.status {
+                ProbeStatus::Exact => Some(Hint::from_min_failing(p.min_failing_depth)),
+                ProbeStatus::Slow => p.max_accepted_depth.map(Hint::Slow),
+                _ => None,
+            }),
         repeat: 1,
     };
     let mut quiet = |_: u64, _: &TrialReport| {};

@@ -216,7 +216,18 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         let at = error.downcast_ref::<InputNotRead>()?.0;
         Some(runner.result(started, Ending::InputNotRead(at)))
     };
-    let first = match first_boundary(&mut runner) {
+    let mut hint = spec.hint;
+    if let Some(Hint::Slow(depth)) = hint {
+        match confirm_slow(&mut runner, depth)? {
+            Some(Searched::Slow(depth)) => return Ok(runner.result(started, Ending::Slow(depth))),
+            Some(Searched::Boundary(boundary)) => {
+                return Ok(runner.result(started, Ending::Boundary(&boundary)));
+            }
+            // It did not finish even with the longer timeout: search as if cold.
+            None => hint = None,
+        }
+    }
+    let first = match first_boundary(&mut runner, hint) {
         Err(error) => return not_read(&runner, &error).ok_or(error),
         Ok(Searched::Slow(depth)) => return Ok(runner.result(started, Ending::Slow(depth))),
         Ok(Searched::Boundary(first)) => first,
@@ -264,8 +275,8 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
 /// The boundary the search finds. One set by a timeout counts only if a run with a longer limit
 /// times out there too; if that run finishes, the parser is slow, not limited there, and the search
 /// starts again with the longer limit (the shorter one's timeouts forgotten).
-fn first_boundary(runner: &mut Runner) -> Result<Searched> {
-    let first = runner.search(runner.spec.hint)?;
+fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
+    let first = runner.search(hint)?;
     let Some(depth) = first.min_failing.filter(|&d| runner.timed_out_at(d)) else {
         return Ok(Searched::Boundary(first));
     };
@@ -286,6 +297,25 @@ fn first_boundary(runner: &mut Runner) -> Result<Searched> {
         }));
     }
     Ok(Searched::Slow(depth))
+}
+
+/// A slow parser measured before: it still finishes `depth` with the longer timeout and still
+/// does not finish the maximum depth (two trials instead of a search that times out over and over).
+/// `None` when `depth` no longer finishes.
+fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
+    let max_depth = runner.spec.max_depth;
+    runner.escalate(runner.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR));
+    if depth > max_depth || runner.fails(depth)? {
+        runner.timeout = runner.spec.trial.timeout;
+        runner.seen.forget_timeouts();
+        return Ok(None);
+    }
+    if depth < max_depth && !runner.fails(max_depth)? {
+        let boundary =
+            Boundary { max_accepted: max_depth, min_failing: None, trials: 2, mode: SearchMode::Confirmed };
+        return Ok(Some(Searched::Boundary(boundary)));
+    }
+    Ok(Some(Searched::Slow(depth)))
 }
 
 /// What the search came to.

@@ -24,6 +24,9 @@ pub enum Hint {
     FailsAt(u64),
     /// Nothing failed up to the maximum depth.
     NoLimit,
+    /// A slow parser: this depth finished only with the longer timeout, and the maximum did not.
+    /// The probe confirms that in two trials; the search itself treats it as no hint.
+    Slow(u64),
 }
 
 impl Hint {

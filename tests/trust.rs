@@ -141,6 +141,27 @@ fn a_parser_that_only_gets_slower_is_reported_slow_with_no_boundary() {
 }
 
 #[test]
+fn a_slow_parser_measured_before_is_confirmed_in_two_trials() {
+    let options = ["--timeout", "1s", "--max-depth", "10000"];
+    let (_, cold) = probe(&options, &[fixture_path(), "crawl", "1000"]);
+    assert_eq!(cold["status"], "slow", "{cold:#}");
+    let deepest = cold["max_accepted_depth"].as_u64().unwrap();
+    let hint = format!("slow:{deepest}");
+    let (exit, warm) =
+        probe(&[&options[..], &["--hint", &hint]].concat(), &[fixture_path(), "crawl", "1000"]);
+    assert_eq!(exit, 0, "{warm:#}");
+    assert_eq!(warm["status"], "slow", "{warm:#}");
+    assert_eq!(warm["max_accepted_depth"], deepest);
+    assert_eq!(warm["trials"], 2, "{warm:#}");
+    assert!(warm["trials"].as_u64() < cold["trials"].as_u64());
+    // A hint it no longer finishes (9 s a trial, over the retry's 4 s) is searched again.
+    let (_, again) =
+        probe(&[&options[..], &["--hint", "slow:9000"]].concat(), &[fixture_path(), "crawl", "1000"]);
+    assert_eq!(again["status"], "slow", "{again:#}");
+    assert!(again["max_accepted_depth"].as_u64().unwrap() <= 4000, "{again:#}");
+}
+
+#[test]
 fn a_hint_off_by_k_levels_costs_about_two_log_k_trials_verification_included() {
     let log2_ceil = |k: u64| 64 - (k - 1).leading_zeros() as u64;
     for (limit, k) in [(1003, 3), (990, 10), (1001, 1), (1100, 100), (700, 300)] {
