@@ -408,6 +408,21 @@ fn results_are_written_as_each_parser_finishes_so_even_sigkill_keeps_them() {
     assert_eq!(kept["parsers"][0]["result"]["min_failing_depth"], 101);
     assert_eq!(kept["parsers"][1]["status"], "skipped");
     let _ = Command::new("pkill").args(["-f", &format!("{} hang 10", fixture_path())]).status();
+    // The next run resumes from what was kept: the boundary measured before the kill is only
+    // confirmed (two trials), not searched again. (--json-only shows this run's own record: a run
+    // that changed no fact keeps results.json as it was.)
+    let output =
+        run(catalog_command(dir.path(), &["run", "--quick", "--only", "quick", "--json-only", "again.json"]));
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let resumed: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("again.json")).unwrap()).unwrap();
+    let result = &resumed["parsers"][0]["result"];
+    assert_eq!(
+        (result["min_failing_depth"].as_u64(), result["trials"].as_u64()),
+        (Some(101), Some(2)),
+        "{result}"
+    );
+    assert_eq!(result["search"], "confirmed");
 }
 
 #[test]
