@@ -543,7 +543,14 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
     let environment = inputs.iter().map(|r| r.environment.clone()).next().expect("clap requires an input");
     let mut environments = BTreeMap::new();
     for input in &inputs {
-        environments.extend(input.environments.clone());
+        for (id, info) in &input.environments {
+            // A job with no row of an environment describes its root as it saw it (not made,
+            // say): the job that measured the rows has the description that goes with them.
+            let has_rows = input.parsers.iter().any(|record| &record.environment == id);
+            if has_rows || !environments.contains_key(id) {
+                environments.insert(id.clone(), info.clone());
+            }
+        }
     }
     let parsers = catalog
         .entries

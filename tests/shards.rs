@@ -11,14 +11,20 @@ use std::path::Path;
 use common::*;
 use serde_json::Value;
 
-/// Two fixture parsers in the host and in a `debian13` environment whose root does not exist (its
-/// rows are recorded as skipped), and four rows whose packages no machine has.
+/// Two fixture parsers in the host and in a `debian13` environment, and four rows whose packages no
+/// machine has. The environment's root (`root13/`) is a bare tree with an os-release and no
+/// `.nestprobe-ready`: its rows are recorded as skipped, and its description names its OS.
 fn workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root13");
+    for folder in ["etc", "tmp", "proc", "dev", "sys"] {
+        fs::create_dir_all(root.join(folder)).unwrap();
+    }
+    fs::write(root.join("etc/os-release"), "PRETTY_NAME=\"Test GNU/Linux 13 (fixture)\"\n").unwrap();
     let fixture = fixture().display().to_string();
-    let mut catalog = String::from(
-        "[[environment]]\nid = \"debian13\"\nname = \"Debian 13 (trixie)\"\n\
-         root = \"/nonexistent/nestprobe-test/debian13\"\n",
+    let mut catalog = format!(
+        "[[environment]]\nid = \"debian13\"\nname = \"Debian 13 (trixie)\"\nroot = \"{}\"\n",
+        root.display()
     );
     for (id, mode) in [("fixture-limit", "limit"), ("fixture-abort", "abort")] {
         catalog.push_str(&format!(
@@ -123,12 +129,18 @@ fn shards_cover_every_row_once_and_each_selects_the_same_rows_everywhere() {
     let text = nestprobe_in(dir, &["list", "--shards", "3"]).stdout;
     assert_eq!(String::from_utf8_lossy(&text).lines().count(), 3);
 
-    // CI's flow: each shard's results file, then one merge: every row once, none lost.
+    // CI's flow: each shard's results file, then one merge: every row once, none lost. As in CI,
+    // only the job of debian13's shard has its root; the others describe it as not made.
     fs::create_dir_all(dir.join("out")).unwrap();
     let mut files = Vec::new();
     for n in 1..=3 {
         let file = format!("out/shard-{n}.json");
         let spec = format!("{n}/3");
+        let with_root = keys(&shards[n - 1]["environments"]) == ["debian13"];
+        let (root, away) = (dir.join("root13"), dir.join("root13.away"));
+        if !with_root {
+            fs::rename(&root, &away).unwrap();
+        }
         nestprobe_in(dir, &["run", "--shard", &spec, "--quick", "--max-depth", "1000", "--json-only", &file]);
         let part: Value = serde_json::from_str(&fs::read_to_string(dir.join(&file)).unwrap()).unwrap();
         let probed: Vec<String> = part["parsers"]
@@ -142,12 +154,23 @@ fn shards_cover_every_row_once_and_each_selects_the_same_rows_everywhere() {
             })
             .collect();
         assert_eq!(probed, keys(&shards[n - 1]["keys"]), "run --shard {spec}");
-        files.push(file);
+        let described = part["environments"]["debian13"]["os"].as_str().unwrap().to_string();
+        assert_eq!(described == "Test GNU/Linux 13 (fixture)", with_root, "{described}");
+        if !with_root {
+            fs::rename(&away, &root).unwrap();
+        }
+        // The root's shard first: a later job's "not made yet" must not replace its description.
+        if with_root {
+            files.insert(0, file);
+        } else {
+            files.push(file);
+        }
     }
     let mut merge = vec!["merge"];
     merge.extend(files.iter().map(String::as_str));
     nestprobe_in(dir, &merge);
     let merged: Value = serde_json::from_str(&fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    assert_eq!(merged["environments"]["debian13"]["os"], "Test GNU/Linux 13 (fixture)", "{merged}");
     let records = merged["parsers"].as_array().unwrap();
     assert_eq!(records.len(), 8);
     for record in records {
