@@ -216,9 +216,17 @@ pub struct CatalogArgs {
     /// The parser catalog
     #[arg(long, value_name = "FILE", default_value = "parsers/catalog.toml")]
     pub catalog: PathBuf,
-    /// Only these parsers (by id); repeat or separate with commas
+    /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
+    /// separate with commas
     #[arg(long, value_name = "ID", value_delimiter = ',')]
     pub only: Vec<String>,
+    /// Only the I-th of N shards of the selected rows, as `list --shards N` shows them (CI runs one
+    /// job per shard)
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<crate::shard::ShardSpec>,
+    /// Previous results whose timings balance the shards (rows count the same without them)
+    #[arg(long, value_name = "FILE", default_value = "results.json")]
+    pub costs: PathBuf,
     /// Where parsers are built (one folder per parser)
     #[arg(long, value_name = "DIR", default_value = "target/parsers")]
     pub build_dir: PathBuf,
@@ -230,6 +238,9 @@ pub struct ListArgs {
     pub catalog: CatalogArgs,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print the rows split into N shards (for a CI matrix) instead of the rows
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), conflicts_with = "shard")]
+    pub shards: Option<u16>,
 }
 
 #[derive(Debug, Args)]

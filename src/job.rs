@@ -48,8 +48,10 @@ struct ListRow<'a> {
 
 pub fn list(args: &ListArgs) -> Result<ExitCode> {
     let catalog = Catalog::load(&args.catalog.catalog)?;
-    let rows: Vec<ListRow> = catalog
-        .select(&args.catalog.only)?
+    if let Some(count) = args.shards {
+        return crate::shard::list(&catalog, args, count.into());
+    }
+    let rows: Vec<ListRow> = crate::shard::select(&catalog, &args.catalog)?
         .into_iter()
         .map(|entry| ListRow {
             key: entry.key(),
@@ -82,7 +84,7 @@ pub fn list(args: &ListArgs) -> Result<ExitCode> {
 
 pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
     let catalog = Catalog::load(&args.catalog.catalog)?;
-    let entries = catalog.select(&args.catalog.only)?;
+    let entries = crate::shard::select(&catalog, &args.catalog)?;
     let mut failures = Vec::new();
     // The host's rows first, then each environment's, in catalog order.
     let mut environments: Vec<Option<&EnvironmentSpec>> = vec![None];
@@ -264,7 +266,7 @@ struct RunOptions<'a> {
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let catalog = Catalog::load(&args.catalog.catalog)?;
-    let entries = catalog.select(&args.catalog.only)?;
+    let entries = crate::shard::select(&catalog, &args.catalog)?;
     let expectations = args.gate.expectations();
     if let Some(status) = undecidable(&expectations, args.trial.max_depth) {
         return Ok(status);
@@ -544,7 +546,14 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
     let environment = inputs.iter().map(|r| r.environment.clone()).next().expect("clap requires an input");
     let mut environments = BTreeMap::new();
     for input in &inputs {
-        environments.extend(input.environments.clone());
+        for (id, info) in &input.environments {
+            // A job with no row of an environment describes its root as it saw it (not made,
+            // say): the job that measured the rows has the description that goes with them.
+            let has_rows = input.parsers.iter().any(|record| &record.environment == id);
+            if has_rows || !environments.contains_key(id) {
+                environments.insert(id.clone(), info.clone());
+            }
+        }
     }
     let parsers = catalog
         .entries

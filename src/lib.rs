@@ -19,6 +19,7 @@ pub mod process;
 pub mod report;
 pub mod results;
 pub mod search;
+pub mod shard;
 pub mod sweep;
 pub mod task;
 pub mod trial;
