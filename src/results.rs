@@ -231,8 +231,20 @@ impl Results {
 /// needed the longer retry timeout depends on the machine's load). (Peak memory also varies a
 /// little: it counts as changed only when it moves by a quarter of an octave, about 19%, and
 /// anything under 16 MiB counts as small, since that is where nestprobe's own share blurs it.)
-const VOLATILE: &[&str] =
-    &["elapsed_seconds", "accepted_seconds", "trials", "search", "date", "stderr", "peak_rss_exact", "slow"];
+/// The machine's kernel build and CPU count are not measured facts either: a CI runner's change
+/// from week to week must not rewrite a table whose numbers it reproduced.
+const VOLATILE: &[&str] = &[
+    "elapsed_seconds",
+    "accepted_seconds",
+    "trials",
+    "search",
+    "date",
+    "stderr",
+    "peak_rss_exact",
+    "slow",
+    "kernel",
+    "cpus",
+];
 
 fn facts(results: &Results) -> Value {
     fn strip(value: &mut Value) {
@@ -374,5 +386,12 @@ mod tests {
         assert!(base.same_facts(&results(129, 2, 101 << 20)));
         assert!(!base.same_facts(&results(130, 9, 100 << 20)));
         assert!(!base.same_facts(&results(129, 9, 200 << 20)));
+        // Another runner: other kernel, other CPU count, same numbers.
+        let mut elsewhere = results(129, 9, 100 << 20);
+        elsewhere.environment.kernel = "6.8.0-1017-azure".into();
+        elsewhere.environment.cpus = 4;
+        assert!(base.same_facts(&elsewhere));
+        elsewhere.environment.os = "Ubuntu 24.04.1 LTS".into();
+        assert!(!base.same_facts(&elsewhere));
     }
 }
