@@ -17,7 +17,10 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{chart, class, markdown, sorted, thousands, Class, Exporter};
+use super::{
+    badges, chart, class, environment_name, environments_of, groups_by_depth, markdown, thousands, Class,
+    Exporter,
+};
 use crate::outcome::{error_line, FailureKind};
 use crate::probe::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results};
@@ -87,8 +90,11 @@ fn format_of(record: &ParserRecord) -> String {
 /// What the script needs per row: the filter keys, the sort keys and the text the search box matches.
 #[derive(Serialize)]
 struct RowData {
+    /// The record's key: its id, with `@<environment>` outside the host.
     id: String,
     format: String,
+    /// The environment's key (`host`, `debian13`).
+    environment: String,
     language: String,
     library: String,
     outcome: &'static str,
@@ -105,9 +111,11 @@ struct PageData {
     rows: Vec<RowData>,
 }
 
-/// The records grouped by language (alphabetically), each group in table order.
+/// The records grouped by language (alphabetically), each group in table order, a library's other
+/// environments right after it.
 fn grouped(results: &Results) -> Vec<&ParserRecord> {
-    let mut records = sorted(results);
+    let mut records: Vec<&ParserRecord> =
+        groups_by_depth(results).into_iter().flat_map(|g| g.records).collect();
     // Stable: table order survives inside each language.
     records.sort_by(|a, b| a.language.cmp(&b.language));
     records
@@ -120,8 +128,9 @@ fn page(results: &Results) -> Result<String> {
             .iter()
             .enumerate()
             .map(|(i, record)| RowData {
-                id: record.id.clone(),
+                id: record.key(),
                 format: format_of(record),
+                environment: record.environment.clone(),
                 language: record.language.clone(),
                 library: record.library.clone(),
                 outcome: outcome_key(class(record)).0,
@@ -134,6 +143,8 @@ fn page(results: &Results) -> Result<String> {
                 group_order: i,
                 text: [
                     record.library.as_str(),
+                    results.environment_name(record),
+                    record.variant.as_deref().unwrap_or(""),
                     record.version.as_deref().unwrap_or(""),
                     record.note.as_str(),
                     error_text(record).unwrap_or(""),
@@ -153,7 +164,7 @@ fn page(results: &Results) -> Result<String> {
     summary_chips(&mut html, results);
     html.push_str("</header>\n<main>\n");
     controls(&mut html, results);
-    table(&mut html, &records);
+    table(&mut html, results, &records);
     html.push_str(LEGEND);
     charts(&mut html, results)?;
     html.push_str("</main>\n");
@@ -205,6 +216,14 @@ fn controls(html: &mut String, results: &Results) {
     html.push_str("<form id=\"controls\">\n");
     select(html, "format", "Format", "all formats", formats.iter().map(|f| (f.as_str(), f.as_str())));
     select(html, "language", "Language", "all languages", languages.iter().map(|&l| (l, l)));
+    let environments = environments_of(results);
+    select(
+        html,
+        "environment",
+        "Environment",
+        "all environments",
+        environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
+    );
     select(html, "outcome", "Outcome", "all outcomes", OUTCOMES.map(outcome_key));
     html.push_str(
         "<label>Sort <select id=\"sort\">\
@@ -221,9 +240,11 @@ fn controls(html: &mut String, results: &Results) {
 }
 
 /// Title, sort key (for sortable columns) and class of each column.
-const COLUMNS: [(&str, &str, &str); 12] = [
+const COLUMNS: [(&str, &str, &str); 14] = [
     ("Language", "language", "lang"),
     ("Library", "library", ""),
+    ("Environment", "", "env"),
+    ("Variant", "", "var"),
     ("Format", "", "fmt"),
     ("Version", "", ""),
     ("Fails at", "depth", "num"),
@@ -236,12 +257,22 @@ const COLUMNS: [(&str, &str, &str); 12] = [
     ("Error", "", ""),
 ];
 
-fn table(html: &mut String, records: &[&ParserRecord]) {
+fn table(html: &mut String, results: &Results, records: &[&ParserRecord]) {
     // Grouped by language (the default order) until the script says otherwise: the language column
-    // is then hidden, the group rows say it. A format column with one value says nothing either.
+    // is then hidden, the group rows say it. A format or environment column with one value says
+    // nothing either, nor a variant column with none.
     let formats: BTreeSet<String> = records.iter().map(|r| format_of(r)).collect();
-    let one_format = if formats.len() <= 1 { " one-format" } else { "" };
-    let _ = write!(html, "<table id=\"atlas\" class=\"grouped{one_format}\">\n<thead><tr>");
+    let mut classes = String::from("grouped");
+    if formats.len() <= 1 {
+        classes.push_str(" one-format");
+    }
+    if environments_of(results).len() <= 1 {
+        classes.push_str(" one-env");
+    }
+    if records.iter().all(|r| r.variant.is_none()) {
+        classes.push_str(" no-variant");
+    }
+    let _ = write!(html, "<table id=\"atlas\" class=\"{classes}\">\n<thead><tr>");
     for (title, key, class) in COLUMNS {
         let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
         if key.is_empty() {
@@ -266,18 +297,20 @@ fn table(html: &mut String, records: &[&ParserRecord]) {
                 COLUMNS.len()
             );
         }
-        row(html, record);
+        row(html, results, record);
     }
     html.push_str("</tbody>\n</table>\n");
 }
 
-fn row(html: &mut String, record: &ParserRecord) {
+fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     let (outcome, _) = outcome_key(class(record));
+    let key = record.key();
     let _ = write!(
         html,
-        "<tr class=\"parser\" id=\"p-{}\" data-id=\"{}\" data-outcome=\"{outcome}\">",
-        escape(&record.id),
-        escape(&record.id)
+        "<tr class=\"parser\" id=\"p-{}\" data-id=\"{}\" data-environment=\"{}\" data-outcome=\"{outcome}\">",
+        escape(&key),
+        escape(&key),
+        escape(&record.environment)
     );
     let cell = |html: &mut String, class: &str, text: &str| match class {
         "" => {
@@ -303,7 +336,17 @@ fn row(html: &mut String, record: &ParserRecord) {
     } else {
         ""
     };
-    let _ = write!(html, "<td class=\"lib\">{}{study}</td>", escape(&record.library));
+    // The badge of this record, beside the reports (its path is made of the key: no markup in it
+    // survives escape).
+    let _ = write!(
+        html,
+        "<td class=\"lib\">{}{study} <a class=\"badge-link\" href=\"{}/{}\" title=\"this parser's badge\">badge</a></td>",
+        escape(&record.library),
+        badges::DIR,
+        escape(&badges::badge_file(record))
+    );
+    cell(html, "env", results.environment_name(record));
+    cell(html, "var", record.variant.as_deref().unwrap_or(""));
     cell(html, "fmt", &format_of(record));
     let version = record.version.as_deref().unwrap_or(dash);
     clipped(html, "ver", version, version);
@@ -487,7 +530,8 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.lang { color: var(--muted); }
 td.lib { font-weight: 600; white-space: normal; min-width: 8em; }
 td.note, td.fmt, td.muted { color: var(--muted); }
-table.grouped .lang, table.one-format .fmt { display: none; }
+table.grouped .lang, table.one-format .fmt, table.one-env .env, table.no-variant .var { display: none; }
+a.badge-link { font-weight: normal; font-size: 11px; color: var(--muted); }
 .clip { display: inline-block; max-width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
 td.note .clip, td.err .clip { max-width: 11em; }
 td.ver .clip { max-width: 9em; }
@@ -538,7 +582,7 @@ const SCRIPT: &str = r##""use strict";
     d.search = d.text.toLowerCase();
     return d;
   });
-  var defaults = { format: "", language: "", outcome: "", sort: "language", q: "" };
+  var defaults = { format: "", language: "", environment: "", outcome: "", sort: "language", q: "" };
   var state = {};
   var controls = {};
   Object.keys(defaults).forEach(function (key) { controls[key] = document.getElementById(key); });
@@ -571,6 +615,7 @@ const SCRIPT: &str = r##""use strict";
   function matches(d) {
     return (!state.format || d.format === state.format) &&
       (!state.language || d.language === state.language) &&
+      (!state.environment || d.environment === state.environment) &&
       (!state.outcome || d.outcome === state.outcome) &&
       (!state.q || d.search.indexOf(state.q.toLowerCase()) >= 0);
   }
