@@ -98,3 +98,23 @@ fn badge(label: &str, message: &str, colour: &str) -> Result<String> {
     svg.push('\n');
     Ok(svg)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_badge_per_record_keyed_by_environment_and_summaries_count_parsers_once() {
+        let results = crate::report::tests::two_environments();
+        let files = Badges.files(&results).unwrap();
+        let names: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
+        assert!(names.contains(&"badges/python-json.svg".to_string()));
+        assert!(names.contains(&"badges/python-json@debian13.svg".to_string()));
+        let badge = |name: &str| &files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1;
+        assert!(badge("python-json@debian13.svg").contains("Python json · Debian 13"));
+        assert!(badge("python-json@debian13.svg").contains("clean error at 1,000"));
+        // c-stack crashes in both environments: one parser of six measured.
+        assert!(badge("crashes-json.svg").contains("3 of 6 parsers"), "{}", badge("crashes-json.svg"));
+        assert!(badge("parsers.svg").contains("6 of 7"));
+    }
+}

@@ -811,6 +811,21 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_library_in_another_environment_is_labelled_and_drawn_below_it() {
+        let results = crate::report::tests::two_environments();
+        let svg = results_svg(&results).unwrap();
+        let texts = texts(&svg);
+        let at = texts.iter().position(|t| t == "Python json").unwrap();
+        assert_eq!(texts[at + 2], "Python json · Debian 13", "{texts:#?}");
+        assert_eq!(texts[at + 3], "clean error at 1,000");
+        assert!(texts.iter().any(|t| t.starts_with(
+            "Lighter bars, labelled with their environment, were measured in Debian 13 (trixie)"
+        )));
+        // The lighter bar: the outcome colour at 45% opacity, with an outline.
+        assert!(svg.contains("opacity=\"0.45\" fill=\"#009E73\""), "no lighter bar");
+    }
+
+    #[test]
     fn charts_are_deterministic() {
         let results = sample();
         assert_eq!(results_svg(&results).unwrap(), results_svg(&results.clone()).unwrap());

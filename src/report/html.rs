@@ -707,6 +707,36 @@ mod tests {
     }
 
     #[test]
+    fn environments_are_a_column_and_a_filter_and_rows_are_keyed() {
+        let results = crate::report::tests::two_environments();
+        let html = page(&results).unwrap();
+        let environment = between(&html, "<select id=\"environment\">", "</select>");
+        assert!(
+            environment.contains("<option value=\"host\">Debian 12 (bookworm)</option>"),
+            "{environment}"
+        );
+        assert!(
+            environment.contains("<option value=\"debian13\">Debian 13 (trixie)</option>"),
+            "{environment}"
+        );
+        let table = between(&html, "<table", "</table>");
+        assert!(!table.contains("one-env"), "the environment column is hidden");
+        let row = between(table, "data-id=\"python-json@debian13\"", "</tr>");
+        assert!(row.contains("data-environment=\"debian13\""), "{row}");
+        assert!(row.contains("<td class=\"env\">Debian 13 (trixie)</td>"), "{row}");
+        assert!(row.contains("href=\"badges/python-json@debian13.svg\""), "{row}");
+        // The host's row comes right before it; every row id is unique.
+        let ids: Vec<&str> = table
+            .split("<tr class=\"parser\"")
+            .skip(1)
+            .map(|tr| tr.split("data-id=\"").nth(1).unwrap().split('"').next().unwrap())
+            .collect();
+        let at = ids.iter().position(|id| *id == "python-json").unwrap();
+        assert_eq!(ids[at + 1], "python-json@debian13");
+        assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), results.parsers.len());
+    }
+
+    #[test]
     fn escaping_html_and_script_data() {
         assert_eq!(escape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
         let json = json_for_script(&["</script><!--", "a&b"]);

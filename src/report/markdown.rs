@@ -376,6 +376,73 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::tests::two_environments;
+
+    /// The table lines whose Library cell is `library`.
+    fn lines_of<'a>(table: &'a str, library: &str) -> Vec<&'a str> {
+        table.lines().filter(|l| l.split('|').nth(2).is_some_and(|c| c.trim() == library)).collect()
+    }
+
+    #[test]
+    fn a_library_in_two_environments_is_one_line_with_a_cell_for_each() {
+        let results = two_environments();
+        let text = table(&results);
+        let header = text.lines().next().unwrap();
+        let columns: Vec<&str> = header.split('|').map(str::trim).filter(|c| !c.is_empty()).collect();
+        assert_eq!(&columns[..4], ["Language", "Library", "Debian 12 (bookworm)", "Debian 13 (trixie)"]);
+        // A header, a separator and a line per catalog row (7), not per record (9).
+        assert_eq!(text.lines().count(), 2 + 7);
+        let python = lines_of(&text, "json");
+        assert_eq!(python.len(), 1, "{text}");
+        let cells: Vec<&str> = python[0].split('|').map(str::trim).collect();
+        assert_eq!(cells[3], "1.0: 995 clean error");
+        assert_eq!(cells[4], "2.0: 1,000 clean error");
+        // Measured only on the host: an empty Debian 13 cell.
+        let serde = lines_of(&text, "serde_json");
+        assert_eq!(serde[0].split('|').map(str::trim).nth(4), Some("—"));
+        // The crash in both: both cells say it, the shared columns say it once.
+        let stack: Vec<&str> = lines_of(&text, "recursive-parser")[0].split('|').map(str::trim).collect();
+        assert_eq!(stack[3], "1.0: 87,289 **crash (SIGSEGV)**");
+        assert_eq!(stack[3], stack[4]);
+        assert_eq!(stack[7], "stack (96 B/level)");
+        // Every line has as many cells as the header.
+        for line in text.lines() {
+            assert_eq!(line.matches('|').count(), header.matches('|').count(), "{line}");
+        }
+    }
+
+    #[test]
+    fn one_environment_keeps_version_depth_and_how_columns_grouped_by_language() {
+        let results = crate::report::chart::tests::sample();
+        let text = table(&results);
+        let columns: Vec<&str> =
+            text.lines().next().unwrap().split('|').map(str::trim).filter(|c| !c.is_empty()).collect();
+        assert_eq!(&columns[..5], ["Language", "Library", "Version", "Fails at", "How"]);
+        let languages: Vec<&str> =
+            text.lines().skip(2).map(|l| l.split('|').nth(1).unwrap().trim()).collect();
+        // The language once per group: C's second library has an empty cell.
+        assert_eq!(languages, ["C", "", "Go", "Java", "JavaScript", "Python", "Rust"]);
+    }
+
+    #[test]
+    fn the_file_states_each_environment_once() {
+        let results = two_environments();
+        let (_, text) = ResultsTable.files(&results).unwrap().remove(0);
+        assert_eq!(
+            text.matches(
+                "- **Debian 13 (trixie)**: Debian GNU/Linux 13 (trixie), in the root /opt/nestprobe/debian13"
+            )
+            .count(),
+            1
+        );
+        assert!(
+            text.contains("- **Debian 12 (bookworm)**: Debian GNU/Linux 12 (bookworm), the host\n"),
+            "{text}"
+        );
+        assert!(text.contains("6 of 7 parsers measured · 2 in Debian 13 (trixie)"), "{text}");
+        let (_, single) = ResultsTable.files(&crate::report::chart::tests::sample()).unwrap().remove(0);
+        assert!(!single.contains("Environments ("), "{single}");
+    }
 
     #[test]
     fn cells_escape_untrusted_text() {

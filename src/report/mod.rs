@@ -369,7 +369,80 @@ pub fn thousands(n: u64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use super::*;
+    use crate::results::EnvironmentInfo;
+
+    /// The chart sample with environments described, and two of its parsers measured in Debian 13
+    /// too: python-json fails elsewhere there (a newer version), c-stack the same way.
+    pub fn two_environments() -> Results {
+        let mut results = chart::tests::sample();
+        results.environments = [
+            ("host", "Debian 12 (bookworm)", "Debian GNU/Linux 12 (bookworm)", None),
+            (
+                "debian13",
+                "Debian 13 (trixie)",
+                "Debian GNU/Linux 13 (trixie)",
+                Some("/opt/nestprobe/debian13"),
+            ),
+        ]
+        .into_iter()
+        .map(|(key, name, os, root)| {
+            (
+                key.to_string(),
+                EnvironmentInfo { name: name.into(), os: os.into(), root: root.map(Into::into) },
+            )
+        })
+        .collect();
+        let mut newer = results.find("python-json").unwrap().clone();
+        newer.environment = "debian13".into();
+        newer.version = Some("2.0".into());
+        let probe = newer.result.as_mut().unwrap();
+        probe.min_failing_depth = Some(1_000);
+        probe.max_accepted_depth = Some(999);
+        let mut same = results.find("c-stack").unwrap().clone();
+        same.environment = "debian13".into();
+        results.parsers.extend([newer, same]);
+        results
+    }
+
+    #[test]
+    fn groups_put_a_library_s_environments_together_host_first() {
+        let results = two_environments();
+        let groups = groups_by_library(&results);
+        assert_eq!(groups.len(), 7, "one group per catalog row");
+        let python = groups.iter().find(|g| g.lead().id == "python-json").unwrap();
+        let keys: Vec<String> = python.records.iter().map(|r| r.key()).collect();
+        assert_eq!(keys, ["python-json", "python-json@debian13"]);
+        assert_eq!(environments_of(&results), ["host", "debian13"]);
+        // By language, then library: C's two libraries before Go.
+        let leads: Vec<&str> = groups.iter().map(|g| g.lead().id.as_str()).collect();
+        assert_eq!(&leads[..3], ["c-stack", "c-unbounded", "go-skipped"]);
+        // In depth order, a library's Debian 13 record follows it even where it fails elsewhere.
+        let charted: Vec<String> =
+            groups_by_depth(&results).into_iter().flat_map(|g| g.records).map(|r| r.key()).collect();
+        let at = charted.iter().position(|k| k == "python-json").unwrap();
+        assert_eq!(charted[at + 1], "python-json@debian13");
+        assert_eq!(parser_counts(&results), (6, 7));
+    }
+
+    #[test]
+    fn changes_between_environments_are_the_boundaries_that_differ() {
+        let results = two_environments();
+        let (both, changes) = changes(&results, "debian13");
+        assert_eq!(both, 2);
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0].before.key(), "python-json");
+        assert_eq!(short_outcome(changes[0].before), "clean error at 995");
+        assert_eq!(short_outcome(changes[0].after), "clean error at 1,000");
+        assert_eq!(display_name(&results, changes[0].after), "Python json · Debian 13");
+        // A crash in both environments is one entry naming both.
+        let losing = losing(&results);
+        let stack = losing.iter().find(|(name, _)| name == "C recursive-parser").unwrap();
+        assert_eq!(stack.1, "SIGSEGV at 87,289 (Debian 12, Debian 13)");
+        assert_eq!(losing.iter().filter(|(name, _)| name.starts_with("C recursive")).count(), 1);
+    }
+
     #[test]
     fn thousands_separators() {
         assert_eq!(super::thousands(0), "0");

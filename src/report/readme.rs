@@ -104,8 +104,9 @@ pub fn summary_block(results: &Results, base: &str) -> String {
         }
         let _ = writeln!(
             block,
-            "; {} fail differently:\n\n| Parser | {} | {} |\n|---|---|---|",
+            "; {} {} differently:\n\n| Parser | {} | {} |\n|---|---|---|",
             changes.len(),
+            if changes.len() == 1 { "fails" } else { "fail" },
             esc(host),
             esc(other)
         );
@@ -192,6 +193,39 @@ pub fn replace_block(text: &str, (start, end): (&str, &str), content: &str) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::tests::two_environments;
+
+    #[test]
+    fn the_summary_counts_lists_crashes_once_and_shows_what_changed_between_environments() {
+        let block = summary_block(&two_environments(), "");
+        assert!(
+            block.contains("| JSON | 6 of 7 · 2 in Debian 13 (trixie) | 3 | Rust serde_json 129, Python json 995, Python json · Debian 13 1,000 |"),
+            "{block}"
+        );
+        assert!(
+            block.contains("| JSON | C recursive-parser | SIGSEGV at 87,289 (Debian 12, Debian 13) |"),
+            "{block}"
+        );
+        assert!(block.contains("| JSON | Java Jackson databind | crash (exit 134) at 30,000 |"), "{block}");
+        assert!(
+            block.contains("**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 parsers measured in both; 1 fails differently:"),
+            "{block}"
+        );
+        assert!(
+            block.contains("| Python json | clean error at 995 (1.0) | clean error at 1,000 (2.0) |"),
+            "{block}"
+        );
+        // A summary, not the table: no line per parser beyond the crashes and changes.
+        assert_eq!(block.lines().filter(|l| l.starts_with('|')).count(), 3 + 5 + 3);
+        assert!(block.contains("![JSON results](results.svg)"));
+    }
+
+    #[test]
+    fn one_environment_has_no_change_section() {
+        let block = summary_block(&crate::report::chart::tests::sample(), "out/");
+        assert!(!block.contains(" → "), "{block}");
+        assert!(block.contains("[table](out/results.md#json)"), "{block}");
+    }
 
     #[test]
     fn blocks_are_replaced_between_markers_and_idempotently() {
