@@ -243,7 +243,7 @@ fn controls(html: &mut String, results: &Results) {
 const COLUMNS: [(&str, &str, &str); 14] = [
     ("Language", "language", "lang"),
     ("Library", "library", ""),
-    ("Environment", "", "env"),
+    ("Environment", "", "environment"),
     ("Variant", "", "var"),
     ("Format", "", "fmt"),
     ("Version", "", ""),
@@ -336,22 +336,14 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     } else {
         ""
     };
-    // The badge of this record, beside the reports (its path is made of the key: no markup in it
-    // survives escape).
-    let _ = write!(
-        html,
-        "<td class=\"lib\">{}{study} <a class=\"badge-link\" href=\"{}/{}\" title=\"this parser's badge\">badge</a></td>",
-        escape(&record.library),
-        badges::DIR,
-        escape(&badges::badge_file(record))
-    );
-    cell(html, "env", results.environment_name(record));
+    let _ = write!(html, "<td class=\"lib\">{}{study}</td>", escape(&record.library));
+    cell(html, "environment", results.environment_name(record));
     cell(html, "var", record.variant.as_deref().unwrap_or(""));
     cell(html, "fmt", &format_of(record));
     let version = record.version.as_deref().unwrap_or(dash);
     clipped(html, "ver", version, version);
     let Some(result) = record.result.as_ref() else {
-        cell(html, "num", dash);
+        let _ = write!(html, "<td class=\"num\">{}</td>", badge_link(record, dash));
         let reason = record.reason.as_deref().unwrap_or("");
         let _ = write!(
             html,
@@ -372,7 +364,11 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
         Some(bytes) => format!("payload {}", format_bytes(bytes)),
         None => format!("no failure up to {}", thousands(result.max_depth)),
     };
-    let _ = write!(html, "<td class=\"num\" title=\"{tooltip}\">{}</td>", depth_text(result));
+    let _ = write!(
+        html,
+        "<td class=\"num\" title=\"{tooltip}\">{}</td>",
+        badge_link(record, &depth_text(result))
+    );
     badge(html, result, "");
     match &record.object {
         Some(object) => badge(html, object, &depth_text(object)),
@@ -396,6 +392,17 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     let stderr = result.failure.as_ref().map_or("", |f| f.stderr.as_str());
     clipped(html, "err", error_text(record).unwrap_or(""), stderr);
     html.push_str("</tr>\n");
+}
+
+/// `text` as a link to the record's badge, which lies beside the page (a path made of the key,
+/// escaped like any text).
+fn badge_link(record: &ParserRecord, text: &str) -> String {
+    format!(
+        "<a class=\"badge-link\" href=\"{}/{}\" title=\"this result as a badge\">{}</a>",
+        badges::DIR,
+        escape(&badges::badge_file(record)),
+        escape(text)
+    )
 }
 
 /// The smallest failing depth; `none` when there is none (the tooltip says up to where).
@@ -529,9 +536,9 @@ tbody tr.parser:hover td { background: #f6f8fa; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.lang { color: var(--muted); }
 td.lib { font-weight: 600; white-space: normal; min-width: 8em; }
-td.note, td.fmt, td.muted { color: var(--muted); }
-table.grouped .lang, table.one-format .fmt, table.one-env .env, table.no-variant .var { display: none; }
-a.badge-link { font-weight: normal; font-size: 11px; color: var(--muted); }
+td.note, td.fmt, td.muted, td.environment { color: var(--muted); }
+table.grouped .lang, table.one-format .fmt, table.one-env .environment, table.no-variant .var { display: none; }
+a.badge-link { color: inherit; text-decoration: underline dotted var(--muted); }
 .clip { display: inline-block; max-width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
 td.note .clip, td.err .clip { max-width: 11em; }
 td.ver .clip { max-width: 9em; }
@@ -559,7 +566,7 @@ const LEGEND: &str = r#"<ul class="legend">
 <li><b>Fails at</b>: the smallest nesting depth the parser does not accept (for JSON, <code>[[…]]</code>, a payload twice that many bytes: hover for its size); <i>none</i> if it took the maximum depth. <b>How</b>: a <i>clean error</i> (the library reported an error, the process stayed in control), a <i>crash</i> (killed by a signal, named, or an abnormal exit status) or a <i>timeout</i>.</li>
 <li><b>Objects</b>: the same for nested objects. <b>Unclosed</b>: <code>[[[…</code> with no closing brackets, which every parser must reject; <i>rejected</i> means a clean error at every depth tried.</li>
 <li><b>Why</b>: the stack sweep: <i>fixed</i> (the parser's own limit), <i>stack</i> (recursion until the stack runs out, with stack bytes per level), <i>runtime</i> (a VM's own limit), <i>unbounded</i> (no failure up to the maximum depth).</li>
-<li><b>Memory</b>: peak resident memory at the deepest accepted depth; <i>≤</i> marks an upper bound. † in the original bad_json_parsers study. Hover a clipped version or error for all of it.</li>
+<li><b>Memory</b>: peak resident memory at the deepest accepted depth; <i>≤</i> marks an upper bound. † in the original bad_json_parsers study. Hover a clipped version or error for all of it; a depth links to that result's badge (an SVG to show it elsewhere).</li>
 </ul>
 "#;
 
@@ -723,7 +730,7 @@ mod tests {
         assert!(!table.contains("one-env"), "the environment column is hidden");
         let row = between(table, "data-id=\"python-json@debian13\"", "</tr>");
         assert!(row.contains("data-environment=\"debian13\""), "{row}");
-        assert!(row.contains("<td class=\"env\">Debian 13 (trixie)</td>"), "{row}");
+        assert!(row.contains("<td class=\"environment\">Debian 13 (trixie)</td>"), "{row}");
         assert!(row.contains("href=\"badges/python-json@debian13.svg\""), "{row}");
         // The host's row comes right before it; every row id is unique.
         let ids: Vec<&str> = table

@@ -111,7 +111,7 @@ const LEGEND: &str = "
   bound (a forked child starts with nestprobe's own few MiB, and this one never grew past them).
 - † in the original [bad_json_parsers](https://github.com/lovasoa/bad_json_parsers) study.
 - Every parser has a badge, `badges/<id>.svg` (`badges/<id>@<environment>.svg` outside the host), to show
-  its result elsewhere; results.html links each row's.
+  its result elsewhere; in results.html each depth links to it.
 ";
 
 /// The heading anchor GitHub gives `## <title>`.
