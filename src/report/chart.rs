@@ -388,6 +388,8 @@ pub fn results_svg(results: &Results) -> Result<String> {
 struct Line {
     label: String,
     verdict: Verdict,
+    /// Measured outside the host: drawn dashed.
+    elsewhere: bool,
     /// (stack bytes, depth drawn, whether the process lost control there).
     points: Vec<(f64, f64, bool)>,
 }
@@ -415,7 +417,7 @@ fn sweep_lines(results: &Results) -> (Vec<Line>, bool) {
         }
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
         if !points.is_empty() {
-            lines.push(Line { label, verdict: sweep.verdict, points });
+            lines.push(Line { label, verdict: sweep.verdict, elsewhere: record.environment != HOST, points });
         }
     }
     (lines, unlimited)
@@ -458,10 +460,19 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 
     let label_width =
         lines.iter().map(|l| text_width(&l.label, LABEL_PX)).max().unwrap_or(0).clamp(60, 260) + 24;
+    // Lines measured outside the host are dashed and labelled with their environment.
+    let others: Vec<String> = environments_of(results)
+        .iter()
+        .filter(|k| *k != HOST && lines.iter().any(|l| l.elsewhere))
+        .map(|k| environment_name(results, k).to_string())
+        .collect();
+    let elsewhere = (!others.is_empty()).then(|| {
+        format!("Dashed lines, labelled with their environment: measured in {}.", others.join(", "))
+    });
     let title_height = 34;
     let legend_height = 28;
     let axis_height = 44;
-    let caption_height = 44;
+    let caption_height = 44 + if elsewhere.is_some() { 17 } else { 0 };
     let plot_height = (lines.len() as i32 * GAP + 20).max(380);
     let height = title_height + legend_height + 20 + plot_height + axis_height + caption_height;
 
@@ -549,12 +560,13 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 
         for line in &lines {
             let colour = verdict_colour(line.verdict);
-            chart
-                .draw_series(LineSeries::new(
-                    line.points.iter().map(|p| (p.0, p.1)),
-                    colour.mix(0.8).stroke_width(2),
-                ))
-                .map_err(plot_error)?;
+            let points = line.points.iter().map(|p| (p.0, p.1));
+            let style = colour.mix(0.8).stroke_width(2);
+            if line.elsewhere {
+                chart.draw_series(DashedLineSeries::new(points, 5, 4, style)).map_err(plot_error)?;
+            } else {
+                chart.draw_series(LineSeries::new(points, style)).map_err(plot_error)?;
+            }
             chart
                 .draw_series(line.points.iter().map(|&(x, y, lost)| {
                     let style = if lost { colour.filled() } else { WHITE.filled() };
@@ -598,14 +610,13 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
         if unlimited {
             caption.push_str(" Unlimited-stack probes are not drawn.");
         }
-        root.draw(&Text::new(caption, (12, caption_top), font(11.0, MUTED, HPos::Left)))
-            .map_err(plot_error)?;
-        root.draw(&Text::new(
-            environment_caption(&results.environment),
-            (12, caption_top + 17),
-            font(11.0, MUTED, HPos::Left),
-        ))
-        .map_err(plot_error)?;
+        let mut captions = vec![caption];
+        captions.extend(elsewhere.clone());
+        captions.push(environment_caption(&results.environment));
+        for (i, caption) in captions.into_iter().enumerate() {
+            root.draw(&Text::new(caption, (12, caption_top + 17 * i as i32), font(11.0, MUTED, HPos::Left)))
+                .map_err(plot_error)?;
+        }
         root.present().map_err(plot_error)?;
     }
     Ok(svg)
@@ -814,15 +825,21 @@ pub(crate) mod tests {
     fn a_library_in_another_environment_is_labelled_and_drawn_below_it() {
         let results = crate::report::tests::two_environments();
         let svg = results_svg(&results).unwrap();
-        let texts = texts(&svg);
-        let at = texts.iter().position(|t| t == "Python json").unwrap();
-        assert_eq!(texts[at + 2], "Python json · Debian 13", "{texts:#?}");
-        assert_eq!(texts[at + 3], "clean error at 1,000");
-        assert!(texts.iter().any(|t| t.starts_with(
+        let bars = texts(&svg);
+        let at = bars.iter().position(|t| t == "Python json").unwrap();
+        assert_eq!(bars[at + 2], "Python json · Debian 13", "{bars:#?}");
+        assert_eq!(bars[at + 3], "clean error at 1,000");
+        assert!(bars.iter().any(|t| t.starts_with(
             "Lighter bars, labelled with their environment, were measured in Debian 13 (trixie)"
         )));
         // The lighter bar: the outcome colour at 45% opacity, with an outline.
         assert!(svg.contains("opacity=\"0.45\" fill=\"#009E73\""), "no lighter bar");
+        let sweep = texts(&sweep_svg(&results).unwrap());
+        assert!(sweep.iter().any(|t| t == "Python json · Debian 13"), "{sweep:#?}");
+        assert!(sweep
+            .iter()
+            .any(|t| t == "Dashed lines, labelled with their environment: measured in Debian 13 (trixie)."));
+        assert!(!texts(&sweep_svg(&sample()).unwrap()).iter().any(|t| t.starts_with("Dashed")));
     }
 
     #[test]
