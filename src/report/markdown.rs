@@ -31,6 +31,9 @@ impl Exporter for ResultsTable {
                 let _ = writeln!(text, "- {}", environment_item(results, key));
             }
             text.push('\n');
+            for key in environments.iter().filter(|k| *k != HOST) {
+                let _ = writeln!(text, "{}\n", changes_line(results, key));
+            }
         }
         let mut longer: Vec<String> = Vec::new();
         for record in &results.parsers {
@@ -91,6 +94,37 @@ pub fn environment_item(results: &Results, key: &str) -> String {
         }
         None => format!("**{name}**"),
     }
+}
+
+/// What differs between the host and another environment, in one line: `**Debian 12 (bookworm) →
+/// Debian 13 (trixie)**: 15 parsers measured in both; 1 fails differently: SQL SQLite json() (clean
+/// error at 2,001 → clean error at 1,001).`
+pub fn changes_line(results: &Results, key: &str) -> String {
+    let (both, changes) = super::changes(results, key);
+    let mut line = format!(
+        "**{} → {}**: {both} parsers measured in both",
+        escape(environment_name(results, HOST)),
+        escape(environment_name(results, key))
+    );
+    if changes.is_empty() {
+        line.push_str("; each fails at the same depth, the same way, in both.");
+        return line;
+    }
+    let listed: Vec<String> = changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{} {} ({} → {})",
+                escape(&c.before.language),
+                escape(&c.before.library),
+                escape(&super::short_outcome(c.before)),
+                escape(&super::short_outcome(c.after))
+            )
+        })
+        .collect();
+    let verb = if changes.len() == 1 { "fails" } else { "fail" };
+    let _ = write!(line, "; {} {verb} differently: {}.", changes.len(), listed.join(", "));
+    line
 }
 
 const LEGEND: &str = "
@@ -440,6 +474,13 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("6 of 7 parsers measured · 2 in Debian 13 (trixie)"), "{text}");
+        assert!(
+            text.contains(
+                "**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 parsers measured in both; 1 fails differently: \
+                 Python json (clean error at 995 → clean error at 1,000)."
+            ),
+            "{text}"
+        );
         let (_, single) = ResultsTable.files(&crate::report::chart::tests::sample()).unwrap().remove(0);
         assert!(!single.contains("Environments ("), "{single}");
     }
