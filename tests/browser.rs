@@ -151,7 +151,33 @@ fn hostile_results() -> Value {
         format!("</script><script>document.documentElement.setAttribute('data-pwned','2')</script>{attack}")
             .into();
     record["result"]["failure"]["stderr"] = format!("Error: {attack} | `x`").into();
+    // The hostile parser and every crashing one measured again in a second environment (a test
+    // copy: the committed results may have only the host).
+    let copies: Vec<Value> = results["parsers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["environment"].as_str().unwrap_or("host") == "host")
+        .filter(|r| r["version"].as_str().is_some_and(|v| v.contains(attack)) || outcome(r) == "crash")
+        .map(|r| {
+            let mut copy = r.clone();
+            copy["environment"] = "debian13".into();
+            copy
+        })
+        .collect();
+    results["parsers"].as_array_mut().unwrap().extend(copies);
+    results["environments"]["debian13"] =
+        serde_json::json!({ "name": "Debian 13 (trixie)", "os": "Debian GNU/Linux 13 (trixie)" });
     results
+}
+
+/// The row key of a record, as the page's data-id: the id, with `@<environment>` outside the host.
+fn key(record: &Value) -> String {
+    let id = record["id"].as_str().unwrap();
+    match record["environment"].as_str().unwrap_or("host") {
+        "host" => id.to_string(),
+        environment => format!("{id}@{environment}"),
+    }
 }
 
 /// How the page classifies a record (the filter value of its outcome).
@@ -208,7 +234,10 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     assert!(status.success());
     let page = dir.path().join("results.html");
     let records = results["parsers"].as_array().unwrap();
-    let all: BTreeSet<&str> = records.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let keys: BTreeSet<String> = records.iter().map(key).collect();
+    assert_eq!(keys.len(), records.len(), "record keys are unique");
+    let all: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
+    let find = |id: &str| records.iter().find(|r| key(r) == id).unwrap();
     let languages: BTreeSet<&str> = records.iter().map(|r| r["language"].as_str().unwrap()).collect();
 
     // Every run: the script finished, reported no error, and the hostile text stayed text.
@@ -241,10 +270,9 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     let shown = crash.visible_ids();
     assert_eq!(
         shown.iter().copied().collect::<BTreeSet<_>>(),
-        expected.iter().map(|r| r["id"].as_str().unwrap()).collect()
+        expected.iter().map(|r| key(r)).collect::<BTreeSet<_>>().iter().map(String::as_str).collect()
     );
-    let depths: Vec<Option<u64>> =
-        shown.iter().map(|id| depth(records.iter().find(|r| r["id"] == *id).unwrap())).collect();
+    let depths: Vec<Option<u64>> = shown.iter().map(|id| depth(find(id))).collect();
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "not ascending: {depths:?}");
     assert!(crash.visible_groups().is_empty());
     assert!(shown.len() < all.len(), "the filter hid nothing");
@@ -252,8 +280,7 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     // Everything, most depth first: no limit on top, then descending depths, unmeasured last.
     let desc = dump(&chromium, &page, "#sort=depth&dir=desc");
     check(&desc, "depth descending");
-    let order: Vec<&Value> =
-        desc.visible_ids().iter().map(|id| records.iter().find(|r| r["id"] == *id).unwrap()).collect();
+    let order: Vec<&Value> = desc.visible_ids().iter().map(|id| find(id)).collect();
     assert_eq!(order.len(), all.len());
     let rank = |r: &Value| match outcome(r) {
         "no-limit" => (0, 0),
@@ -270,13 +297,23 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         format!("#language={}&outcome=clean-error", language.replace('+', "%2B").replace('#', "%23"));
     let one = dump(&chromium, &page, &fragment);
     check(&one, "language and outcome");
-    let expected: BTreeSet<&str> = records
+    let expected: BTreeSet<String> = records
         .iter()
         .filter(|r| r["language"] == language && outcome(r) == "clean-error")
-        .map(|r| r["id"].as_str().unwrap())
+        .map(key)
         .collect();
-    assert_eq!(one.visible_ids().into_iter().collect::<BTreeSet<_>>(), expected);
+    assert_eq!(one.visible_ids().into_iter().map(String::from).collect::<BTreeSet<_>>(), expected);
     assert_eq!(one.visible_groups(), [language]);
+
+    // One environment: exactly its rows, and the environment column shows.
+    let debian13 = dump(&chromium, &page, "#environment=debian13");
+    check(&debian13, "one environment");
+    let expected: BTreeSet<String> =
+        records.iter().filter(|r| r["environment"] == "debian13").map(key).collect();
+    assert!(expected.len() >= 2);
+    assert_eq!(debian13.visible_ids().into_iter().map(String::from).collect::<BTreeSet<_>>(), expected);
+    let table = debian13.html.split("<table").nth(1).unwrap().split('>').next().unwrap();
+    assert!(table.contains("id=\"atlas\"") && !table.contains("one-env"), "the environment column is hidden");
 
     // The controls themselves, driven by a script added to a copy of the page: the table header
     // stays on screen when the page scrolls (sticky), choosing an outcome and clicking the depth
@@ -309,13 +346,11 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     assert_eq!(clicked.root_attribute("data-header-sort").as_deref(), Some("descending"));
     // Every format's crashes now (the driver chose no format), deepest first.
     let clicked_ids = clicked.visible_ids();
-    let every_crash: BTreeSet<&str> =
-        records.iter().filter(|r| outcome(r) == "crash").map(|r| r["id"].as_str().unwrap()).collect();
-    assert_eq!(clicked_ids.iter().copied().collect::<BTreeSet<_>>(), every_crash);
-    let depths: Vec<Option<u64>> =
-        clicked_ids.iter().map(|id| depth(records.iter().find(|r| r["id"] == *id).unwrap())).collect();
+    let every_crash: BTreeSet<String> = records.iter().filter(|r| outcome(r) == "crash").map(key).collect();
+    assert_eq!(clicked_ids.iter().map(|id| id.to_string()).collect::<BTreeSet<_>>(), every_crash);
+    let depths: Vec<Option<u64>> = clicked_ids.iter().map(|id| depth(find(id))).collect();
     assert!(depths.windows(2).all(|w| w[0] >= w[1]), "not most first: {depths:?}");
 
     let _ =
-        writeln!(std::io::stderr(), "browser test: 5 page loads in {:.1} s", started.elapsed().as_secs_f64());
+        writeln!(std::io::stderr(), "browser test: 6 page loads in {:.1} s", started.elapsed().as_secs_f64());
 }

@@ -120,14 +120,15 @@ fn a_run_writes_results_and_reports_and_a_second_run_changes_nothing() {
     assert_eq!(abort["result"]["failure"]["signal_name"], "SIGABRT");
     assert_eq!(u64_of(&abort["unclosed"], "min_failing_depth"), 3001);
 
-    // The table is sorted from least nesting allowed to most; the README carries a summary of it.
+    // The table is grouped by language, then library; the README carries a summary of it.
     let table = fs::read_to_string(workspace.path("results.md")).unwrap();
     let (at_limit, at_abort) =
         (table.find("| limit fixture †").unwrap(), table.find("| abort fixture").unwrap());
-    assert!(at_limit < at_abort, "{table}");
+    assert!(at_abort < at_limit, "{table}");
     assert!(table.contains("## JSON") && table.contains("**crash (SIGABRT)**"), "{table}");
     let readme = fs::read_to_string(workspace.path("README.md")).unwrap();
-    assert!(readme.contains("**JSON**: 2 of 2 parsers measured; 1 lose control"), "{readme}");
+    assert!(readme.contains("| JSON | 2 of 2 | 1 | C limit fixture 129 |"), "{readme}");
+    assert!(readme.contains("| JSON | C abort fixture | SIGABRT at 3,001 |"), "{readme}");
     assert!(readme.contains("badges/crashes-json.svg") && readme.contains("(results.md#json)"), "{readme}");
     assert!(readme.ends_with("<!-- nestprobe:table:end -->\nend\n"));
     let badge = fs::read_to_string(workspace.path("badges/fixture-abort.svg")).unwrap();

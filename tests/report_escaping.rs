@@ -9,7 +9,8 @@ use serde_json::Value;
 
 const SCRIPT: &str = "<script>alert(1)</script>";
 
-/// The committed results.json with the first parser that failed made hostile.
+/// The committed results.json with the first parser that failed made hostile, and measured again
+/// in an environment whose name is hostile too (a copy, so the grouped layout is exercised).
 fn hostile_results() -> (Value, String) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("results.json");
     let mut results: Value = serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
@@ -23,6 +24,11 @@ fn hostile_results() -> (Value, String) {
     record["version"] = format!("1.0 {SCRIPT} | `rm -rf`").into();
     record["note"] = "pipe | in a note, `ticks`, <img src=x onerror=alert(2)>\nsecond line".into();
     record["result"]["failure"]["stderr"] = format!("Error: {SCRIPT} | `x` </script><!--").into();
+    let mut copy = record.clone();
+    copy["environment"] = "evil".into();
+    results["parsers"].as_array_mut().unwrap().push(copy);
+    results["environments"]["evil"] =
+        serde_json::json!({ "name": format!("Evil | {SCRIPT} `x`"), "os": "<b>os</b>", "root": "/opt/<i>" });
     (results, id)
 }
 
@@ -73,15 +79,26 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
         "version not escaped:\n{md}"
     );
     assert!(md.contains("pipe \\| in a note, \\`ticks\\`, &lt;img src=x onerror=alert(2)> second line"));
-    // Every table row still has as many cells as the header.
+    assert!(md.contains("Evil \\| &lt;script>alert(1)&lt;/script> \\`x\\`"), "environment name not escaped");
+    assert!(!md.contains("<b>") && !md.contains("<i>"));
+    // One table per payload format, each with a header and a separator line, and a line per
+    // catalog row (a parser measured in two environments is one line).
     let rows: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
-    // One table per payload format, each with a header and a separator line.
     let parsers = results["parsers"].as_array().unwrap();
-    let formats: std::collections::BTreeSet<&str> =
-        parsers.iter().map(|p| p["format"].as_str().unwrap_or("json")).collect();
-    assert_eq!(rows.len(), parsers.len() + 2 * formats.len());
-    let header = cell_separators(rows[0]);
+    let format = |p: &Value| p["format"].as_str().unwrap_or("json").to_string();
+    let formats: std::collections::BTreeSet<String> = parsers.iter().map(format).collect();
+    let lines: std::collections::BTreeSet<(String, String)> =
+        parsers.iter().map(|p| (format(p), p["id"].as_str().unwrap().to_string())).collect();
+    assert_eq!(rows.len(), lines.len() + 2 * formats.len());
+    // Every table row still has as many cells as its table's header.
+    let mut header = 0;
     for row in &rows {
+        if row.starts_with("|--") {
+            continue;
+        }
+        if row.starts_with("| Language") {
+            header = cell_separators(row);
+        }
         assert_eq!(cell_separators(row), header, "row split differently: {row}");
     }
 
@@ -98,6 +115,9 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
         "stderr: {row}"
     );
     assert!(row.contains("&lt;img src=x onerror=alert(2)&gt;"), "note: {row}");
+    let copy = html.split(&format!("data-id=\"{id}@evil\"")).nth(1).unwrap().split("</tr>").next().unwrap();
+    assert!(copy.contains("Evil | &lt;script&gt;alert(1)&lt;/script&gt; `x`"), "environment: {copy}");
+    assert!(html.contains("<option value=\"evil\">Evil | &lt;script&gt;"), "environment filter");
     // The data island carries the same text, with <, > and & as \u escapes, and parses back.
     let island = html.split("id=\"nestprobe-data\">").nth(1).unwrap().split("</script>").next().unwrap();
     assert!(island.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"));

@@ -19,25 +19,20 @@ impl Exporter for Badges {
         let mut files = Vec::new();
         for record in &results.parsers {
             let (message, colour) = parser_message(record);
-            let label = format!("{} {}", record.language, record.library);
-            files.push((
-                PathBuf::from(DIR).join(format!("{}.svg", record.id)),
-                badge(&label, &message, colour)?,
-            ));
+            let label = super::display_name(results, record);
+            files.push((PathBuf::from(DIR).join(badge_file(record)), badge(&label, &message, colour)?));
         }
-        files.push((PathBuf::from(DIR).join("crashes.svg"), crash_badge(&results.parsers, "input")?));
+        files.push((PathBuf::from(DIR).join("crashes.svg"), crash_badge(results, "input")?));
         for format in results.formats() {
-            let records: Vec<ParserRecord> = results.of_format(format).parsers;
             files.push((
                 PathBuf::from(DIR).join(crash_badge_file(format)),
-                crash_badge(&records, format.title())?,
+                crash_badge(&results.of_format(format), format.title())?,
             ));
         }
-        let count = |wanted: Class| results.parsers.iter().filter(|r| class(r) == wanted).count();
-        let measured = results.parsers.len() - count(Class::NotMeasured);
+        let (measured, parsers) = super::parser_counts(results);
         files.push((
             PathBuf::from(DIR).join("parsers.svg"),
-            badge("parsers measured", &format!("{measured} of {}", results.parsers.len()), "blue")?,
+            badge("parsers measured", &format!("{measured} of {parsers}"), "blue")?,
         ));
         Ok(files)
     }
@@ -48,11 +43,19 @@ pub fn crash_badge_file(format: PayloadFormat) -> String {
     format!("crashes-{format}.svg")
 }
 
-/// "crash on deep YAML: 3 of 12 parsers" (crashes and timeouts count: both lose control).
-fn crash_badge(records: &[ParserRecord], what: &str) -> Result<String> {
-    let count = |wanted: Class| records.iter().filter(|r| class(r) == wanted).count();
-    let measured = records.len() - count(Class::NotMeasured);
-    let crashes = count(Class::Crash) + count(Class::Timeout);
+/// A parser's badge file in [`DIR`]: `<id>.svg`, `<id>@<environment>.svg` outside the host.
+pub fn badge_file(record: &ParserRecord) -> String {
+    format!("{}.svg", record.key())
+}
+
+/// "crash on deep YAML: 3 of 12 parsers" (crashes and timeouts count: both lose control). A parser
+/// measured in several environments counts once, as crashing if it does in any.
+fn crash_badge(results: &Results, what: &str) -> Result<String> {
+    let (measured, _) = super::parser_counts(results);
+    let crashes = super::groups(results)
+        .iter()
+        .filter(|g| g.records.iter().any(|r| matches!(class(r), Class::Crash | Class::Timeout)))
+        .count();
     let colour = if crashes > 0 { "red" } else { "brightgreen" };
     badge(&format!("crash on deep {what}"), &format!("{crashes} of {measured} parsers"), colour)
 }
@@ -94,4 +97,24 @@ fn badge(label: &str, message: &str, colour: &str) -> Result<String> {
     let mut svg = badge.svg();
     svg.push('\n');
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_badge_per_record_keyed_by_environment_and_summaries_count_parsers_once() {
+        let results = crate::report::tests::two_environments();
+        let files = Badges.files(&results).unwrap();
+        let names: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
+        assert!(names.contains(&"badges/python-json.svg".to_string()));
+        assert!(names.contains(&"badges/python-json@debian13.svg".to_string()));
+        let badge = |name: &str| &files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1;
+        assert!(badge("python-json@debian13.svg").contains("Python json · Debian 13"));
+        assert!(badge("python-json@debian13.svg").contains("clean error at 1,000"));
+        // c-stack crashes in both environments: one parser of six measured.
+        assert!(badge("crashes-json.svg").contains("3 of 6 parsers"), "{}", badge("crashes-json.svg"));
+        assert!(badge("parsers.svg").contains("6 of 7"));
+    }
 }

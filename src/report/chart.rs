@@ -11,7 +11,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{class, sorted, thousands, Class, Exporter};
+use super::{
+    class, display_name, environment_name, environments_of, groups_by_depth, sorted, thousands, Class,
+    Exporter,
+};
+use crate::catalog::HOST;
 use crate::payload::PayloadFormat;
 use crate::probe::Finding;
 use crate::results::{Environment, ParserRecord, Results};
@@ -125,10 +129,6 @@ fn text_width(text: &str, px: f64) -> i32 {
     (text.chars().count() as f64 * px * 0.6).ceil() as i32
 }
 
-fn label(record: &ParserRecord) -> String {
-    format!("{} {}", record.language, record.library)
-}
-
 /// `1`, `10`, …, `1k`, `10k`, `100k`, `1M`: axis ticks.
 fn compact(value: f64) -> String {
     let v = value.round() as u64;
@@ -238,12 +238,29 @@ fn bar_end(record: &ParserRecord) -> Option<u64> {
     }
 }
 
-/// results.svg: one horizontal bar per parser, in table order.
+/// The records the results chart draws, top to bottom: measured ones, least nesting first, each
+/// library's other environments right below it; and how many were left out as not measured.
+fn chart_records(results: &Results) -> (Vec<&ParserRecord>, usize) {
+    let all: Vec<&ParserRecord> = groups_by_depth(results).into_iter().flat_map(|g| g.records).collect();
+    let total = all.len();
+    let drawn: Vec<&ParserRecord> = all.into_iter().filter(|r| class(r) != Class::NotMeasured).collect();
+    let left_out = total - drawn.len();
+    (drawn, left_out)
+}
+
+/// results.svg: one horizontal bar per measured parser, least nesting first; a bar measured outside
+/// the host is lighter and its label names the environment.
 pub fn results_svg(results: &Results) -> Result<String> {
-    const ROW: i32 = 20;
-    const LABEL_PX: f64 = 12.0;
-    let records = sorted(results);
+    const ROW: i32 = 17;
+    const LABEL_PX: f64 = 11.5;
+    let (records, left_out) = chart_records(results);
     let rows = records.len().max(1) as i32;
+    let label = |r: &ParserRecord| display_name(results, r);
+    let others: Vec<String> = environments_of(results)
+        .iter()
+        .filter(|k| *k != HOST)
+        .map(|k| environment_name(results, k).to_string())
+        .collect();
     let max_depth = records
         .iter()
         .filter_map(|r| bar_end(r))
@@ -261,13 +278,26 @@ pub fn results_svg(results: &Results) -> Result<String> {
         Key { colour: VERMILLION, text: "crash (signal or abnormal exit)".into(), line: false },
         Key { colour: ORANGE, text: "timeout".into(), line: false },
         Key { colour: BLUE, text: format!("no limit up to {}", thousands(max_depth)), line: false },
-        Key { colour: GREY, text: "not measured".into(), line: false },
+        Key { colour: GREY, text: "unstable".into(), line: false },
     ];
+    let mut captions =
+        vec!["Each bar: the smallest nesting depth the parser fails at, least first.".to_string()];
+    if !others.is_empty() {
+        captions.push(format!(
+            "Lighter bars, labelled with their environment, were measured in {} (below the same library on the host).",
+            others.join(", ")
+        ));
+    }
+    if left_out > 0 {
+        let parsers = if left_out == 1 { "parser" } else { "parsers" };
+        captions.push(format!("Not drawn: {left_out} {parsers} not measured yet (results.md lists them)."));
+    }
+    captions.push(environment_caption(&results.environment));
 
     let title_height = 34;
     let legend_height = 28;
     let axis_height = 44;
-    let caption_height = 44;
+    let caption_height = 10 + 17 * captions.len() as i32;
     let height = title_height + legend_height + rows * ROW + axis_height + caption_height;
 
     let mut svg = String::new();
@@ -321,12 +351,16 @@ pub fn results_svg(results: &Results) -> Result<String> {
             let end = match bar_end(record) {
                 Some(depth) => {
                     let colour = colour(class(record));
-                    chart
-                        .draw_series(std::iter::once(Rectangle::new(
-                            [(1.0, y - 0.34), ((depth as f64).max(1.0), y + 0.34)],
-                            colour.filled(),
-                        )))
-                        .map_err(plot_error)?;
+                    let corners = [(1.0, y - 0.36), ((depth as f64).max(1.0), y + 0.36)];
+                    if record.environment == HOST {
+                        chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))
+                    } else {
+                        chart.draw_series([
+                            Rectangle::new(corners, colour.mix(0.45).filled()),
+                            Rectangle::new(corners, colour.stroke_width(1)),
+                        ])
+                    }
+                    .map_err(plot_error)?;
                     chart.backend_coord(&((depth as f64).max(1.0), y)).0
                 }
                 None => {
@@ -341,18 +375,10 @@ pub fn results_svg(results: &Results) -> Result<String> {
         }
 
         let caption_top = height - caption_height + 12;
-        root.draw(&Text::new(
-            "Each bar: the smallest nesting depth the parser fails at, sorted like the table in results.md.",
-            (12, caption_top),
-            font(11.0, MUTED, HPos::Left),
-        ))
-        .map_err(plot_error)?;
-        root.draw(&Text::new(
-            environment_caption(&results.environment),
-            (12, caption_top + 17),
-            font(11.0, MUTED, HPos::Left),
-        ))
-        .map_err(plot_error)?;
+        for (i, caption) in captions.into_iter().enumerate() {
+            root.draw(&Text::new(caption, (12, caption_top + 17 * i as i32), font(11.0, MUTED, HPos::Left)))
+                .map_err(plot_error)?;
+        }
         root.present().map_err(plot_error)?;
     }
     Ok(svg)
@@ -362,6 +388,8 @@ pub fn results_svg(results: &Results) -> Result<String> {
 struct Line {
     label: String,
     verdict: Verdict,
+    /// Measured outside the host: drawn dashed.
+    elsewhere: bool,
     /// (stack bytes, depth drawn, whether the process lost control there).
     points: Vec<(f64, f64, bool)>,
 }
@@ -371,6 +399,7 @@ fn sweep_lines(results: &Results) -> (Vec<Line>, bool) {
     let mut lines = Vec::new();
     for record in sorted(results) {
         let Some(sweep) = record.sweep.as_ref() else { continue };
+        let label = display_name(results, record);
         let mut points = Vec::new();
         for probe in &sweep.probes {
             let Some(stack) = probe.stack_bytes else {
@@ -388,7 +417,7 @@ fn sweep_lines(results: &Results) -> (Vec<Line>, bool) {
         }
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
         if !points.is_empty() {
-            lines.push(Line { label: label(record), verdict: sweep.verdict, points });
+            lines.push(Line { label, verdict: sweep.verdict, elsewhere: record.environment != HOST, points });
         }
     }
     (lines, unlimited)
@@ -431,10 +460,19 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 
     let label_width =
         lines.iter().map(|l| text_width(&l.label, LABEL_PX)).max().unwrap_or(0).clamp(60, 260) + 24;
+    // Lines measured outside the host are dashed and labelled with their environment.
+    let others: Vec<String> = environments_of(results)
+        .iter()
+        .filter(|k| *k != HOST && lines.iter().any(|l| l.elsewhere))
+        .map(|k| environment_name(results, k).to_string())
+        .collect();
+    let elsewhere = (!others.is_empty()).then(|| {
+        format!("Dashed lines, labelled with their environment: measured in {}.", others.join(", "))
+    });
     let title_height = 34;
     let legend_height = 28;
     let axis_height = 44;
-    let caption_height = 44;
+    let caption_height = 44 + if elsewhere.is_some() { 17 } else { 0 };
     let plot_height = (lines.len() as i32 * GAP + 20).max(380);
     let height = title_height + legend_height + 20 + plot_height + axis_height + caption_height;
 
@@ -522,12 +560,13 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 
         for line in &lines {
             let colour = verdict_colour(line.verdict);
-            chart
-                .draw_series(LineSeries::new(
-                    line.points.iter().map(|p| (p.0, p.1)),
-                    colour.mix(0.8).stroke_width(2),
-                ))
-                .map_err(plot_error)?;
+            let points = line.points.iter().map(|p| (p.0, p.1));
+            let style = colour.mix(0.8).stroke_width(2);
+            if line.elsewhere {
+                chart.draw_series(DashedLineSeries::new(points, 5, 4, style)).map_err(plot_error)?;
+            } else {
+                chart.draw_series(LineSeries::new(points, style)).map_err(plot_error)?;
+            }
             chart
                 .draw_series(line.points.iter().map(|&(x, y, lost)| {
                     let style = if lost { colour.filled() } else { WHITE.filled() };
@@ -571,14 +610,13 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
         if unlimited {
             caption.push_str(" Unlimited-stack probes are not drawn.");
         }
-        root.draw(&Text::new(caption, (12, caption_top), font(11.0, MUTED, HPos::Left)))
-            .map_err(plot_error)?;
-        root.draw(&Text::new(
-            environment_caption(&results.environment),
-            (12, caption_top + 17),
-            font(11.0, MUTED, HPos::Left),
-        ))
-        .map_err(plot_error)?;
+        let mut captions = vec![caption];
+        captions.extend(elsewhere.clone());
+        captions.push(environment_caption(&results.environment));
+        for (i, caption) in captions.into_iter().enumerate() {
+            root.draw(&Text::new(caption, (12, caption_top + 17 * i as i32), font(11.0, MUTED, HPos::Left)))
+                .map_err(plot_error)?;
+        }
         root.present().map_err(plot_error)?;
     }
     Ok(svg)
@@ -760,9 +798,14 @@ pub(crate) mod tests {
         let results = sample();
         let svg = results_svg(&results).unwrap();
         let texts = texts(&svg);
-        let labels: Vec<&String> =
-            texts.iter().filter(|t| results.parsers.iter().any(|r| **t == label(r))).collect();
-        let expected: Vec<String> = sorted(&results).into_iter().map(label).collect();
+        let names: Vec<String> = results.parsers.iter().map(|r| display_name(&results, r)).collect();
+        let labels: Vec<&String> = texts.iter().filter(|t| names.contains(t)).collect();
+        // Every measured parser, least nesting first; the skipped one is only counted.
+        let expected: Vec<String> = sorted(&results)
+            .into_iter()
+            .filter(|r| class(r) != Class::NotMeasured)
+            .map(|r| display_name(&results, r))
+            .collect();
         assert_eq!(labels, expected.iter().collect::<Vec<_>>());
         for wanted in [
             "clean error at 129",
@@ -770,12 +813,33 @@ pub(crate) mod tests {
             "crash (exit 134) at 30,000",
             "timeout at 11,000",
             "no limit up to 5,000,000",
-            "not measured (skipped)",
+            "Not drawn: 1 parser not measured yet (results.md lists them).",
             "crash (signal or abnormal exit)",
             "Stack 8 MiB · measured 2026-01-02 · Debian GNU/Linux 12 (bookworm) (Linux 6.1.0, x86_64) · nestprobe 0.1.0",
         ] {
             assert!(texts.iter().any(|t| t == wanted), "{wanted:?} missing from {texts:#?}");
         }
+    }
+
+    #[test]
+    fn a_library_in_another_environment_is_labelled_and_drawn_below_it() {
+        let results = crate::report::tests::two_environments();
+        let svg = results_svg(&results).unwrap();
+        let bars = texts(&svg);
+        let at = bars.iter().position(|t| t == "Python json").unwrap();
+        assert_eq!(bars[at + 2], "Python json · Debian 13", "{bars:#?}");
+        assert_eq!(bars[at + 3], "clean error at 1,000");
+        assert!(bars.iter().any(|t| t.starts_with(
+            "Lighter bars, labelled with their environment, were measured in Debian 13 (trixie)"
+        )));
+        // The lighter bar: the outcome colour at 45% opacity, with an outline.
+        assert!(svg.contains("opacity=\"0.45\" fill=\"#009E73\""), "no lighter bar");
+        let sweep = texts(&sweep_svg(&results).unwrap());
+        assert!(sweep.iter().any(|t| t == "Python json · Debian 13"), "{sweep:#?}");
+        assert!(sweep
+            .iter()
+            .any(|t| t == "Dashed lines, labelled with their environment: measured in Debian 13 (trixie)."));
+        assert!(!texts(&sweep_svg(&sample()).unwrap()).iter().any(|t| t.starts_with("Dashed")));
     }
 
     #[test]
@@ -793,7 +857,7 @@ pub(crate) mod tests {
         assert_eq!(files[0].0, PathBuf::from("results-sweep.svg"));
         let texts = texts(&files[0].1);
         for record in results.parsers.iter().filter(|r| r.sweep.is_some()) {
-            assert!(texts.contains(&label(record)), "{} missing", record.id);
+            assert!(texts.contains(&display_name(&results, record)), "{} missing", record.id);
         }
         for stack in ["1 MiB", "8 MiB", "64 MiB"] {
             assert!(texts.iter().any(|t| t == stack), "{stack} tick missing");
@@ -815,7 +879,7 @@ pub(crate) mod tests {
         let results = sample();
         let (bars_svg, sweep_svg) = (results_svg(&results).unwrap(), sweep_svg(&results).unwrap());
         let bars = rasterise(&bars_svg);
-        for class in [Class::CleanError, Class::Crash, Class::Timeout, Class::NoLimit, Class::NotMeasured] {
+        for class in [Class::CleanError, Class::Crash, Class::Timeout, Class::NoLimit] {
             assert!(pixels_of(&bars, colour(class)) > 50, "{class:?} bars not drawn");
         }
         let sweep = rasterise(&sweep_svg);

@@ -17,7 +17,10 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{chart, class, markdown, sorted, thousands, Class, Exporter};
+use super::{
+    badges, chart, class, environment_name, environments_of, groups_by_depth, markdown, thousands, Class,
+    Exporter,
+};
 use crate::outcome::{error_line, FailureKind};
 use crate::probe::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results};
@@ -87,8 +90,11 @@ fn format_of(record: &ParserRecord) -> String {
 /// What the script needs per row: the filter keys, the sort keys and the text the search box matches.
 #[derive(Serialize)]
 struct RowData {
+    /// The record's key: its id, with `@<environment>` outside the host.
     id: String,
     format: String,
+    /// The environment's key (`host`, `debian13`).
+    environment: String,
     language: String,
     library: String,
     outcome: &'static str,
@@ -105,9 +111,11 @@ struct PageData {
     rows: Vec<RowData>,
 }
 
-/// The records grouped by language (alphabetically), each group in table order.
+/// The records grouped by language (alphabetically), each group in table order, a library's other
+/// environments right after it.
 fn grouped(results: &Results) -> Vec<&ParserRecord> {
-    let mut records = sorted(results);
+    let mut records: Vec<&ParserRecord> =
+        groups_by_depth(results).into_iter().flat_map(|g| g.records).collect();
     // Stable: table order survives inside each language.
     records.sort_by(|a, b| a.language.cmp(&b.language));
     records
@@ -120,8 +128,9 @@ fn page(results: &Results) -> Result<String> {
             .iter()
             .enumerate()
             .map(|(i, record)| RowData {
-                id: record.id.clone(),
+                id: record.key(),
                 format: format_of(record),
+                environment: record.environment.clone(),
                 language: record.language.clone(),
                 library: record.library.clone(),
                 outcome: outcome_key(class(record)).0,
@@ -134,6 +143,8 @@ fn page(results: &Results) -> Result<String> {
                 group_order: i,
                 text: [
                     record.library.as_str(),
+                    results.environment_name(record),
+                    record.variant.as_deref().unwrap_or(""),
                     record.version.as_deref().unwrap_or(""),
                     record.note.as_str(),
                     error_text(record).unwrap_or(""),
@@ -153,7 +164,7 @@ fn page(results: &Results) -> Result<String> {
     summary_chips(&mut html, results);
     html.push_str("</header>\n<main>\n");
     controls(&mut html, results);
-    table(&mut html, &records);
+    table(&mut html, results, &records);
     html.push_str(LEGEND);
     charts(&mut html, results)?;
     html.push_str("</main>\n");
@@ -205,6 +216,14 @@ fn controls(html: &mut String, results: &Results) {
     html.push_str("<form id=\"controls\">\n");
     select(html, "format", "Format", "all formats", formats.iter().map(|f| (f.as_str(), f.as_str())));
     select(html, "language", "Language", "all languages", languages.iter().map(|&l| (l, l)));
+    let environments = environments_of(results);
+    select(
+        html,
+        "environment",
+        "Environment",
+        "all environments",
+        environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
+    );
     select(html, "outcome", "Outcome", "all outcomes", OUTCOMES.map(outcome_key));
     html.push_str(
         "<label>Sort <select id=\"sort\">\
@@ -221,9 +240,11 @@ fn controls(html: &mut String, results: &Results) {
 }
 
 /// Title, sort key (for sortable columns) and class of each column.
-const COLUMNS: [(&str, &str, &str); 12] = [
+const COLUMNS: [(&str, &str, &str); 14] = [
     ("Language", "language", "lang"),
     ("Library", "library", ""),
+    ("Environment", "", "environment"),
+    ("Variant", "", "var"),
     ("Format", "", "fmt"),
     ("Version", "", ""),
     ("Fails at", "depth", "num"),
@@ -236,12 +257,22 @@ const COLUMNS: [(&str, &str, &str); 12] = [
     ("Error", "", ""),
 ];
 
-fn table(html: &mut String, records: &[&ParserRecord]) {
+fn table(html: &mut String, results: &Results, records: &[&ParserRecord]) {
     // Grouped by language (the default order) until the script says otherwise: the language column
-    // is then hidden, the group rows say it. A format column with one value says nothing either.
+    // is then hidden, the group rows say it. A format or environment column with one value says
+    // nothing either, nor a variant column with none.
     let formats: BTreeSet<String> = records.iter().map(|r| format_of(r)).collect();
-    let one_format = if formats.len() <= 1 { " one-format" } else { "" };
-    let _ = write!(html, "<table id=\"atlas\" class=\"grouped{one_format}\">\n<thead><tr>");
+    let mut classes = String::from("grouped");
+    if formats.len() <= 1 {
+        classes.push_str(" one-format");
+    }
+    if environments_of(results).len() <= 1 {
+        classes.push_str(" one-env");
+    }
+    if records.iter().all(|r| r.variant.is_none()) {
+        classes.push_str(" no-variant");
+    }
+    let _ = write!(html, "<table id=\"atlas\" class=\"{classes}\">\n<thead><tr>");
     for (title, key, class) in COLUMNS {
         let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
         if key.is_empty() {
@@ -266,18 +297,20 @@ fn table(html: &mut String, records: &[&ParserRecord]) {
                 COLUMNS.len()
             );
         }
-        row(html, record);
+        row(html, results, record);
     }
     html.push_str("</tbody>\n</table>\n");
 }
 
-fn row(html: &mut String, record: &ParserRecord) {
+fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     let (outcome, _) = outcome_key(class(record));
+    let key = record.key();
     let _ = write!(
         html,
-        "<tr class=\"parser\" id=\"p-{}\" data-id=\"{}\" data-outcome=\"{outcome}\">",
-        escape(&record.id),
-        escape(&record.id)
+        "<tr class=\"parser\" id=\"p-{}\" data-id=\"{}\" data-environment=\"{}\" data-outcome=\"{outcome}\">",
+        escape(&key),
+        escape(&key),
+        escape(&record.environment)
     );
     let cell = |html: &mut String, class: &str, text: &str| match class {
         "" => {
@@ -304,11 +337,13 @@ fn row(html: &mut String, record: &ParserRecord) {
         ""
     };
     let _ = write!(html, "<td class=\"lib\">{}{study}</td>", escape(&record.library));
+    cell(html, "environment", results.environment_name(record));
+    cell(html, "var", record.variant.as_deref().unwrap_or(""));
     cell(html, "fmt", &format_of(record));
     let version = record.version.as_deref().unwrap_or(dash);
     clipped(html, "ver", version, version);
     let Some(result) = record.result.as_ref() else {
-        cell(html, "num", dash);
+        let _ = write!(html, "<td class=\"num\">{}</td>", badge_link(record, dash));
         let reason = record.reason.as_deref().unwrap_or("");
         let _ = write!(
             html,
@@ -329,7 +364,11 @@ fn row(html: &mut String, record: &ParserRecord) {
         Some(bytes) => format!("payload {}", format_bytes(bytes)),
         None => format!("no failure up to {}", thousands(result.max_depth)),
     };
-    let _ = write!(html, "<td class=\"num\" title=\"{tooltip}\">{}</td>", depth_text(result));
+    let _ = write!(
+        html,
+        "<td class=\"num\" title=\"{tooltip}\">{}</td>",
+        badge_link(record, &depth_text(result))
+    );
     badge(html, result, "");
     match &record.object {
         Some(object) => badge(html, object, &depth_text(object)),
@@ -353,6 +392,17 @@ fn row(html: &mut String, record: &ParserRecord) {
     let stderr = result.failure.as_ref().map_or("", |f| f.stderr.as_str());
     clipped(html, "err", error_text(record).unwrap_or(""), stderr);
     html.push_str("</tr>\n");
+}
+
+/// `text` as a link to the record's badge, which lies beside the page (a path made of the key,
+/// escaped like any text).
+fn badge_link(record: &ParserRecord, text: &str) -> String {
+    format!(
+        "<a class=\"badge-link\" href=\"{}/{}\" title=\"this result as a badge\">{}</a>",
+        badges::DIR,
+        escape(&badges::badge_file(record)),
+        escape(text)
+    )
 }
 
 /// The smallest failing depth; `none` when there is none (the tooltip says up to where).
@@ -486,8 +536,9 @@ tbody tr.parser:hover td { background: #f6f8fa; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.lang { color: var(--muted); }
 td.lib { font-weight: 600; white-space: normal; min-width: 8em; }
-td.note, td.fmt, td.muted { color: var(--muted); }
-table.grouped .lang, table.one-format .fmt { display: none; }
+td.note, td.fmt, td.muted, td.environment { color: var(--muted); }
+table.grouped .lang, table.one-format .fmt, table.one-env .environment, table.no-variant .var { display: none; }
+a.badge-link { color: inherit; text-decoration: underline dotted var(--muted); }
 .clip { display: inline-block; max-width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
 td.note .clip, td.err .clip { max-width: 11em; }
 td.ver .clip { max-width: 9em; }
@@ -515,7 +566,7 @@ const LEGEND: &str = r#"<ul class="legend">
 <li><b>Fails at</b>: the smallest nesting depth the parser does not accept (for JSON, <code>[[…]]</code>, a payload twice that many bytes: hover for its size); <i>none</i> if it took the maximum depth. <b>How</b>: a <i>clean error</i> (the library reported an error, the process stayed in control), a <i>crash</i> (killed by a signal, named, or an abnormal exit status) or a <i>timeout</i>.</li>
 <li><b>Objects</b>: the same for nested objects. <b>Unclosed</b>: <code>[[[…</code> with no closing brackets, which every parser must reject; <i>rejected</i> means a clean error at every depth tried.</li>
 <li><b>Why</b>: the stack sweep: <i>fixed</i> (the parser's own limit), <i>stack</i> (recursion until the stack runs out, with stack bytes per level), <i>runtime</i> (a VM's own limit), <i>unbounded</i> (no failure up to the maximum depth).</li>
-<li><b>Memory</b>: peak resident memory at the deepest accepted depth; <i>≤</i> marks an upper bound. † in the original bad_json_parsers study. Hover a clipped version or error for all of it.</li>
+<li><b>Memory</b>: peak resident memory at the deepest accepted depth; <i>≤</i> marks an upper bound. † in the original bad_json_parsers study. Hover a clipped version or error for all of it; a depth links to that result's badge (an SVG to show it elsewhere).</li>
 </ul>
 "#;
 
@@ -538,7 +589,7 @@ const SCRIPT: &str = r##""use strict";
     d.search = d.text.toLowerCase();
     return d;
   });
-  var defaults = { format: "", language: "", outcome: "", sort: "language", q: "" };
+  var defaults = { format: "", language: "", environment: "", outcome: "", sort: "language", q: "" };
   var state = {};
   var controls = {};
   Object.keys(defaults).forEach(function (key) { controls[key] = document.getElementById(key); });
@@ -571,6 +622,7 @@ const SCRIPT: &str = r##""use strict";
   function matches(d) {
     return (!state.format || d.format === state.format) &&
       (!state.language || d.language === state.language) &&
+      (!state.environment || d.environment === state.environment) &&
       (!state.outcome || d.outcome === state.outcome) &&
       (!state.q || d.search.indexOf(state.q.toLowerCase()) >= 0);
   }
@@ -659,6 +711,36 @@ mod tests {
         let from = html.find(start).unwrap_or_else(|| panic!("{start:?} missing"));
         let to = from + html[from..].find(end).unwrap_or_else(|| panic!("{end:?} missing")) + end.len();
         &html[from..to]
+    }
+
+    #[test]
+    fn environments_are_a_column_and_a_filter_and_rows_are_keyed() {
+        let results = crate::report::tests::two_environments();
+        let html = page(&results).unwrap();
+        let environment = between(&html, "<select id=\"environment\">", "</select>");
+        assert!(
+            environment.contains("<option value=\"host\">Debian 12 (bookworm)</option>"),
+            "{environment}"
+        );
+        assert!(
+            environment.contains("<option value=\"debian13\">Debian 13 (trixie)</option>"),
+            "{environment}"
+        );
+        let table = between(&html, "<table", "</table>");
+        assert!(!table.contains("one-env"), "the environment column is hidden");
+        let row = between(table, "data-id=\"python-json@debian13\"", "</tr>");
+        assert!(row.contains("data-environment=\"debian13\""), "{row}");
+        assert!(row.contains("<td class=\"environment\">Debian 13 (trixie)</td>"), "{row}");
+        assert!(row.contains("href=\"badges/python-json@debian13.svg\""), "{row}");
+        // The host's row comes right before it; every row id is unique.
+        let ids: Vec<&str> = table
+            .split("<tr class=\"parser\"")
+            .skip(1)
+            .map(|tr| tr.split("data-id=\"").nth(1).unwrap().split('"').next().unwrap())
+            .collect();
+        let at = ids.iter().position(|id| *id == "python-json").unwrap();
+        assert_eq!(ids[at + 1], "python-json@debian13");
+        assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), results.parsers.len());
     }
 
     #[test]

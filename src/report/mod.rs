@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
+use crate::catalog::HOST;
 use crate::child_env::EnvMode;
 use crate::outcome::FailureKind;
 use crate::probe::{Finding, ProbeResult};
@@ -75,6 +76,192 @@ pub fn sorted(results: &Results) -> Vec<&ParserRecord> {
     let mut records: Vec<&ParserRecord> = results.parsers.iter().collect();
     records.sort_by_key(|r| table_order(r));
     records
+}
+
+/// The environments the records name: the host first, then the others in key order.
+pub fn environments_of(results: &Results) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for record in &results.parsers {
+        if !keys.contains(&record.environment) {
+            keys.push(record.environment.clone());
+        }
+    }
+    keys.sort_by(|a, b| (a != HOST, a).cmp(&(b != HOST, b)));
+    keys
+}
+
+/// An environment's table name (its key when results.json does not describe it).
+pub fn environment_name<'a>(results: &'a Results, key: &'a str) -> &'a str {
+    results.environments.get(key).map_or(key, |e| e.name.as_str())
+}
+
+/// The name without its parenthesised part, for chart labels: `Debian 13 (trixie)` → `Debian 13`.
+pub fn short_environment_name(name: &str) -> &str {
+    name.split(" (").next().unwrap_or(name).trim()
+}
+
+/// One catalog row (one id) across the environments it was measured in: its records in
+/// [`environments_of`] order.
+pub struct Group<'a> {
+    pub records: Vec<&'a ParserRecord>,
+}
+
+impl<'a> Group<'a> {
+    /// The record that stands for the group in sorting and naming: the host's, else the first.
+    pub fn lead(&self) -> &'a ParserRecord {
+        self.records.iter().find(|r| r.environment == HOST).unwrap_or(&self.records[0])
+    }
+
+    pub fn in_environment(&self, key: &str) -> Option<&'a ParserRecord> {
+        self.records.iter().copied().find(|r| r.environment == key)
+    }
+}
+
+/// The records grouped by id, groups in order of first appearance.
+pub fn groups(results: &Results) -> Vec<Group<'_>> {
+    let order = environments_of(results);
+    let rank = |r: &ParserRecord| order.iter().position(|e| *e == r.environment).unwrap_or(usize::MAX);
+    let mut groups: Vec<Group> = Vec::new();
+    for record in &results.parsers {
+        match groups.iter_mut().find(|g| g.records[0].id == record.id && g.records[0].format == record.format)
+        {
+            Some(group) => group.records.push(record),
+            None => groups.push(Group { records: vec![record] }),
+        }
+    }
+    for group in &mut groups {
+        group.records.sort_by_key(|r| rank(r));
+    }
+    groups
+}
+
+/// Groups sorted by language, then library, variant and id (case-insensitive first): the order of
+/// the tables, where the versions of one library sit together.
+pub fn groups_by_library(results: &Results) -> Vec<Group<'_>> {
+    let mut groups = groups(results);
+    groups.sort_by_cached_key(|g| {
+        let lead = g.lead();
+        (
+            lead.language.to_lowercase(),
+            lead.language.clone(),
+            lead.library.to_lowercase(),
+            lead.library.clone(),
+            lead.variant.clone(),
+            lead.id.clone(),
+        )
+    });
+    groups
+}
+
+/// Groups sorted by their lead record's table order (least nesting first): the order of the charts,
+/// where a library's other environments follow it.
+pub fn groups_by_depth(results: &Results) -> Vec<Group<'_>> {
+    let mut groups = groups(results);
+    groups.sort_by_key(|g| table_order(g.lead()));
+    groups
+}
+
+/// A record's name in lists and charts: `Python json (stdlib)`, with ` -O2` for a variant and
+/// ` · Debian 13` outside the host.
+pub fn display_name(results: &Results, record: &ParserRecord) -> String {
+    let mut name = format!("{} {}", record.language, record.library);
+    if let Some(variant) = &record.variant {
+        name.push_str(&format!(" ({variant})"));
+    }
+    if record.environment != HOST {
+        name.push_str(" · ");
+        name.push_str(short_environment_name(environment_name(results, &record.environment)));
+    }
+    name
+}
+
+/// A record's outcome in a few words: `clean error at 129`, `SIGSEGV at 87,289`, `no limit`.
+pub fn short_outcome(record: &ParserRecord) -> String {
+    let Some(result) = record.result.as_ref().filter(|_| record.status == Status::Measured) else {
+        return "not measured".into();
+    };
+    match result.finding() {
+        Finding::FailsAt(depth, failure) => {
+            let how = match (failure.kind, &failure.signal_name, failure.exit_code) {
+                (FailureKind::Crash, Some(name), _) => name.clone(),
+                (FailureKind::Crash, None, Some(code)) => format!("crash (exit {code})"),
+                _ => failure.summary(),
+            };
+            format!("{how} at {}", thousands(depth))
+        }
+        Finding::NoLimit => format!("no limit up to {}", thousands(result.max_depth)),
+        Finding::Slow(depth, seconds) => format!("slow: {seconds:.0} s at {}", thousands(depth)),
+        Finding::Unstable { .. } | Finding::InputNotRead(_) => "unstable".into(),
+    }
+}
+
+/// The parsers that lose control (crash or hang), one entry per catalog row in table order: its
+/// name and where it fails, with the environments when it was measured in several
+/// (`SIGSEGV at 262,078 (Debian 12, Debian 13)`).
+pub fn losing(results: &Results) -> Vec<(String, String)> {
+    let loses = |r: &ParserRecord| matches!(class(r), Class::Crash | Class::Timeout);
+    let mut entries = Vec::new();
+    let mut groups: Vec<Group> =
+        groups(results).into_iter().filter(|g| g.records.iter().any(|r| loses(r))).collect();
+    groups.sort_by_key(|g| g.records.iter().filter(|r| loses(r)).map(|r| table_order(r)).min());
+    for group in groups {
+        let lead = group.lead();
+        let mut name = format!("{} {}", lead.language, lead.library);
+        if let Some(variant) = &lead.variant {
+            name.push_str(&format!(" ({variant})"));
+        }
+        // Equal outcomes share their environments' names.
+        let mut outcomes: Vec<(String, Vec<&str>)> = Vec::new();
+        for record in group.records.iter().filter(|r| loses(r)) {
+            let env = short_environment_name(environment_name(results, &record.environment));
+            match outcomes.iter_mut().find(|(o, _)| *o == short_outcome(record)) {
+                Some((_, envs)) => envs.push(env),
+                None => outcomes.push((short_outcome(record), vec![env])),
+            }
+        }
+        let several = group.records.len() > 1;
+        let text: Vec<String> = outcomes
+            .into_iter()
+            .map(|(outcome, envs)| if several { format!("{outcome} ({})", envs.join(", ")) } else { outcome })
+            .collect();
+        entries.push((name, text.join("; ")));
+    }
+    entries
+}
+
+/// A library whose boundary differs between the host and another environment.
+pub struct Change<'a> {
+    pub before: &'a ParserRecord,
+    pub after: &'a ParserRecord,
+}
+
+/// The groups measured both on the host and in `environment` (the count), and those whose
+/// outcome differs there (class or exact depth), in library order.
+pub fn changes<'a>(results: &'a Results, environment: &str) -> (usize, Vec<Change<'a>>) {
+    let mut both = 0;
+    let mut changes = Vec::new();
+    for group in groups_by_library(results) {
+        let (Some(before), Some(after)) = (group.in_environment(HOST), group.in_environment(environment))
+        else {
+            continue;
+        };
+        if class(before) == Class::NotMeasured || class(after) == Class::NotMeasured {
+            continue;
+        }
+        both += 1;
+        let depth = |r: &ParserRecord| r.result.as_ref().and_then(|p| p.exact_failing_depth());
+        if class(before) != class(after) || depth(before) != depth(after) {
+            changes.push(Change { before, after });
+        }
+    }
+    (both, changes)
+}
+
+/// Distinct parsers (ids) of the records, and how many of them were measured in some environment.
+pub fn parser_counts(results: &Results) -> (usize, usize) {
+    let groups = groups(results);
+    let measured = groups.iter().filter(|g| g.records.iter().any(|r| class(r) != Class::NotMeasured)).count();
+    (measured, groups.len())
 }
 
 /// How a parser ends up, in one short phrase: `clean error at 129`, `crash (SIGSEGV) at 87,289`.
@@ -182,7 +369,80 @@ pub fn thousands(n: u64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use super::*;
+    use crate::results::EnvironmentInfo;
+
+    /// The chart sample with environments described, and two of its parsers measured in Debian 13
+    /// too: python-json fails elsewhere there (a newer version), c-stack the same way.
+    pub fn two_environments() -> Results {
+        let mut results = chart::tests::sample();
+        results.environments = [
+            ("host", "Debian 12 (bookworm)", "Debian GNU/Linux 12 (bookworm)", None),
+            (
+                "debian13",
+                "Debian 13 (trixie)",
+                "Debian GNU/Linux 13 (trixie)",
+                Some("/opt/nestprobe/debian13"),
+            ),
+        ]
+        .into_iter()
+        .map(|(key, name, os, root)| {
+            (
+                key.to_string(),
+                EnvironmentInfo { name: name.into(), os: os.into(), root: root.map(Into::into) },
+            )
+        })
+        .collect();
+        let mut newer = results.find("python-json").unwrap().clone();
+        newer.environment = "debian13".into();
+        newer.version = Some("2.0".into());
+        let probe = newer.result.as_mut().unwrap();
+        probe.min_failing_depth = Some(1_000);
+        probe.max_accepted_depth = Some(999);
+        let mut same = results.find("c-stack").unwrap().clone();
+        same.environment = "debian13".into();
+        results.parsers.extend([newer, same]);
+        results
+    }
+
+    #[test]
+    fn groups_put_a_library_s_environments_together_host_first() {
+        let results = two_environments();
+        let groups = groups_by_library(&results);
+        assert_eq!(groups.len(), 7, "one group per catalog row");
+        let python = groups.iter().find(|g| g.lead().id == "python-json").unwrap();
+        let keys: Vec<String> = python.records.iter().map(|r| r.key()).collect();
+        assert_eq!(keys, ["python-json", "python-json@debian13"]);
+        assert_eq!(environments_of(&results), ["host", "debian13"]);
+        // By language, then library: C's two libraries before Go.
+        let leads: Vec<&str> = groups.iter().map(|g| g.lead().id.as_str()).collect();
+        assert_eq!(&leads[..3], ["c-stack", "c-unbounded", "go-skipped"]);
+        // In depth order, a library's Debian 13 record follows it even where it fails elsewhere.
+        let charted: Vec<String> =
+            groups_by_depth(&results).into_iter().flat_map(|g| g.records).map(|r| r.key()).collect();
+        let at = charted.iter().position(|k| k == "python-json").unwrap();
+        assert_eq!(charted[at + 1], "python-json@debian13");
+        assert_eq!(parser_counts(&results), (6, 7));
+    }
+
+    #[test]
+    fn changes_between_environments_are_the_boundaries_that_differ() {
+        let results = two_environments();
+        let (both, changes) = changes(&results, "debian13");
+        assert_eq!(both, 2);
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0].before.key(), "python-json");
+        assert_eq!(short_outcome(changes[0].before), "clean error at 995");
+        assert_eq!(short_outcome(changes[0].after), "clean error at 1,000");
+        assert_eq!(display_name(&results, changes[0].after), "Python json · Debian 13");
+        // A crash in both environments is one entry naming both.
+        let losing = losing(&results);
+        let stack = losing.iter().find(|(name, _)| name == "C recursive-parser").unwrap();
+        assert_eq!(stack.1, "SIGSEGV at 87,289 (Debian 12, Debian 13)");
+        assert_eq!(losing.iter().filter(|(name, _)| name.starts_with("C recursive")).count(), 1);
+    }
+
     #[test]
     fn thousands_separators() {
         assert_eq!(super::thousands(0), "0");

@@ -6,8 +6,11 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::{badges, chart, markdown};
-use crate::results::{write_if_changed, Results};
+use super::{badges, chart, markdown, Class};
+use crate::catalog::HOST;
+use crate::payload::PayloadFormat;
+use crate::report;
+use crate::results::{write_if_changed, ParserRecord, Results};
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");
 const TABLE: (&str, &str) = ("<!-- nestprobe:table:start -->", "<!-- nestprobe:table:end -->");
@@ -17,35 +20,132 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
     let text = fs::read_to_string(readme).with_context(|| format!("cannot read {}", readme.display()))?;
     // Links in the README are relative to the README's folder.
     let base = relative_prefix(readme, out);
-    let mut updated = replace_block(&text, BADGES, &badge_block(results, &base))
+    let updated = replace_block(&text, BADGES, &badge_block(results, &base))
         .with_context(|| format!("in {}", readme.display()))?;
-    let mut table = format!("{}\n", markdown::environment_line(&results.environment));
+    let updated = replace_block(&updated, TABLE, &summary_block(results, &base))
+        .with_context(|| format!("in {}", readme.display()))?;
+    write_if_changed(readme, &updated)
+}
+
+/// The README's results: a summary, not the table (results.md has every row). Per format how many
+/// parsers were measured, how many lose control and the lowest limits; every crash and hang; what
+/// changes between the host and each other environment; the charts.
+pub fn summary_block(results: &Results, base: &str) -> String {
+    let esc = markdown::escape;
+    let mut block = format!("{}\n", markdown::environment_line(&results.environment));
+    let environments = report::environments_of(results);
+    if environments.len() > 1 {
+        let items: Vec<String> =
+            environments.iter().map(|key| markdown::environment_item(results, key)).collect();
+        let _ = writeln!(block, "\nEnvironments: {}.", items.join("; "));
+    }
+
+    block.push_str(
+        "\n| Format | Parsers measured | Crash or hang | Lowest limits | More |\n|---|---|---|---|---|\n",
+    );
+    let mut losing: Vec<(PayloadFormat, String, String)> = Vec::new();
     for format in results.formats() {
         let subset = results.of_format(format);
-        let _ = writeln!(
-            table,
-            "\n**{}**: {} [Table]({base}results.md#{}).\n\n![{} results]({base}{})",
-            format.title(),
-            markdown::format_summary(&subset),
-            markdown::section_anchor(format),
-            format.title(),
-            chart::results_file(format)
-        );
+        let (measured, parsers) = report::parser_counts(&subset);
+        let mut counted = format!("{measured} of {parsers}");
+        for key in environments.iter().filter(|k| *k != HOST) {
+            let count = subset.parsers.iter().filter(|r| &r.environment == key).count();
+            if count > 0 {
+                let _ = write!(counted, " · {count} in {}", esc(report::environment_name(results, key)));
+            }
+        }
+        let records: Vec<&ParserRecord> =
+            report::sorted(results).into_iter().filter(|r| r.format == format).collect();
+        let lost = report::losing(&subset);
+        let lowest: Vec<String> = records
+            .iter()
+            .filter(|r| report::class(r) == Class::CleanError)
+            .take(3)
+            .filter_map(|r| {
+                let depth = r.result.as_ref()?.exact_failing_depth()?;
+                Some(format!("{} {}", esc(&report::display_name(results, r)), report::thousands(depth)))
+            })
+            .collect();
+        let mut more = format!("[table]({base}results.md#{})", markdown::section_anchor(format));
+        let _ = write!(more, " · [chart]({base}{})", chart::results_file(format));
         if chart::has_sweep(&subset) {
-            let _ = writeln!(
-                table,
-                "\n![why: smallest failing depth against stack size]({base}{})",
-                chart::sweep_file(format)
-            );
+            let _ = write!(more, " · [why]({base}{})", chart::sweep_file(format));
+        }
+        let _ = writeln!(
+            block,
+            "| {} | {counted} | {} | {} | {more} |",
+            format.title(),
+            lost.len(),
+            if lowest.is_empty() { "—".to_string() } else { lowest.join(", ") },
+        );
+        losing.extend(lost.into_iter().map(|(name, outcome)| (format, name, outcome)));
+    }
+
+    if losing.is_empty() {
+        block.push_str("\nNo parser crashes or hangs.\n");
+    } else {
+        let _ = writeln!(
+            block,
+            "\n**Crashes and hangs**: the parser process loses control (a signal, an abnormal exit, a \
+             timeout) at the smallest depth given.\n\n| Format | Parser | Outcome |\n|---|---|---|"
+        );
+        for (format, name, outcome) in &losing {
+            let _ = writeln!(block, "| {} | {} | {} |", format.title(), esc(name), esc(outcome));
+        }
+    }
+
+    for key in environments.iter().filter(|k| *k != HOST) {
+        let (host, other) = (report::environment_name(results, HOST), report::environment_name(results, key));
+        let (both, changes) = report::changes(results, key);
+        let _ = write!(block, "\n**{} → {}**: {both} parsers measured in both", esc(host), esc(other));
+        if changes.is_empty() {
+            block.push_str("; each fails at the same depth, the same way, in both.\n");
+            continue;
+        }
+        let _ = writeln!(
+            block,
+            "; {} {} differently:\n\n| Parser | {} | {} |\n|---|---|---|",
+            changes.len(),
+            if changes.len() == 1 { "fails" } else { "fail" },
+            esc(host),
+            esc(other)
+        );
+        let cell = |r: &ParserRecord| {
+            format!(
+                "{} ({})",
+                esc(&report::short_outcome(r)),
+                esc(r.version.as_deref().unwrap_or("version unknown"))
+            )
+        };
+        for change in &changes {
+            let name = format!("{} {}", change.before.language, change.before.library);
+            let _ = writeln!(block, "| {} | {} | {} |", esc(&name), cell(change.before), cell(change.after));
+        }
+    }
+
+    let formats = results.formats();
+    if let Some((first, others)) = formats.split_first() {
+        let _ = writeln!(block, "\n![{} results]({base}{})", first.title(), chart::results_file(*first));
+        if !others.is_empty() {
+            let names: Vec<&str> = others.iter().map(|f| f.title()).collect();
+            let _ = writeln!(block, "\n<details><summary>The charts of {}</summary>\n", names.join(", "));
+            for format in others {
+                let _ = writeln!(
+                    block,
+                    "![{} results]({base}{})\n",
+                    format.title(),
+                    chart::results_file(*format)
+                );
+            }
+            block.push_str("</details>\n");
         }
     }
     let _ = writeln!(
-        table,
+        block,
         "\nEvery row: [results.md]({base}results.md); to filter and sort: [results.html]({base}results.html); \
          every measured fact: [results.json]({base}results.json)."
     );
-    updated = replace_block(&updated, TABLE, &table).with_context(|| format!("in {}", readme.display()))?;
-    write_if_changed(readme, &updated)
+    block
 }
 
 fn relative_prefix(readme: &Path, out: &Path) -> String {
@@ -93,6 +193,39 @@ pub fn replace_block(text: &str, (start, end): (&str, &str), content: &str) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::tests::two_environments;
+
+    #[test]
+    fn the_summary_counts_lists_crashes_once_and_shows_what_changed_between_environments() {
+        let block = summary_block(&two_environments(), "");
+        assert!(
+            block.contains("| JSON | 6 of 7 · 2 in Debian 13 (trixie) | 3 | Rust serde_json 129, Python json 995, Python json · Debian 13 1,000 |"),
+            "{block}"
+        );
+        assert!(
+            block.contains("| JSON | C recursive-parser | SIGSEGV at 87,289 (Debian 12, Debian 13) |"),
+            "{block}"
+        );
+        assert!(block.contains("| JSON | Java Jackson databind | crash (exit 134) at 30,000 |"), "{block}");
+        assert!(
+            block.contains("**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 parsers measured in both; 1 fails differently:"),
+            "{block}"
+        );
+        assert!(
+            block.contains("| Python json | clean error at 995 (1.0) | clean error at 1,000 (2.0) |"),
+            "{block}"
+        );
+        // A summary, not the table: no line per parser beyond the crashes and changes.
+        assert_eq!(block.lines().filter(|l| l.starts_with('|')).count(), 3 + 5 + 3);
+        assert!(block.contains("![JSON results](results.svg)"));
+    }
+
+    #[test]
+    fn one_environment_has_no_change_section() {
+        let block = summary_block(&crate::report::chart::tests::sample(), "out/");
+        assert!(!block.contains(" → "), "{block}");
+        assert!(block.contains("[table](out/results.md#json)"), "{block}");
+    }
 
     #[test]
     fn blocks_are_replaced_between_markers_and_idempotently() {
