@@ -10,6 +10,7 @@ pub mod environment;
 pub mod gate;
 pub mod interrupt;
 pub mod job;
+pub mod memory;
 pub mod outcome;
 pub mod output;
 pub mod payload;

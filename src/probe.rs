@@ -80,6 +80,9 @@ pub struct ProbeResult {
     /// RLIMIT_AS of the children; null = not capped.
     #[serde(default)]
     pub memory_bytes: Option<u64>,
+    /// Resident-memory cap of each child's process group (`--max-rss`); null = not capped.
+    #[serde(default)]
+    pub max_rss_bytes: Option<u64>,
     pub max_depth: u64,
     /// Per-trial timeout (a trial that hits it is run again with TIMEOUT_RETRY_FACTOR times it).
     #[serde(default)]
@@ -399,6 +402,7 @@ impl Runner<'_, '_> {
             status,
             stack_bytes: spec.trial.stack.bytes(),
             memory_bytes: spec.trial.memory.and_then(|m| m.bytes()),
+            max_rss_bytes: spec.trial.max_rss,
             max_depth: spec.max_depth,
             timeout_seconds: spec.trial.timeout.as_secs_f64(),
             aslr_disabled: spec.trial.disable_aslr && aslr_can_be_disabled(),
@@ -446,6 +450,7 @@ fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
                 signal: None,
                 signal_name: None,
                 stderr: String::new(),
+                peak_rss_bytes: None,
             }),
             other => other.failure(),
         }

@@ -34,6 +34,9 @@ pub struct Environment {
     /// RLIMIT_AS of the children; null = not capped.
     #[serde(default)]
     pub memory_bytes: Option<u64>,
+    /// Resident-memory cap of each child's process group (`--max-rss`); null = not capped.
+    #[serde(default)]
+    pub max_rss_bytes: Option<u64>,
     pub max_depth: u64,
     pub timeout_seconds: f64,
     pub aslr_disabled: bool,
@@ -270,6 +273,7 @@ mod tests {
                 cpus: 2,
                 stack_bytes: Some(8 << 20),
                 memory_bytes: None,
+                max_rss_bytes: None,
                 max_depth: 5_000_000,
                 timeout_seconds: 10.0,
                 aslr_disabled: true,
