@@ -177,9 +177,20 @@ impl Results {
 /// Fields that change between two runs that measured the same thing (`slow` too: whether a trial
 /// needed the longer retry timeout depends on the machine's load). (Peak memory also varies a
 /// little: it counts as changed only when it moves by a quarter of an octave, about 19%, and
-/// anything under 16 MiB counts as small, since that is where nestprobe's own share blurs it.)
-const VOLATILE: &[&str] =
-    &["elapsed_seconds", "accepted_seconds", "trials", "search", "date", "stderr", "peak_rss_exact", "slow"];
+/// anything under 16 MiB counts as small, since that is where nestprobe's own share blurs it.) The
+/// resident cap (`max_rss_bytes`) follows the machine's memory and `--jobs`: it is a safeguard, and
+/// when it decides a boundary, the boundary's depth and failure say so.
+const VOLATILE: &[&str] = &[
+    "elapsed_seconds",
+    "accepted_seconds",
+    "trials",
+    "search",
+    "date",
+    "stderr",
+    "peak_rss_exact",
+    "slow",
+    "max_rss_bytes",
+];
 
 fn facts(results: &Results) -> Value {
     fn strip(value: &mut Value) {
@@ -321,5 +332,10 @@ mod tests {
         assert!(base.same_facts(&results(129, 2, 101 << 20)));
         assert!(!base.same_facts(&results(130, 9, 100 << 20)));
         assert!(!base.same_facts(&results(129, 9, 200 << 20)));
+        // Another resident cap (more memory, other --jobs) is not another fact by itself.
+        let mut capped = results(129, 9, 100 << 20);
+        capped.environment.max_rss_bytes = Some(6 << 30);
+        capped.parsers[0].result.as_mut().unwrap().max_rss_bytes = Some(6 << 30);
+        assert!(base.same_facts(&capped));
     }
 }

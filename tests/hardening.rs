@@ -422,7 +422,7 @@ fn a_run_caps_resident_memory_by_default_shared_among_its_jobs() {
     let results = load_json(&dir.path().join("capped.json"));
     assert_eq!(u64_of(&results["environment"], "max_rss_bytes"), 64 * MIB);
     let hog = &record(&results, "hog")["result"];
-    assert_eq!(hog["failure"]["kind"], "out-of-memory", "{hog:#}");
+    assert_eq!(hog["failure"]["kind"], "out-of-memory", "{results:#}");
     assert!((448..=512).contains(&u64_of(hog, "min_failing_depth")), "{hog:#}");
     assert_eq!(u64_of(&record(&results, "good")["result"], "min_failing_depth"), 101);
 }
