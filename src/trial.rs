@@ -79,7 +79,8 @@ const WRITE_CHUNK: usize = 64 * 1024;
 
 impl TrialConfig {
     /// Children of `argv` with the documented defaults: 8 MiB stack, no memory caps, 10 s timeout,
-    /// ASLR off. (The command line's `--max-rss auto` is resolved by its caller.) Callers change the fields they have options for.
+    /// ASLR off. Callers change the fields they have options for (the command line's resident cap,
+    /// `--max-rss auto`, is resolved there).
     pub fn new(argv: Vec<OsString>, env: ChildEnv) -> TrialConfig {
         TrialConfig {
             argv,
