@@ -120,7 +120,7 @@ pub fn environment_sentence(env: &Environment, text: fn(&str) -> String) -> Stri
     let stack = env.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let resident = env
         .max_rss_bytes
-        .map(|bytes| format!(", resident memory capped at {} per run", Limit::Bytes(bytes)))
+        .map(|bytes| format!(", resident memory of each child capped at {}", Limit::Bytes(bytes)))
         .unwrap_or_default();
     format!(
         "Measured with nestprobe {} on {} (Linux {}, {}, {} CPUs), {}: stack limit {stack}, \
