@@ -12,6 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::child_env::{ChildEnv, Stage};
 use crate::gate::{Expectations, FailOn};
 use crate::launcher::Launcher;
+use crate::memory::RssCap;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::ProbeSpec;
 use crate::search::Hint;
@@ -68,9 +69,16 @@ pub struct TrialArgs {
     /// Largest depth tried; if it is accepted, the parser has no limit up to it
     #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_depth: u64,
-    /// Memory cap (RLIMIT_AS) of every child, e.g. 4GiB
+    /// Address-space cap (RLIMIT_AS) of every child, e.g. 4GiB (breaks runtimes that reserve large
+    /// ranges: GHC, JVM, V8, Go; --max-rss is the safe cap)
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<Limit>,
+    /// Resident-memory cap of every child's process group, sampled every 25 ms: over it the group is
+    /// killed and the depth fails as out of memory. `auto`: half of MemTotal (or MemAvailable, if
+    /// less), divided by the parsers probed at once (`run --jobs`), in 64 MiB steps, at least 256 MiB;
+    /// `none`: no cap
+    #[arg(long, value_name = "SIZE|auto|none", default_value = "auto")]
+    pub max_rss: RssCap,
     /// Keep address-space randomisation (by default it is disabled so stack-bound limits repeat)
     #[arg(long)]
     pub aslr: bool,
@@ -84,7 +92,8 @@ pub struct TrialArgs {
 }
 
 impl TrialArgs {
-    /// The children's settings; `env` is the base environment (fixed) to add the options to.
+    /// The children's settings; `env` is the base environment (fixed) to add the options to. One
+    /// child runs at a time (`run` shares the resident cap out itself: [`RssCap::resolve`]).
     pub fn trial_config(&self, argv: Vec<OsString>, mut env: ChildEnv) -> TrialConfig {
         for (name, value) in &self.env {
             env.set(name, value);
@@ -95,6 +104,7 @@ impl TrialArgs {
         TrialConfig {
             stack: self.stack,
             memory: self.memory,
+            max_rss: self.max_rss.resolve(1),
             timeout: self.timeout,
             disable_aslr: !self.aslr,
             ..TrialConfig::new(argv, env)
@@ -370,6 +380,11 @@ mod tests {
         assert_eq!(spec.format, PayloadFormat::JSON);
         assert_eq!(spec.shape, Shape::Array);
         assert!(spec.trial.disable_aslr);
+        assert_eq!(spec.trial.memory, None);
+        // The resident cap is on by default: the auto rule for one child at a time.
+        assert_eq!(args.probe.trial.max_rss, RssCap::Auto);
+        assert_eq!(spec.trial.max_rss, RssCap::Auto.resolve(1));
+        assert!(spec.trial.max_rss.is_some());
         assert_eq!(spec.trial.argv, ["python3", "p.py"]);
         let env = spec.trial.env.record();
         assert_eq!(env.mode, crate::child_env::EnvMode::Fixed);
@@ -420,6 +435,29 @@ mod tests {
         // --quiet goes before or after the subcommand.
         assert!(Cli::try_parse_from(["nestprobe", "probe", "-q", "--", "p"]).unwrap().quiet);
         assert!(Cli::try_parse_from(["nestprobe", "--quiet", "run"]).unwrap().quiet);
+    }
+
+    #[test]
+    fn resident_caps_by_name() {
+        let max_rss = |value: &str| {
+            let cli = Cli::try_parse_from(["nestprobe", "probe", "--max-rss", value, "--", "p"]);
+            match cli.map(|cli| cli.command) {
+                Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap().trial.max_rss),
+                Ok(_) => panic!("not probe"),
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        assert_eq!(max_rss("64MiB"), Ok(Some(64 << 20)));
+        assert_eq!(max_rss("none"), Ok(None));
+        assert!(max_rss("auto").unwrap().is_some());
+        assert!(max_rss("some").unwrap_err().contains("auto"));
+        // The address-space cap is a separate option and leaves the resident cap alone.
+        let cli = Cli::try_parse_from(["nestprobe", "run", "--memory", "4GiB", "--max-rss", "1GiB"]).unwrap();
+        let Command::Run(run) = cli.command else { panic!("not run") };
+        assert_eq!(
+            (run.trial.memory, run.trial.max_rss),
+            (Some(Limit::Bytes(4 << 30)), RssCap::Bytes(1 << 30))
+        );
     }
 
     #[test]

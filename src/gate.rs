@@ -187,6 +187,7 @@ mod tests {
                 signal: signal.map(|_| 11),
                 signal_name: signal.map(String::from),
                 stderr: String::new(),
+                peak_rss_bytes: None,
             }),
             boundary_window: [Some(depth), Some(depth - 1)],
             ..ProbeResult::default()

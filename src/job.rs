@@ -262,6 +262,8 @@ fn apt_install(launcher: &Launcher, packages: &[String]) -> Result<()> {
 struct RunOptions<'a> {
     trial: &'a TrialArgs,
     quick: bool,
+    /// The resident cap of each child, shared out among the parsers probed at once.
+    max_rss: Option<u64>,
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
@@ -280,8 +282,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         (Some(path), false) => Some(Results::load(path)?),
         (None, false) => previous.clone(),
     };
-    let options = RunOptions { trial: &args.trial, quick: args.quick };
     let jobs = args.jobs.unwrap_or_else(environment::cpus).max(1);
+    let max_rss = args.trial.max_rss.resolve(jobs.min(entries.len()));
+    let options = RunOptions { trial: &args.trial, quick: args.quick, max_rss };
     let build_root = &args.catalog.build_dir;
 
     let environment = Environment {
@@ -291,6 +294,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         cpus: environment::cpus(),
         stack_bytes: args.trial.stack.bytes(),
         memory_bytes: args.trial.memory.and_then(Limit::bytes),
+        max_rss_bytes: max_rss,
         max_depth: args.trial.max_depth,
         timeout_seconds: args.trial.timeout.as_secs_f64(),
         aslr_disabled: !args.trial.aslr && aslr_can_be_disabled(),
@@ -449,6 +453,7 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     trial.cwd = Some(parser.dir.clone());
     trial.launcher = parser.launcher.clone();
     trial.fatal_stderr = entry.fatal_stderr.clone();
+    trial.max_rss = options.max_rss;
     if let Some(text) = &entry.timeout {
         trial.timeout = parse_duration(text)?.max(trial.timeout);
     }

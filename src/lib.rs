@@ -11,6 +11,7 @@ pub mod gate;
 pub mod interrupt;
 pub mod job;
 pub mod launcher;
+pub mod memory;
 pub mod outcome;
 pub mod output;
 pub mod payload;

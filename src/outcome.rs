@@ -18,6 +18,10 @@ pub enum Outcome {
     Abnormal { code: i32, stderr: String },
     /// Still running at the timeout; killed with its process group.
     Timeout { stderr: String },
+    /// Its process group's resident memory went over the resident cap (`--max-rss`): killed with its
+    /// group by the watchdog, or found over the cap when it exited. `peak_bytes` is the largest
+    /// resident memory seen (sampled, or the leader's own peak).
+    OverMemory { peak_bytes: u64, cap_bytes: u64, stderr: String },
 }
 
 impl Outcome {
@@ -45,6 +49,10 @@ impl Outcome {
             }
             Outcome::Abnormal { code, stderr } => with_stderr(format!("crash (exit {code})"), stderr),
             Outcome::Timeout { .. } => "timeout".into(),
+            // No peak here: this text goes into results (sightings) and must not vary between runs.
+            Outcome::OverMemory { cap_bytes, .. } => {
+                format!("out of memory (over the {} resident cap)", crate::units::format_bytes(*cap_bytes))
+            }
         }
     }
 
@@ -52,6 +60,16 @@ impl Outcome {
     pub fn failure(&self) -> Option<Failure> {
         let (kind, exit_code, signal, stderr) = match self {
             Outcome::Accepted => return None,
+            Outcome::OverMemory { peak_bytes, stderr, .. } => {
+                return Some(Failure {
+                    kind: FailureKind::OutOfMemory,
+                    exit_code: None,
+                    signal: None,
+                    signal_name: None,
+                    stderr: stderr_head(stderr),
+                    peak_rss_bytes: Some(*peak_bytes),
+                })
+            }
             Outcome::Error { stderr } => (FailureKind::Error, Some(1), None, stderr),
             Outcome::Signal { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
             Outcome::Abnormal { code, stderr } => (FailureKind::Crash, Some(*code), None, stderr),
@@ -63,6 +81,7 @@ impl Outcome {
             signal,
             signal_name: signal.map(|s| signal_name(s).to_string()),
             stderr: stderr_head(stderr),
+            peak_rss_bytes: None,
         })
     }
 }
@@ -79,8 +98,9 @@ pub enum FailureKind {
     Timeout,
     /// Invalid input (the `unclosed` shape) was accepted as if it were valid.
     Accepted,
-    /// The process died for want of memory under a memory cap (`--memory`): a signal or abnormal
-    /// exit with an allocation failure on stderr, or a SIGKILL.
+    /// The process went over the resident cap (`--max-rss`), or died for want of memory under an
+    /// address-space cap (`--memory`): a signal or abnormal exit with an allocation failure on
+    /// stderr, or a SIGKILL.
     #[serde(rename = "out-of-memory")]
     OutOfMemory,
 }
@@ -93,6 +113,10 @@ pub struct Failure {
     pub signal: Option<i32>,
     pub signal_name: Option<String>,
     pub stderr: String,
+    /// Out of memory over the resident cap: the largest resident memory of the process group seen
+    /// (sampled every few tens of milliseconds, so a fast-growing parser may have been further over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_rss_bytes: Option<u64>,
 }
 
 impl Failure {
@@ -110,6 +134,7 @@ impl Failure {
             FailureKind::OutOfMemory => match (&self.signal_name, self.exit_code) {
                 (Some(name), _) => format!("out of memory ({name})"),
                 (None, Some(code)) => format!("out of memory (exit {code})"),
+                (None, None) if self.peak_rss_bytes.is_some() => "out of memory (resident cap)".into(),
                 (None, None) => "out of memory".into(),
             },
         }
@@ -256,6 +281,31 @@ mod tests {
         assert_eq!(segv.kind, FailureKind::Crash);
         let clean = Outcome::Error { stderr: "MemoryError: x".into() }.failure().unwrap().under_memory_cap();
         assert_eq!(clean.kind, FailureKind::Error);
+    }
+
+    #[test]
+    fn over_the_resident_cap_is_out_of_memory_with_the_peak_seen() {
+        let over = Outcome::OverMemory { peak_bytes: 70 << 20, cap_bytes: 64 << 20, stderr: String::new() };
+        assert_eq!(over.describe(), "out of memory (over the 64 MiB resident cap)");
+        let failure = over.failure().unwrap();
+        assert_eq!((failure.kind, failure.peak_rss_bytes), (FailureKind::OutOfMemory, Some(70 << 20)));
+        assert_eq!((failure.exit_code, failure.signal), (None, None));
+        assert_eq!(failure.summary(), "out of memory (resident cap)");
+        // An address-space cap's relabelling leaves it as it is.
+        assert_eq!(failure.clone().under_memory_cap(), failure);
+        let json = serde_json::to_value(&failure).unwrap();
+        assert_eq!(
+            (json["kind"].as_str(), json["peak_rss_bytes"].as_u64()),
+            (Some("out-of-memory"), Some(70 << 20))
+        );
+        // Other failures do not carry the field, and results without it still load.
+        let crash = Outcome::Signal { signal: 11, stderr: String::new() }.failure().unwrap();
+        assert!(serde_json::to_value(&crash).unwrap().get("peak_rss_bytes").is_none());
+        let old: Failure = serde_json::from_str(
+            r#"{"kind":"crash","exit_code":null,"signal":11,"signal_name":"SIGSEGV","stderr":""}"#,
+        )
+        .unwrap();
+        assert_eq!(old, crash);
     }
 
     #[test]

@@ -127,8 +127,15 @@ impl Observer for ProbeProgress {
     fn tried(&mut self, depth: u64, report: &TrialReport) {
         self.trials += 1;
         if self.verbose {
+            // How far over the cap a child got before it was stopped (the samples' peak).
+            let peak = match &report.outcome {
+                crate::outcome::Outcome::OverMemory { peak_bytes, .. } => {
+                    format!(", {} resident", crate::units::format_bytes(*peak_bytes))
+                }
+                _ => String::new(),
+            };
             info(format_args!(
-                "  depth {depth:>9}: {} ({:.2} s)",
+                "  depth {depth:>9}: {} ({:.2} s{peak})",
                 report.outcome.describe(),
                 report.wall.as_secs_f64()
             ));

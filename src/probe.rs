@@ -80,6 +80,9 @@ pub struct ProbeResult {
     /// RLIMIT_AS of the children; null = not capped.
     #[serde(default)]
     pub memory_bytes: Option<u64>,
+    /// Resident-memory cap of each child's process group (`--max-rss`); null = not capped.
+    #[serde(default)]
+    pub max_rss_bytes: Option<u64>,
     pub max_depth: u64,
     /// Per-trial timeout (a trial that hits it is run again with TIMEOUT_RETRY_FACTOR times it).
     #[serde(default)]
@@ -420,8 +423,9 @@ impl Runner<'_, '_> {
             .filter(|_| exact)
             .or(slow_at.filter(|_| status == ProbeStatus::Slow));
         let failure_at = if exact { min_failing } else { window[0] };
-        let failure_report = failure_at.and_then(|d| self.seen.last_at(d));
-        let accepted_report = max_accepted.or(window[1]).and_then(|d| self.seen.last_at(d));
+        // (Near the resident cap a depth can both pass and fail: each side takes its own trials.)
+        let failure_report = failure_at.and_then(|d| self.seen.last_judged(d, true));
+        let accepted_report = max_accepted.or(window[1]).and_then(|d| self.seen.last_judged(d, false));
         ProbeResult {
             command: spec.command.clone(),
             payload_format: spec.format,
@@ -429,6 +433,7 @@ impl Runner<'_, '_> {
             status,
             stack_bytes: spec.trial.stack.bytes(),
             memory_bytes: spec.trial.memory.and_then(|m| m.bytes()),
+            max_rss_bytes: spec.trial.max_rss,
             max_depth: spec.max_depth,
             timeout_seconds: spec.trial.timeout.as_secs_f64(),
             aslr_disabled: spec.trial.disable_aslr && aslr_can_be_disabled(),
@@ -476,6 +481,7 @@ fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
                 signal: None,
                 signal_name: None,
                 stderr: String::new(),
+                peak_rss_bytes: None,
             }),
             other => other.failure(),
         }
@@ -524,6 +530,12 @@ impl Observations {
         self.by_depth.get(&depth).and_then(|seen| seen.last()).map(|(_, report)| report)
     }
 
+    /// The last trial at `depth` that failed (or passed), else the last one.
+    fn last_judged(&self, depth: u64, failed: bool) -> Option<&TrialReport> {
+        let seen = self.by_depth.get(&depth)?;
+        seen.iter().rev().find(|s| s.0 == failed).or(seen.last()).map(|(_, report)| report)
+    }
+
     /// Some depth both passed and failed.
     fn flipped(&self) -> bool {
         self.by_depth.values().any(|seen| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
@@ -539,15 +551,24 @@ impl Observations {
 
     /// What contradicts the monotone picture: depths whose outcomes disagree, and a failure below
     /// a pass (the lowest failing and the highest passing depth). Empty when all is consistent.
+    ///
+    /// Going over the resident cap does not count: the memory a parser takes at one depth varies by
+    /// a few pages from run to run, so near the cap the same depth can pass once and fail once. That
+    /// is the cap's precision, not an unreliable parser; the boundary is where the search found it.
     fn disagreements(&self) -> Vec<Sighting> {
+        let only_over_cap = |seen: &[(bool, TrialReport)]| {
+            seen.iter().filter(|s| s.0).all(|(_, r)| matches!(r.outcome, Outcome::OverMemory { .. }))
+        };
         let mut depths: Vec<u64> = self
             .by_depth
             .iter()
             .filter(|(_, seen)| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
+            .filter(|(_, seen)| !only_over_cap(seen))
             .map(|(&depth, _)| depth)
             .collect();
         if let [Some(lowest_failing), Some(highest_passing)] = self.window() {
-            if lowest_failing < highest_passing {
+            let between = || self.by_depth.range(lowest_failing..=highest_passing);
+            if lowest_failing < highest_passing && !between().all(|(_, seen)| only_over_cap(seen)) {
                 depths.extend([lowest_failing, highest_passing]);
             }
         }
@@ -560,5 +581,59 @@ impl Observations {
                 outcomes: self.by_depth[&depth].iter().map(|(_, r)| r.outcome.describe()).collect(),
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(outcome: Outcome) -> TrialReport {
+        TrialReport {
+            outcome,
+            wall: Duration::from_millis(10),
+            peak_rss_bytes: 0,
+            peak_rss_exact: true,
+            read_whole_input: true,
+        }
+    }
+
+    fn over_cap() -> Outcome {
+        Outcome::OverMemory { peak_bytes: 65 << 20, cap_bytes: 64 << 20, stderr: String::new() }
+    }
+
+    fn seen(trials: &[(u64, Outcome)]) -> Observations {
+        let mut seen = Observations::default();
+        for (depth, outcome) in trials {
+            seen.record(*depth, *outcome != Outcome::Accepted, report(outcome.clone()));
+        }
+        seen
+    }
+
+    #[test]
+    fn near_the_resident_cap_a_depth_that_passes_once_and_fails_once_is_not_unstable() {
+        let near_cap = seen(&[
+            (99, Outcome::Accepted),
+            (100, over_cap()),
+            (99, over_cap()),
+            (100, Outcome::Accepted),
+            (101, over_cap()),
+        ]);
+        assert!(near_cap.disagreements().is_empty());
+        // Each side of the boundary reports a trial of its own kind.
+        assert!(matches!(near_cap.last_judged(100, true).unwrap().outcome, Outcome::OverMemory { .. }));
+        assert_eq!(near_cap.last_judged(99, false).unwrap().outcome, Outcome::Accepted);
+
+        // A crash that comes and goes is still unstable, over the cap elsewhere or not.
+        let crash = Outcome::Signal { signal: 11, stderr: String::new() };
+        let flaky = seen(&[
+            (99, Outcome::Accepted),
+            (100, crash.clone()),
+            (100, Outcome::Accepted),
+            (101, over_cap()),
+        ]);
+        assert_eq!(flaky.disagreements().iter().map(|s| s.depth).collect::<Vec<_>>(), [100]);
+        let below = seen(&[(50, crash), (99, Outcome::Accepted), (100, over_cap())]);
+        assert_eq!(below.disagreements().iter().map(|s| s.depth).collect::<Vec<_>>(), [50, 99]);
     }
 }

@@ -66,6 +66,9 @@ pub struct Environment {
     /// RLIMIT_AS of the children; null = not capped.
     #[serde(default)]
     pub memory_bytes: Option<u64>,
+    /// Resident-memory cap of each child's process group (`--max-rss`); null = not capped.
+    #[serde(default)]
+    pub max_rss_bytes: Option<u64>,
     pub max_depth: u64,
     pub timeout_seconds: f64,
     pub aslr_disabled: bool,
@@ -232,7 +235,9 @@ impl Results {
 /// little: it counts as changed only when it moves by a quarter of an octave, about 19%, and
 /// anything under 16 MiB counts as small, since that is where nestprobe's own share blurs it.)
 /// The machine's kernel build and CPU count are not measured facts either: a CI runner's change
-/// from week to week must not rewrite a table whose numbers it reproduced.
+/// from week to week must not rewrite a table whose numbers it reproduced. Nor is the resident cap
+/// (`max_rss_bytes`), which follows the machine's memory and `--jobs`: it is a safeguard, and when
+/// it decides a boundary, the boundary's depth and failure say so.
 const VOLATILE: &[&str] = &[
     "elapsed_seconds",
     "accepted_seconds",
@@ -244,6 +249,7 @@ const VOLATILE: &[&str] = &[
     "slow",
     "kernel",
     "cpus",
+    "max_rss_bytes",
 ];
 
 fn facts(results: &Results) -> Value {
@@ -338,6 +344,7 @@ mod tests {
                 cpus: 2,
                 stack_bytes: Some(8 << 20),
                 memory_bytes: None,
+                max_rss_bytes: None,
                 max_depth: 5_000_000,
                 timeout_seconds: 10.0,
                 aslr_disabled: true,
@@ -393,5 +400,10 @@ mod tests {
         assert!(base.same_facts(&elsewhere));
         elsewhere.environment.os = "Ubuntu 24.04.1 LTS".into();
         assert!(!base.same_facts(&elsewhere));
+        // Another resident cap (more memory, other --jobs) is not another fact by itself.
+        let mut capped = results(129, 9, 100 << 20);
+        capped.environment.max_rss_bytes = Some(6 << 30);
+        capped.parsers[0].result.as_mut().unwrap().max_rss_bytes = Some(6 << 30);
+        assert!(base.same_facts(&capped));
     }
 }

@@ -26,6 +26,7 @@ use crate::launcher::Launcher;
 
 use crate::child_env::ChildEnv;
 use crate::interrupt::GroupGuard;
+use crate::memory;
 use crate::outcome::Outcome;
 use crate::payload::{Payload, PayloadReader};
 use crate::process;
@@ -41,6 +42,9 @@ pub struct TrialConfig {
     pub stack: Limit,
     /// RLIMIT_AS for the child, if capped.
     pub memory: Option<Limit>,
+    /// Resident-memory cap of the child's process group, in bytes, if capped: the group is sampled
+    /// while it runs and killed once over it (src/memory.rs).
+    pub max_rss: Option<u64>,
     pub timeout: Duration,
     /// Run the child with ADDR_NO_RANDOMIZE so stack-bound limits are the same on every run.
     pub disable_aslr: bool,
@@ -78,8 +82,9 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 const WRITE_CHUNK: usize = 64 * 1024;
 
 impl TrialConfig {
-    /// Children of `argv` with the documented defaults: 8 MiB stack, no memory cap, 10 s timeout,
-    /// ASLR off. Callers change the fields they have options for.
+    /// Children of `argv` with the documented defaults: 8 MiB stack, no memory caps, 10 s timeout,
+    /// ASLR off. Callers change the fields they have options for (the command line's resident cap,
+    /// `--max-rss auto`, is resolved there).
     pub fn new(argv: Vec<OsString>, env: ChildEnv) -> TrialConfig {
         TrialConfig {
             argv,
@@ -87,6 +92,7 @@ impl TrialConfig {
             env,
             stack: Limit::Bytes(8 * 1024 * 1024),
             memory: None,
+            max_rss: None,
             timeout: Duration::from_secs(10),
             disable_aslr: true,
             fatal_stderr: Vec::new(),
@@ -136,7 +142,9 @@ impl TrialConfig {
             stderr: Some(stderr),
             head: Vec::new(),
         };
-        let exited = pipes.serve_until_exit(&pidfd, started + timeout)?;
+        let mut watchdog = self.max_rss.map(|cap| Watchdog::new(pid, cap));
+        let ended = pipes.serve_until_exit(&pidfd, started + timeout, watchdog.as_mut())?;
+        let exited = ended == Ended::Exited;
         let wall = started.elapsed();
         let read_whole_input = exited && pipes.all_written() && process::unread_bytes(&watch) == 0;
         // The leader is a zombie or still running, so its pgid cannot have been reused: kill the
@@ -150,7 +158,15 @@ impl TrialConfig {
         pipes.drain_stderr(Instant::now() + PIPE_GRACE)?;
         let (status, peak_rss_bytes) = process::reap(pid)?;
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
-        let outcome = if !exited {
+        let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
+        // Over the cap is out of memory however the child ended, also when it exited before a sample
+        // saw it there (its own peak says so): the boundary must not depend on sampling luck.
+        let over_cap = watchdog
+            .filter(|w| ended == Ended::OverMemory || (exited && peak_rss_exact && peak_rss_bytes > w.cap));
+        let outcome = if let Some(watchdog) = over_cap {
+            let peak_bytes = watchdog.peak.max(if peak_rss_exact { peak_rss_bytes } else { 0 });
+            Outcome::OverMemory { peak_bytes, cap_bytes: watchdog.cap, stderr }
+        } else if !exited {
             Outcome::Timeout { stderr }
         } else {
             match Outcome::from_status(status, stderr) {
@@ -161,7 +177,6 @@ impl TrialConfig {
                 outcome => outcome,
             }
         };
-        let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input })
     }
 
@@ -211,6 +226,47 @@ impl TrialConfig {
     }
 }
 
+/// How often the watchdog samples the resident memory of the child's group. A parser can grow by
+/// some hundreds of MiB in this time, which is why the default cap leaves half the memory free.
+const RSS_SAMPLE_INTERVAL: Duration = Duration::from_millis(25);
+
+/// How the supervision loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ended {
+    Exited,
+    TimedOut,
+    /// The watchdog saw the group's resident memory over the cap.
+    OverMemory,
+}
+
+/// Samples the resident memory of the child's process group against the cap.
+#[derive(Clone, Debug)]
+struct Watchdog {
+    sampler: memory::GroupSampler,
+    cap: u64,
+    /// The largest sample so far.
+    peak: u64,
+    next_sample: Instant,
+}
+
+impl Watchdog {
+    fn new(pgid: i32, cap: u64) -> Watchdog {
+        let sampler = memory::GroupSampler::new(pgid);
+        Watchdog { sampler, cap, peak: 0, next_sample: Instant::now() + RSS_SAMPLE_INTERVAL }
+    }
+
+    /// Samples the group if a sample is due; whether it is over the cap.
+    fn over_cap(&mut self, now: Instant) -> bool {
+        if now < self.next_sample {
+            return false;
+        }
+        self.next_sample = now + RSS_SAMPLE_INTERVAL;
+        let resident = self.sampler.sample(now);
+        self.peak = self.peak.max(resident);
+        resident > self.cap
+    }
+}
+
 /// The child's stdin and stderr while it runs.
 struct Pipes {
     stdin: Option<Feeder>,
@@ -232,13 +288,26 @@ struct Feeder {
 }
 
 impl Pipes {
-    /// Feeds stdin and drains stderr until the child exits (true) or the deadline passes (false).
-    fn serve_until_exit(&mut self, pidfd: &OwnedFd, deadline: Instant) -> Result<bool> {
+    /// Feeds stdin and drains stderr until the child exits, the deadline passes or the watchdog (if
+    /// any) finds the group over its memory cap.
+    fn serve_until_exit(
+        &mut self,
+        pidfd: &OwnedFd,
+        deadline: Instant,
+        mut watchdog: Option<&mut Watchdog>,
+    ) -> Result<Ended> {
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Ok(false);
+            let now = Instant::now();
+            if watchdog.as_mut().is_some_and(|w| w.over_cap(now)) {
+                return Ok(Ended::OverMemory);
             }
+            let left = deadline.saturating_duration_since(now);
+            if left.is_zero() {
+                return Ok(Ended::TimedOut);
+            }
+            // Wake up for the next sample too.
+            let wait =
+                watchdog.as_ref().map_or(left, |w| left.min(w.next_sample.saturating_duration_since(now)));
             let stdin = self.stdin.as_ref().and_then(|f| f.file.as_ref());
             let writing = stdin.is_some();
             let mut fds = vec![PollFd::new(pidfd.as_fd(), PollFlags::POLLIN)];
@@ -248,7 +317,7 @@ impl Pipes {
             if let Some(file) = stdin {
                 fds.push(PollFd::new(file.as_fd(), PollFlags::POLLOUT));
             }
-            match poll(&mut fds, process::poll_timeout(left)) {
+            match poll(&mut fds, process::poll_timeout(wait)) {
                 Ok(_) => {}
                 Err(nix::errno::Errno::EINTR) => continue,
                 Err(error) => return Err(error).context("waiting for the parser program"),
@@ -269,7 +338,7 @@ impl Pipes {
                 }
             }
             if exited {
-                return Ok(true);
+                return Ok(Ended::Exited);
             }
         }
     }

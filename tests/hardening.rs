@@ -141,6 +141,10 @@ fn toml_argv(argv: &[&str]) -> String {
 
 /// `nestprobe run` on a temporary catalog, writing everything under `dir`.
 fn run_command(dir: &Path, catalog: &Path, extra: &[&str]) -> Command {
+    run_command_with_jobs(dir, catalog, 1, extra)
+}
+
+fn run_command_with_jobs(dir: &Path, catalog: &Path, jobs: usize, extra: &[&str]) -> Command {
     let mut command = nestprobe();
     command
         .arg("run")
@@ -152,7 +156,7 @@ fn run_command(dir: &Path, catalog: &Path, extra: &[&str]) -> Command {
         .arg(dir.join("out"))
         .arg("--readme")
         .arg(dir.join("out/README.md"))
-        .args(["--quick", "--jobs", "1", "--max-depth", "1000"])
+        .args(["--quick", "--max-depth", "1000", "--jobs", &jobs.to_string()])
         .args(extra);
     command
 }
@@ -314,6 +318,117 @@ fn a_memory_cap_makes_an_allocating_parser_fail_where_it_passed_without() {
     assert!(capped["failure"]["stderr"].as_str().unwrap().starts_with("MemoryError"), "{capped:#}");
     // The child's own memory stays under the cap at its deepest accepted depth.
     assert!(u64_of(&capped, "peak_rss_bytes") < 128 * 1024 * 1024, "{capped:#}");
+}
+
+#[test]
+fn over_the_resident_cap_a_parser_fails_out_of_memory_at_a_depth_that_fits_the_cap() {
+    let _shared = shared();
+    // 64 KiB per level, touched: a 64 MiB resident cap is reached a little before depth 1024 (the
+    // program's own few MiB come first). Address space is not capped: runtimes that reserve much
+    // of it still start.
+    const MIB: u64 = 1024 * 1024;
+    let capped = probe_fixture(&["--max-depth", "4000", "--max-rss", "64MiB"], &["alloc", "64"]);
+    assert_eq!(capped["status"], "exact", "{capped:#}");
+    assert_eq!(capped["failure"]["kind"], "out-of-memory", "{capped:#}");
+    let failing = u64_of(&capped, "min_failing_depth");
+    assert!((896..=1024).contains(&failing), "{capped:#}");
+    assert_eq!(u64_of(&capped, "max_rss_bytes"), 64 * MIB);
+    assert_eq!(capped["memory_bytes"], Value::Null);
+    // The peak seen is over the cap; the deepest accepted depth stayed under it.
+    assert!(u64_of(&capped["failure"], "peak_rss_bytes") > 64 * MIB, "{capped:#}");
+    assert!(u64_of(&capped, "peak_rss_bytes") <= 64 * MIB, "{capped:#}");
+
+    // The text report says so, and names the cap.
+    let mut command = nestprobe();
+    command
+        .args(["probe", "--max-depth", "4000", "--max-rss", "64MiB", "--"])
+        .arg(fixture())
+        .args(["alloc", "64"]);
+    let output = run(command);
+    let text = String::from_utf8_lossy(&output.stdout);
+    // (Resident memory varies by a few pages between runs: the depth may differ by one or two.)
+    let phrase = "out of memory (resident cap) at depth ";
+    let at = text.find(phrase).map(|i| &text[i + phrase.len()..]).unwrap_or_else(|| panic!("{text}"));
+    let depth: u64 = at.split(' ').next().unwrap().replace(',', "").parse().unwrap();
+    assert!(depth.abs_diff(failing) <= 8, "{failing} then {text}");
+    assert!(text.contains("resident cap 64 MiB"), "{text}");
+}
+
+#[test]
+fn a_group_that_grows_past_the_resident_cap_is_killed_while_it_runs() {
+    let _shared = shared();
+    // A wrapper (the group's leader) whose child keeps 1 MiB per level and then holds on to it, as a
+    // parser stuck deep in a huge input would: only the watchdog can end it before the timeout.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("hold.py");
+    fs::write(
+        &script,
+        "import sys, time\nlevels = sys.stdin.read().count('[')\n\
+         held = [bytes([1]) * (1 << 20) for _ in range(levels)]\ntime.sleep(60)\n",
+    )
+    .unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let argv = ["sh", "-c", "python3 \"$0\"; exit $?", script.to_str().unwrap()];
+    let config = TrialConfig {
+        timeout: Duration::from_secs(30),
+        max_rss: Some(64 << 20),
+        ..TrialConfig::new(argv.iter().map(Into::into).collect(), ChildEnv::fixed(home.path()))
+    };
+    let report = config.run(Payload::new(PayloadFormat::JSON, Shape::Array, 500)).unwrap();
+    match &report.outcome {
+        Outcome::OverMemory { peak_bytes, cap_bytes, .. } => {
+            assert_eq!(*cap_bytes, 64 << 20);
+            assert!(*peak_bytes > 64 << 20 && *peak_bytes < 500 << 20, "{peak_bytes}");
+        }
+        other => panic!("not out of memory: {other:?}"),
+    }
+    assert!(report.wall < Duration::from_secs(5), "{:?}", report.wall);
+    assert_none_left(&script);
+
+    // Below the cap the same program is left alone until its timeout.
+    let small = TrialConfig { timeout: Duration::from_millis(1500), ..config };
+    let report = small.run(Payload::new(PayloadFormat::JSON, Shape::Array, 8)).unwrap();
+    assert!(matches!(report.outcome, Outcome::Timeout { .. }), "{:?}", report.outcome);
+    assert_none_left(&script);
+}
+
+#[test]
+fn a_run_caps_resident_memory_by_default_shared_among_its_jobs() {
+    let _shared = shared();
+    const MIB: u64 = 1024 * 1024;
+    let dir = tempfile::tempdir().unwrap();
+    let program = fixture().to_str().unwrap();
+    let catalog = write_catalog(
+        dir.path(),
+        &[("hog", toml_argv(&[program, "alloc", "128"])), ("good", toml_argv(&[program, "limit", "100"]))],
+    );
+    // By default: half of the machine's memory (at most), split between the two parsers run at once.
+    let mut command = run_command_with_jobs(dir.path(), &catalog, 2, &["--json-only"]);
+    command.arg(dir.path().join("auto.json"));
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results = load_json(&dir.path().join("auto.json"));
+    let cap = u64_of(&results["environment"], "max_rss_bytes");
+    let meminfo = fs::read_to_string("/proc/meminfo").unwrap();
+    let total_kib = meminfo.lines().find_map(|l| l.strip_prefix("MemTotal:")).unwrap();
+    let total = total_kib.trim().trim_end_matches("kB").trim().parse::<u64>().unwrap() * 1024;
+    assert!(cap >= 256 * MIB && cap <= total / 4, "{cap} of {total}");
+    assert_eq!(cap % (64 * MIB), 0);
+    for id in ["hog", "good"] {
+        assert_eq!(u64_of(&record(&results, id)["result"], "max_rss_bytes"), cap, "{id}");
+    }
+
+    // An explicit cap: the hog fails out of memory, the other parser is measured as before.
+    let mut command = run_command(dir.path(), &catalog, &["--max-rss", "64MiB", "--json-only"]);
+    command.arg(dir.path().join("capped.json"));
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results = load_json(&dir.path().join("capped.json"));
+    assert_eq!(u64_of(&results["environment"], "max_rss_bytes"), 64 * MIB);
+    let hog = &record(&results, "hog")["result"];
+    assert_eq!(hog["failure"]["kind"], "out-of-memory", "{results:#}");
+    assert!((448..=512).contains(&u64_of(hog, "min_failing_depth")), "{hog:#}");
+    assert_eq!(u64_of(&record(&results, "good")["result"], "min_failing_depth"), 101);
 }
 
 /// The peak resident memory of a running process (VmHWM), in KiB.

@@ -642,6 +642,7 @@ pub(crate) mod tests {
             signal: signal.map(|_| 11),
             signal_name: signal.map(str::to_string),
             stderr: String::new(),
+            peak_rss_bytes: None,
         }
     }
 
@@ -719,6 +720,7 @@ pub(crate) mod tests {
                 cpus: 2,
                 stack_bytes: Some(8 * MIB),
                 memory_bytes: None,
+                max_rss_bytes: None,
                 max_depth: MAX,
                 timeout_seconds: 10.0,
                 aslr_disabled: true,

@@ -197,9 +197,13 @@ pub fn environment_line(env: &Environment) -> String {
 /// The environment in one sentence, with `text` applied to the strings that come from results.json.
 pub fn environment_sentence(env: &Environment, text: fn(&str) -> String) -> String {
     let stack = env.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+    let resident = env
+        .max_rss_bytes
+        .map(|bytes| format!(", resident memory of each child capped at {}", Limit::Bytes(bytes)))
+        .unwrap_or_default();
     format!(
         "Measured with nestprobe {} on {} (Linux {}, {}, {} CPUs), {}: stack limit {stack}, \
-         maximum depth {}, timeout {} s per run, address-space randomisation {}.",
+         maximum depth {}, timeout {} s per run{resident}, address-space randomisation {}.",
         text(&env.nestprobe_version),
         text(&env.os),
         text(&env.kernel),

@@ -43,6 +43,9 @@ pub fn probe(result: &ProbeResult, expectations: &Expectations, violations: &[St
     if let Some(memory) = result.memory_bytes {
         let _ = write!(settings, ", memory cap {}", format_bytes(memory));
     }
+    if let Some(resident) = result.max_rss_bytes {
+        let _ = write!(settings, ", resident cap {}", format_bytes(resident));
+    }
     let mut rows = vec![
         ("Command", command_line(&result.command)),
         ("Payload", format!("{}, {} shape", escape(result.payload_format.name()), result.shape.name())),
@@ -147,6 +150,7 @@ mod tests {
                 signal: Some(11),
                 signal_name: Some("SIGSEGV".into()),
                 stderr: "Error: <b>|boom`".into(),
+                peak_rss_bytes: None,
             }),
             trials: 23,
             ..ProbeResult::default()

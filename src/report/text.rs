@@ -62,6 +62,9 @@ pub fn probe(result: &ProbeResult) -> String {
     if let Some(memory) = result.memory_bytes {
         let _ = write!(out, ", memory cap {}", format_bytes(memory));
     }
+    if let Some(resident) = result.max_rss_bytes {
+        let _ = write!(out, ", resident cap {}", format_bytes(resident));
+    }
     if let Some(memory) = crate::report::markdown::memory_cell(result) {
         let _ = write!(out, ", peak RSS {memory} when accepting");
     }
