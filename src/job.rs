@@ -490,9 +490,12 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     // A parser that runs out of time rather than into a limit: more probes would time the machine
     // again (each costing minutes), not tell anything about nesting; only the unclosed input, which
     // can still crash it, is worth probing.
+    // Likewise one stopped by the memory cap: every further probe would fill memory again.
     let time_bound = match main.finding() {
         Finding::Slow(..) => true,
-        Finding::FailsAt(_, failure) => failure.kind == FailureKind::Timeout,
+        Finding::FailsAt(_, failure) => {
+            matches!(failure.kind, FailureKind::Timeout | FailureKind::OutOfMemory)
+        }
         _ => false,
     };
     if !options.quick {

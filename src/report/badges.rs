@@ -54,7 +54,9 @@ fn crash_badge(results: &Results, what: &str) -> Result<String> {
     let (measured, _) = super::parser_counts(results);
     let crashes = super::groups(results)
         .iter()
-        .filter(|g| g.records.iter().any(|r| matches!(class(r), Class::Crash | Class::Timeout)))
+        .filter(|g| {
+            g.records.iter().any(|r| matches!(class(r), Class::Crash | Class::Timeout | Class::OutOfMemory))
+        })
         .count();
     let colour = if crashes > 0 { "red" } else { "brightgreen" };
     badge(&format!("crash on deep {what}"), &format!("{crashes} of {measured} parsers"), colour)
@@ -81,6 +83,7 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
             (format!("{failure} at {}", depth()), "red")
         }
         Class::Timeout => (format!("timeout at {}", depth()), "orange"),
+        Class::OutOfMemory => (format!("out of memory at {}", depth()), "blueviolet"),
         Class::NoLimit => (format!("no limit up to {}", thousands(result.max_depth)), "yellow"),
         Class::Unreliable => ("unstable".into(), "lightgrey"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),

@@ -99,6 +99,7 @@ fn colour(class: Class) -> RGBColor {
         Class::CleanError => GREEN,
         Class::Crash => VERMILLION,
         Class::Timeout => ORANGE,
+        Class::OutOfMemory => PURPLE,
         Class::NoLimit => BLUE,
         Class::NotMeasured | Class::Unreliable => GREY,
     }
@@ -221,6 +222,7 @@ fn bar_text(record: &ParserRecord) -> String {
         },
         (Class::CleanError, _) => format!("clean error at {depth}"),
         (Class::Timeout, _) => format!("timeout at {depth}"),
+        (Class::OutOfMemory, _) => format!("out of memory at {depth}"),
         (Class::Unreliable, _) => crate::report::finding_phrase(result),
         _ => format!("no limit up to {}", thousands(result.max_depth)),
     }
@@ -277,6 +279,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
         Key { colour: GREEN, text: "clean error".into(), line: false },
         Key { colour: VERMILLION, text: "crash (signal or abnormal exit)".into(), line: false },
         Key { colour: ORANGE, text: "timeout".into(), line: false },
+        Key { colour: PURPLE, text: "out of memory (resident cap)".into(), line: false },
         Key { colour: BLUE, text: format!("no limit up to {}", thousands(max_depth)), line: false },
         Key { colour: GREY, text: "unstable".into(), line: false },
     ];

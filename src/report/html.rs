@@ -68,14 +68,22 @@ fn outcome_key(class: Class) -> (&'static str, &'static str) {
         Class::CleanError => ("clean-error", "clean error"),
         Class::Crash => ("crash", "crash"),
         Class::Timeout => ("timeout", "timeout"),
+        Class::OutOfMemory => ("out-of-memory", "out of memory"),
         Class::NoLimit => ("no-limit", "no limit"),
         Class::Unreliable => ("unstable", "unstable"),
         Class::NotMeasured => ("not-measured", "not measured"),
     }
 }
 
-const OUTCOMES: [Class; 6] =
-    [Class::CleanError, Class::Crash, Class::Timeout, Class::NoLimit, Class::Unreliable, Class::NotMeasured];
+const OUTCOMES: [Class; 7] = [
+    Class::CleanError,
+    Class::Crash,
+    Class::Timeout,
+    Class::OutOfMemory,
+    Class::NoLimit,
+    Class::Unreliable,
+    Class::NotMeasured,
+];
 
 /// The input format a row measured. Read through JSON so a `format` field added to the record later
 /// is picked up as it is; rows without one are JSON parsers.
@@ -431,7 +439,7 @@ fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
                 FailureKind::Error => ("clean-error", "clean error".to_string()),
                 FailureKind::Timeout => ("timeout", "timeout".to_string()),
                 FailureKind::Accepted => ("crash", "accepted".to_string()),
-                FailureKind::OutOfMemory => ("crash", "out of memory".to_string()),
+                FailureKind::OutOfMemory => ("out-of-memory", "out of memory".to_string()),
                 FailureKind::Crash => match (&failure.signal_name, failure.exit_code) {
                     (Some(name), _) => ("crash", name.clone()),
                     (None, Some(code)) => ("crash", format!("exit {code}")),
@@ -506,7 +514,7 @@ const HEAD: &str = r##"<!DOCTYPE html>
 </script>
 <style>
 :root { --fg: #1f2328; --muted: #656d76; --line: #d8dee4; --head: #f6f8fa; --group: #eef1f4;
-  --clean: #009e73; --crash: #d55e00; --timeout: #e69f00; --nolimit: #0072b2; --none: #8c959f; }
+  --clean: #009e73; --crash: #d55e00; --timeout: #e69f00; --oom: #cc79a7; --nolimit: #0072b2; --none: #8c959f; }
 * { box-sizing: border-box; }
 body { margin: 0; color: var(--fg); background: #fff;
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
@@ -549,6 +557,7 @@ td.err .clip { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 .o-clean-error { background: var(--clean); }
 .o-crash { background: var(--crash); }
 .o-timeout { background: var(--timeout); }
+.o-out-of-memory { background: var(--oom); }
 .o-no-limit { background: var(--nolimit); }
 .o-not-measured, .o-unstable { background: var(--none); }
 .legend { color: var(--muted); max-width: 110em; padding-left: 18px; }

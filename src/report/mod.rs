@@ -199,7 +199,7 @@ pub fn short_outcome(record: &ParserRecord) -> String {
 /// name and where it fails, with the environments when it was measured in several
 /// (`SIGSEGV at 262,078 (Debian 12, Debian 13)`).
 pub fn losing(results: &Results) -> Vec<(String, String)> {
-    let loses = |r: &ParserRecord| matches!(class(r), Class::Crash | Class::Timeout);
+    let loses = |r: &ParserRecord| matches!(class(r), Class::Crash | Class::Timeout | Class::OutOfMemory);
     let mut entries = Vec::new();
     let mut groups: Vec<Group> =
         groups(results).into_iter().filter(|g| g.records.iter().any(|r| loses(r))).collect();
@@ -328,6 +328,8 @@ pub enum Class {
     CleanError,
     Crash,
     Timeout,
+    /// Stopped by the resident-memory cap: it would have taken the machine's memory.
+    OutOfMemory,
     NoLimit,
     /// Measured, but no exact number: outcomes disagreed, or the program did not read its input.
     Unreliable,
@@ -350,7 +352,8 @@ pub fn class_of(result: &ProbeResult) -> Class {
         Finding::FailsAt(_, f) => match f.kind {
             FailureKind::Error => Class::CleanError,
             FailureKind::Timeout => Class::Timeout,
-            FailureKind::Crash | FailureKind::Accepted | FailureKind::OutOfMemory => Class::Crash,
+            FailureKind::Crash | FailureKind::Accepted => Class::Crash,
+            FailureKind::OutOfMemory => Class::OutOfMemory,
         },
     }
 }
