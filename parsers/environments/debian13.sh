@@ -1,0 +1,86 @@
+#!/bin/sh
+# Makes the Debian 13 (trixie) root of the `debian13` environment (run as root by `nestprobe setup`;
+# idempotent). ROOT comes from the catalog's [[environment]] table; the mirror can be overridden with
+# NESTPROBE_DEBIAN_MIRROR. A minbase debootstrap plus a C/C++ build base; each row's own `apt` packages
+# are installed later by nestprobe, inside the root (with recommends, as on the host).
+set -eu
+ROOT=${ROOT:-/opt/nestprobe/debian13}
+MIRROR=${NESTPROBE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+SUITE=trixie
+APT_OPTS="-y -o DPkg::Lock::Timeout=3600"
+# What most rows build with; in the base so that a row's `apt` list can stay the one it has on the host.
+BASE_PACKAGES="ca-certificates gcc g++ make pkg-config libc6-dev"
+
+die() {
+    echo "debian13.sh: $*" >&2
+    exit 1
+}
+
+[ "$(id -u)" = 0 ] || die "must run as root (debootstrap, chroot and mounts need it)"
+case $ROOT in
+    /?*) ;;
+    *) die "ROOT must be an absolute path, not '$ROOT'" ;;
+esac
+
+if [ -e "$ROOT/.nestprobe-ready" ]; then
+    echo "debian13.sh: $ROOT is ready; nothing to do"
+    exit 0
+fi
+
+if ! command -v debootstrap >/dev/null 2>&1; then
+    echo "debian13.sh: installing debootstrap on the host"
+    apt-get install $APT_OPTS debootstrap || apt-get install $APT_OPTS debootstrap ||
+        die "could not install debootstrap on the host (apt-get install debootstrap)"
+fi
+# bookworm's debootstrap knows trixie (a symlink to its sid script); an older one would not.
+[ -e /usr/share/debootstrap/scripts/$SUITE ] ||
+    die "this debootstrap has no script for $SUITE (/usr/share/debootstrap/scripts/$SUITE): upgrade debootstrap"
+
+# Every chroot step runs in a private mount namespace, so its mounts vanish when it ends, even on failure.
+in_root() {
+    unshare --mount --propagation private --fork sh -ec '
+        ROOT=$1; shift
+        mount --rbind /proc "$ROOT/proc"
+        mount --rbind /sys "$ROOT/sys"
+        mount --rbind /dev "$ROOT/dev"
+        exec chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+            DEBIAN_FRONTEND=noninteractive "$@"' sh "$ROOT" "$@"
+}
+
+# Retries once: a download from the mirror can fail now and then.
+twice() {
+    "$@" || { echo "debian13.sh: retrying: $*" >&2; sleep 5; "$@"; }
+}
+
+if [ ! -e "$ROOT/.nestprobe-debootstrapped" ]; then
+    if [ -e "$ROOT" ]; then
+        echo "debian13.sh: removing the unfinished root $ROOT"
+        # A crash outside a namespace may have left mounts inside: take them off first.
+        grep -o " $ROOT/[^ ]*" /proc/self/mountinfo | sort -r | while read -r m; do umount -l "$m" || true; done
+        rm -rf --one-file-system "$ROOT"
+    fi
+    mkdir -p "$ROOT"
+    echo "debian13.sh: debootstrap --variant=minbase $SUITE $ROOT $MIRROR"
+    unshare --mount --propagation private --fork \
+        debootstrap --variant=minbase $SUITE "$ROOT" "$MIRROR" ||
+        die "debootstrap failed (see $ROOT/debootstrap/debootstrap.log); rerun to start over"
+    touch "$ROOT/.nestprobe-debootstrapped"
+fi
+
+# The suite, its updates and security, main only (every row's packages are in main).
+cat >"$ROOT/etc/apt/sources.list" <<EOF
+deb $MIRROR $SUITE main
+deb $MIRROR $SUITE-updates main
+deb http://security.debian.org/debian-security $SUITE-security main
+EOF
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+# The launcher binds the host's /tmp onto these; they must exist.
+mkdir -p "$ROOT/tmp" "$ROOT/proc" "$ROOT/dev" "$ROOT/sys"
+chmod 1777 "$ROOT/tmp"
+
+twice in_root apt-get update || die "apt-get update failed inside $ROOT"
+twice in_root apt-get install $APT_OPTS $BASE_PACKAGES ||
+    die "could not install the base packages ($BASE_PACKAGES) inside $ROOT"
+in_root apt-get clean
+touch "$ROOT/.nestprobe-ready"
+echo "debian13.sh: $ROOT is ready"
