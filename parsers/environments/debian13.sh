@@ -22,7 +22,32 @@ case $ROOT in
     *) die "ROOT must be an absolute path, not '$ROOT'" ;;
 esac
 
+# Every chroot step runs in a private mount namespace, so its mounts vanish when it ends, even on failure.
+in_root() {
+    unshare --mount --propagation private --fork sh -ec '
+        ROOT=$1; shift
+        mount --rbind /proc "$ROOT/proc"
+        mount --rbind /sys "$ROOT/sys"
+        mount --rbind /dev "$ROOT/dev"
+        exec chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+            DEBIAN_FRONTEND=noninteractive "$@"' sh "$ROOT" "$@"
+}
+
+# The root trusts the local CAs the host trusts (a site's TLS-inspecting proxy): builds inside it fetch
+# from crates.io, PyPI and npm over HTTPS just as on the host. Redone on every run, since such a CA can be
+# replaced while the root stays.
+sync_local_cas() {
+    src=/usr/local/share/ca-certificates dst=$ROOT/usr/local/share/ca-certificates
+    [ -d "$src" ] || return 0
+    if ! diff -r "$src" "$dst" >/dev/null 2>&1; then
+        rm -rf "$dst"
+        cp -a "$src" "$dst"
+        in_root update-ca-certificates --fresh >/dev/null 2>&1 || die "update-ca-certificates failed inside $ROOT"
+    fi
+}
+
 if [ -e "$ROOT/.nestprobe-ready" ]; then
+    sync_local_cas
     echo "debian13.sh: $ROOT is ready; nothing to do"
     exit 0
 fi
@@ -35,17 +60,6 @@ fi
 # bookworm's debootstrap knows trixie (a symlink to its sid script); an older one would not.
 [ -e /usr/share/debootstrap/scripts/$SUITE ] ||
     die "this debootstrap has no script for $SUITE (/usr/share/debootstrap/scripts/$SUITE): upgrade debootstrap"
-
-# Every chroot step runs in a private mount namespace, so its mounts vanish when it ends, even on failure.
-in_root() {
-    unshare --mount --propagation private --fork sh -ec '
-        ROOT=$1; shift
-        mount --rbind /proc "$ROOT/proc"
-        mount --rbind /sys "$ROOT/sys"
-        mount --rbind /dev "$ROOT/dev"
-        exec chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-            DEBIAN_FRONTEND=noninteractive "$@"' sh "$ROOT" "$@"
-}
 
 # Retries once: a download from the mirror can fail now and then.
 twice() {
@@ -81,6 +95,7 @@ chmod 1777 "$ROOT/tmp"
 twice in_root apt-get update || die "apt-get update failed inside $ROOT"
 twice in_root apt-get install $APT_OPTS $BASE_PACKAGES ||
     die "could not install the base packages ($BASE_PACKAGES) inside $ROOT"
+sync_local_cas
 in_root apt-get clean
 touch "$ROOT/.nestprobe-ready"
 echo "debian13.sh: $ROOT is ready"
