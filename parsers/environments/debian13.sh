@@ -1,11 +1,11 @@
 #!/bin/sh
 # Makes the Debian 13 (trixie) root of the `debian13` environment (run as root by `nestprobe setup`;
-# idempotent). ROOT comes from the catalog's [[environment]] table; the mirror can be overridden with
-# NESTPROBE_DEBIAN_MIRROR. A minbase debootstrap plus a C/C++ build base; each row's own `apt` packages
-# are installed later by nestprobe, inside the root (with recommends, as on the host).
+# idempotent). ROOT comes from the catalog's [[environment]] table. The mirror is debootstrap's default
+# unless NESTPROBE_DEBIAN_MIRROR names one. A minbase debootstrap plus a C/C++ build base; each row's own
+# `apt` packages are installed later by nestprobe, inside the root (with recommends, as on the host).
 set -eu
 ROOT=${ROOT:-/opt/nestprobe/debian13}
-MIRROR=${NESTPROBE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+MIRROR=${NESTPROBE_DEBIAN_MIRROR:-}
 SUITE=trixie
 APT_OPTS="-y -o DPkg::Lock::Timeout=3600"
 # What most rows build with; in the base so that a row's `apt` list can stay the one it has on the host.
@@ -34,7 +34,7 @@ in_root() {
 }
 
 # The root trusts the local CAs the host trusts (a site's TLS-inspecting proxy): builds inside it fetch
-# from crates.io, PyPI and npm over HTTPS just as on the host. Redone on every run, since such a CA can be
+# from the package registries over HTTPS just as on the host. Redone on every run, since such a CA can be
 # replaced while the root stays.
 sync_local_cas() {
     src=/usr/local/share/ca-certificates dst=$ROOT/usr/local/share/ca-certificates
@@ -47,15 +47,20 @@ sync_local_cas() {
 }
 
 if [ -e "$ROOT/.nestprobe-ready" ]; then
+    cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
     sync_local_cas
     echo "debian13.sh: $ROOT is ready; nothing to do"
     exit 0
 fi
 
-if ! command -v debootstrap >/dev/null 2>&1; then
-    echo "debian13.sh: installing debootstrap on the host"
-    apt-get install $APT_OPTS debootstrap || apt-get install $APT_OPTS debootstrap ||
-        die "could not install debootstrap on the host (apt-get install debootstrap)"
+# debootstrap checks the suite's Release signature with Debian's archive keyring (a Debian host has it;
+# an Ubuntu one needs the package).
+KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
+if ! command -v debootstrap >/dev/null 2>&1 || [ ! -e $KEYRING ]; then
+    echo "debian13.sh: installing debootstrap and debian-archive-keyring on the host"
+    apt-get install $APT_OPTS debootstrap debian-archive-keyring ||
+        apt-get install $APT_OPTS debootstrap debian-archive-keyring ||
+        die "could not install debootstrap and debian-archive-keyring on the host"
 fi
 # bookworm's debootstrap knows trixie (a symlink to its sid script); an older one would not.
 [ -e /usr/share/debootstrap/scripts/$SUITE ] ||
@@ -74,19 +79,20 @@ if [ ! -e "$ROOT/.nestprobe-debootstrapped" ]; then
         rm -rf --one-file-system "$ROOT"
     fi
     mkdir -p "$ROOT"
-    echo "debian13.sh: debootstrap --variant=minbase $SUITE $ROOT $MIRROR"
+    echo "debian13.sh: debootstrap --variant=minbase $SUITE $ROOT $MIRROR (takes a few minutes)"
+    # $MIRROR unquoted: empty means debootstrap's default mirror.
     unshare --mount --propagation private --fork \
-        debootstrap --variant=minbase $SUITE "$ROOT" "$MIRROR" ||
+        debootstrap --variant=minbase --keyring=$KEYRING $SUITE "$ROOT" $MIRROR ||
         die "debootstrap failed (see $ROOT/debootstrap/debootstrap.log); rerun to start over"
     touch "$ROOT/.nestprobe-debootstrapped"
 fi
 
-# The suite, its updates and security, main only (every row's packages are in main).
-cat >"$ROOT/etc/apt/sources.list" <<EOF
-deb $MIRROR $SUITE main
-deb $MIRROR $SUITE-updates main
-deb http://security.debian.org/debian-security $SUITE-security main
-EOF
+# The released suite and its -updates, main only (every row's packages are in main), from the mirror that
+# debootstrap used (it wrote `deb <mirror> trixie main`). No -security suite: versions change only at
+# point releases, which keeps measurements comparable over time.
+mirror=$(awk '$1 == "deb" && $3 == "'$SUITE'" { print $2; exit }' "$ROOT/etc/apt/sources.list" 2>/dev/null || true)
+[ -n "$mirror" ] || die "no 'deb <mirror> $SUITE' line in $ROOT/etc/apt/sources.list (remove $ROOT and rerun)"
+printf 'deb %s %s main\ndeb %s %s-updates main\n' "$mirror" $SUITE "$mirror" $SUITE >"$ROOT/etc/apt/sources.list"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
 # The launcher binds the host's /tmp onto these; they must exist.
 mkdir -p "$ROOT/tmp" "$ROOT/proc" "$ROOT/dev" "$ROOT/sys"
