@@ -9,7 +9,9 @@ if command -v cargo >/dev/null 2>&1; then
 fi
 candidate=$(apt-cache policy cargo 2>/dev/null | sed -n 's/^ *Candidate: //p')
 if [ -n "$candidate" ] && [ "$candidate" != "(none)" ] && dpkg --compare-versions "$candidate" ge 1.78; then
-    apt-get install -y -o DPkg::Lock::Timeout=900 cargo || apt-get install -y -o DPkg::Lock::Timeout=900 cargo
+    # Without recommends: rustc recommends rust-llvm (about 1 GB of LLVM and clang), which cargo build never uses.
+    apt-get install -y --no-install-recommends -o DPkg::Lock::Timeout=900 cargo ||
+        apt-get install -y --no-install-recommends -o DPkg::Lock::Timeout=900 cargo
 else
     echo "setup: no cargo, and apt's (${candidate:-none}) is older than 1.78: install Rust with rustup" >&2
 fi
