@@ -94,6 +94,10 @@ mirror=$(awk '$1 == "deb" && $3 == "'$SUITE'" { print $2; exit }' "$ROOT/etc/apt
 [ -n "$mirror" ] || die "no 'deb <mirror> $SUITE' line in $ROOT/etc/apt/sources.list (remove $ROOT and rerun)"
 printf 'deb %s %s main\ndeb %s %s-updates main\n' "$mirror" $SUITE "$mirror" $SUITE >"$ROOT/etc/apt/sources.list"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+# No service starts inside the root when a package is installed (postgresql's server, for one): rows
+# start what they need themselves (`before`).
+printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"
+chmod 755 "$ROOT/usr/sbin/policy-rc.d"
 # The launcher binds the host's /tmp onto these; they must exist.
 mkdir -p "$ROOT/tmp" "$ROOT/proc" "$ROOT/dev" "$ROOT/sys"
 chmod 1777 "$ROOT/tmp"
