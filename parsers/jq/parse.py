@@ -1,6 +1,6 @@
 # nestprobe parser program for the jq CLI: read all of stdin, feed it to `/usr/bin/jq empty` (jq parses and builds
-# each value, then the no-op filter discards it). jq's "parse error" exit (4 in jq 1.6, 2 in jq >= 1.7) -> one stderr
-# line + exit 1; any other exit status is passed on as is, and if jq died from a signal the wrapper dies the same way.
+# each value, then the no-op filter discards it). jq's "parse error" exit (4 in jq 1.6, 2 or 5 in jq 1.7, whose message
+# starts "jq: parse error: ") -> one stderr line + exit 1; any other exit status is passed on as is, and if jq died from a signal the wrapper dies the same way.
 import os
 import signal
 import subprocess
@@ -13,8 +13,9 @@ if rc < 0:  # jq was killed by a signal (SIGSEGV, SIGABRT, ...): re-raise it on 
     signal.signal(-rc, signal.SIG_DFL)
     os.kill(os.getpid(), -rc)
 err = proc.stderr.decode("utf-8", "replace")
-if rc in (2, 4) and err.startswith("parse error: "):
-    msg = " ".join(err[len("parse error: "):].split())[:200]
+prefix = next((p for p in ("parse error: ", "jq: parse error: ") if err.startswith(p)), None)
+if rc in (2, 4, 5) and prefix:
+    msg = " ".join(err[len(prefix):].split())[:200]
     print(f"ParseError: {msg}", file=sys.stderr)
     sys.exit(1)
 sys.stderr.write(err)
