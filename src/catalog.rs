@@ -426,7 +426,10 @@ impl<'a> Parser<'a> {
         self.entry.build.hash(&mut hasher);
         self.build_dir.hash(&mut hasher);
         self.entry.env.hash(&mut hasher);
-        self.entry.environment.hash(&mut hasher);
+        if self.entry.environment != HOST {
+            // (Not for the host, whose builds predate environments and stay valid.)
+            self.entry.environment.hash(&mut hasher);
+        }
         let mut files = Vec::new();
         collect_files(&self.dir, &mut files);
         files.sort();
