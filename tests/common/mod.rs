@@ -20,16 +20,22 @@ pub fn fixture() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT.get_or_init(|| {
         let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fixture-{}", std::process::id()));
-        // -O1 keeps the recursive parser's frames real (no tail-call or inlining into a loop).
-        let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
-            .args(["-O1", "-fno-optimize-sibling-calls", "-fno-inline", "-o"])
-            .arg(&out)
-            .arg(fixtures_dir().join("fixture.c"))
-            .status()
-            .expect("a C compiler (cc) is needed to build the test fixtures");
-        assert!(status.success(), "building the fixture failed");
+        compile_fixture(&out, &[]);
         out
     })
+}
+
+/// Compiles the fixture program to `out`, with `extra` compiler flags (e.g. `-static`).
+pub fn compile_fixture(out: &Path, extra: &[&str]) {
+    // -O1 keeps the recursive parser's frames real (no tail-call or inlining into a loop).
+    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(extra)
+        .args(["-O1", "-fno-optimize-sibling-calls", "-fno-inline", "-o"])
+        .arg(out)
+        .arg(fixtures_dir().join("fixture.c"))
+        .status()
+        .expect("a C compiler (cc) is needed to build the test fixtures");
+    assert!(status.success(), "building the fixture ({extra:?}) failed");
 }
 
 /// Runs `nestprobe probe --format json [options] -- <fixture> <mode args…>` and returns the JSON.
