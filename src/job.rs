@@ -506,8 +506,13 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
                 secondary(probe(&spec_for(Shape::Object, stack, previous), &mut quiet), &mut notes)?;
         }
         let previous = baseline.and_then(|b| b.unclosed.as_ref());
-        record.unclosed =
-            secondary(probe(&spec_for(Shape::Unclosed, stack, previous), &mut quiet), &mut notes)?;
+        let mut unclosed = spec_for(Shape::Unclosed, stack, previous);
+        if let (None, Finding::Slow(depth, _)) = (unclosed.hint, main.finding()) {
+            // Reading unclosed input costs what reading the closed one did: start from where the
+            // main probe ran out of time instead of timing the machine over a whole search.
+            unclosed.hint = Some(Hint::Slow(depth));
+        }
+        record.unclosed = secondary(probe(&unclosed, &mut quiet), &mut notes)?;
         let mut probes = vec![main.clone()];
         for sweep_stack in SWEEP_STACKS {
             // More stack cannot make a parser fail that took the maximum depth with less.
