@@ -218,9 +218,12 @@ impl Catalog {
     }
 
     /// The entries named by `--only` (all when empty), in catalog order: an id names the row in
-    /// every environment, `id@environment` one of them; unknown names are an error.
+    /// every environment, `id@environment` one of them (`id@host` too); unknown names are an error.
     pub fn select(&self, only: &[String]) -> Result<Vec<&Entry>> {
-        let named = |entry: &Entry, name: &String| &entry.id == name || &entry.key() == name;
+        let named = |entry: &Entry, name: &String| {
+            &entry.id == name
+                || name.strip_prefix(entry.id.as_str()) == Some(&format!("@{}", entry.environment))
+        };
         for name in only {
             if !self.entries.iter().any(|e| named(e, name)) {
                 bail!("no parser `{name}` in {} (see `nestprobe list`)", self.path.display());
@@ -646,6 +649,8 @@ setup = "environments/debian13.sh"
         assert_eq!(catalog.select(&["c-x".into()]).unwrap().len(), 2);
         let one = catalog.select(&["c-x@debian13".into()]).unwrap();
         assert_eq!((one.len(), one[0].environment.as_str()), (1, "debian13"));
+        let host = catalog.select(&["c-x@host".into()]).unwrap();
+        assert_eq!((host.len(), host[0].key().as_str()), (1, "c-x"));
         let err = catalog.select(&["c-x@debian14".into()]).unwrap_err().to_string();
         assert!(err.contains("no parser `c-x@debian14`"), "{err}");
         // Both environments build in their own folders, from the same program folder.
