@@ -40,12 +40,24 @@ fn exporters() -> Vec<Box<dyn Exporter>> {
 /// Regenerates every report under `out`, and the marked blocks of `readme` when it exists.
 pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<()> {
     let mut changed = Vec::new();
+    let mut written = std::collections::HashSet::new();
     for exporter in exporters() {
         for (relative, contents) in exporter.files(results)? {
             let path = out.join(&relative);
             if write_if_changed(&path, &contents)? {
-                changed.push(path);
+                changed.push(path.clone());
             }
+            written.insert(path);
+        }
+    }
+    // A row that left the catalog (or moved to another environment) leaves no badge behind.
+    let badges = out.join(badges::DIR);
+    for entry in std::fs::read_dir(&badges).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "svg") && !written.contains(&path) {
+            std::fs::remove_file(&path)
+                .map_err(|e| anyhow::anyhow!("cannot remove the stale badge {}: {e}", path.display()))?;
+            crate::output::info(format_args!("nestprobe: removed {}", path.display()));
         }
     }
     if readme.exists() && readme::update(readme, results, out)? {
@@ -374,6 +386,22 @@ pub fn thousands(n: u64) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn badges_of_rows_no_longer_in_the_results_are_removed_and_nothing_else() {
+        let out = tempfile::tempdir().unwrap();
+        let results = chart::tests::sample();
+        std::fs::create_dir_all(out.path().join(badges::DIR)).unwrap();
+        let stale = out.path().join(badges::DIR).join("gone-parser.svg");
+        let other = out.path().join(badges::DIR).join("notes.txt");
+        std::fs::write(&stale, "<svg/>").unwrap();
+        std::fs::write(&other, "kept").unwrap();
+        write_all(&results, out.path(), &out.path().join("README.md")).unwrap();
+        assert!(!stale.exists());
+        assert!(other.exists());
+        let first = &results.parsers[0];
+        assert!(out.path().join(badges::DIR).join(badges::badge_file(first)).exists());
+    }
     use crate::results::EnvironmentInfo;
 
     /// The chart sample with environments described, and two of its parsers measured in Debian 13
