@@ -83,7 +83,7 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
             (format!("{failure} at {}", depth()), "red")
         }
         Class::Timeout => (format!("timeout at {}", depth()), "orange"),
-        Class::OutOfMemory => (format!("out of memory at {}", depth()), "blueviolet"),
+        Class::OutOfMemory => (format!("out of memory at {}", depth()), "#cc79a7"),
         Class::NoLimit => (format!("no limit up to {}", thousands(result.max_depth)), "yellow"),
         Class::Unreliable => ("unstable".into(), "lightgrey"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
@@ -105,6 +105,40 @@ fn badge(label: &str, message: &str, colour: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kind_of_result_draws_a_badge_in_its_colour() {
+        use crate::outcome::{Failure, FailureKind};
+        use crate::probe::ProbeStatus;
+        let kinds = [
+            FailureKind::Error,
+            FailureKind::Crash,
+            FailureKind::Timeout,
+            FailureKind::Accepted,
+            FailureKind::OutOfMemory,
+        ];
+        for kind in kinds {
+            let failure = Failure {
+                kind,
+                exit_code: None,
+                signal: None,
+                signal_name: None,
+                stderr: String::new(),
+                peak_rss_bytes: None,
+            };
+            let result = ProbeResult {
+                status: ProbeStatus::Exact,
+                max_depth: 1000,
+                max_accepted_depth: Some(9),
+                min_failing_depth: Some(10),
+                failure: Some(failure),
+                ..Default::default()
+            };
+            let svg = probe_badge("p", Some(&result)).unwrap_or_else(|e| panic!("{kind:?}: {e:#}"));
+            assert!(svg.contains("at 10"), "{kind:?}: {svg}");
+        }
+        assert!(probe_badge("p", None).unwrap().contains("not measured"));
+    }
 
     #[test]
     fn a_badge_per_record_keyed_by_environment_and_summaries_count_parsers_once() {
