@@ -272,7 +272,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
     let top = decade_above(max_depth as f64);
 
     let label_width =
-        records.iter().map(|r| text_width(&label(r), LABEL_PX)).max().unwrap_or(0).clamp(80, 280);
+        records.iter().map(|r| text_width(&label(r), LABEL_PX)).max().unwrap_or(0).clamp(80, 340);
     let value_width =
         records.iter().map(|r| text_width(&bar_text(r), LABEL_PX)).max().unwrap_or(0).clamp(60, 220) + 14;
     let legend_keys = [

@@ -173,11 +173,18 @@ pub fn groups_by_depth(results: &Results) -> Vec<Group<'_>> {
     groups
 }
 
-/// A record's name in lists and charts: `Python json (stdlib)`, with ` -O2` for a variant and
-/// ` · Debian 13` outside the host.
+/// A record's name in lists and charts: `Python json (stdlib)`, with ` (g++ -O2)` when another
+/// build of the library is measured too, and ` · Debian 13` outside the host.
 pub fn display_name(results: &Results, record: &ParserRecord) -> String {
     let mut name = format!("{} {}", record.language, record.library);
-    if let Some(variant) = &record.variant {
+    // The build facts are in the tables; a name carries them only to tell apart two builds of one
+    // library (RapidJSON at -O0 and at -O2).
+    let another_build = results.parsers.iter().any(|other| {
+        other.language == record.language
+            && other.library == record.library
+            && other.variant != record.variant
+    });
+    if let (Some(variant), true) = (&record.variant, another_build) {
         name.push_str(&format!(" ({variant})"));
     }
     if record.environment != HOST {
@@ -386,6 +393,21 @@ pub fn thousands(n: u64) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn names_carry_the_build_only_to_tell_two_builds_apart() {
+        let mut results = chart::tests::sample();
+        results.parsers.truncate(2);
+        results.parsers[0].variant = Some("g++ -O2".into());
+        let name = |results: &Results, i: usize| display_name(results, &results.parsers[i]);
+        assert!(!name(&results, 0).contains("-O2"), "{}", name(&results, 0));
+        let mut o0 = results.parsers[0].clone();
+        o0.id.push_str("-o0");
+        o0.variant = Some("g++ -O0".into());
+        results.parsers.push(o0);
+        assert!(name(&results, 0).ends_with("(g++ -O2)"), "{}", name(&results, 0));
+        assert!(name(&results, 2).ends_with("(g++ -O0)"), "{}", name(&results, 2));
+    }
 
     #[test]
     fn badges_of_rows_no_longer_in_the_results_are_removed_and_nothing_else() {
