@@ -220,6 +220,13 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         Some(runner.result(started, Ending::InputNotRead(at)))
     };
     let mut hint = spec.hint;
+    if hint == Some(Hint::NoLimit) {
+        match confirm_no_limit(&mut runner)? {
+            Some(boundary) => return Ok(runner.result(started, Ending::Boundary(&boundary))),
+            // It fails at the maximum now: nothing says where, so search as if cold.
+            None => hint = None,
+        }
+    }
     if let Some(Hint::Slow(depth)) = hint {
         match confirm_slow(&mut runner, depth)? {
             Some(Searched::Slow(depth)) => return Ok(runner.result(started, Ending::Slow(depth))),
@@ -319,6 +326,25 @@ fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
         return Ok(Some(Searched::Boundary(boundary)));
     }
     Ok(Some(Searched::Slow(depth)))
+}
+
+/// A parser that had no limit: the maximum depth once, and when that runs out of time (a payload
+/// of megabytes can take about as long as the timeout) once more with the longer timeout, as a
+/// cold search would before calling it a limit. `None` when it fails there.
+fn confirm_no_limit(runner: &mut Runner) -> Result<Option<Boundary>> {
+    let max_depth = runner.spec.max_depth;
+    let mut failed = runner.fails(max_depth)?;
+    if failed && runner.timed_out_at(max_depth) {
+        runner.escalate(runner.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR));
+        failed = runner.fails(max_depth)?;
+    }
+    if failed {
+        runner.timeout = runner.spec.trial.timeout;
+        runner.seen.forget_timeouts();
+        return Ok(None);
+    }
+    let trials = runner.trials;
+    Ok(Some(Boundary { max_accepted: max_depth, min_failing: None, trials, mode: SearchMode::Confirmed }))
 }
 
 /// What the search came to.

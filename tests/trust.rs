@@ -141,6 +141,21 @@ fn a_parser_that_only_gets_slower_is_reported_slow_with_no_boundary() {
 }
 
 #[test]
+fn no_limit_measured_before_holds_when_the_maximum_depth_takes_about_the_timeout() {
+    // Above depth 1000 every run takes 1.5 s: the 1 s timeout cuts the first trial at the maximum,
+    // the retry's 4 s lets it finish; no search for a limit that is not there.
+    let (exit, warm) = probe(
+        &["--timeout", "1s", "--max-depth", "3000", "--hint", "none"],
+        &[fixture_path(), "slow", "1000"],
+    );
+    assert_eq!(exit, 0, "{warm:#}");
+    assert_eq!((warm["status"].as_str(), warm["max_accepted_depth"].as_u64()), (Some("exact"), Some(3000)));
+    assert_eq!(warm["min_failing_depth"], Value::Null);
+    assert_eq!((warm["trials"].as_u64(), warm["search"].as_str()), (Some(2), Some("confirmed")), "{warm:#}");
+    assert_eq!(warm["slow"], true);
+}
+
+#[test]
 fn a_slow_parser_measured_before_is_confirmed_in_two_trials() {
     let options = ["--timeout", "1s", "--max-depth", "10000"];
     let (_, cold) = probe(&options, &[fixture_path(), "crawl", "1000"]);
