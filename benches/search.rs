@@ -77,19 +77,19 @@ fn main() -> Result<()> {
         let parser = Parser::new(&catalog, entry, &build_root)?;
         match parser.readiness() {
             Readiness::Missing(why) => {
-                left_out.push(format!("{}: {why}", entry.id));
+                left_out.push(format!("{}: {why}", entry.key()));
                 continue;
             }
             Readiness::NeedsBuild => {
-                eprintln!("bench: building {}", entry.id);
+                eprintln!("bench: building {}", entry.key());
                 if let Err(error) = parser.build() {
-                    left_out.push(format!("{}: {error:#}", entry.id));
+                    left_out.push(format!("{}: {error:#}", entry.key()));
                     continue;
                 }
             }
             Readiness::Ready => {}
         }
-        eprint!("bench: {:<28}", entry.id);
+        eprint!("bench: {:<28}", entry.key());
         match bench_parser(&parser, max_depth) {
             Ok(row) => {
                 eprintln!(
@@ -106,7 +106,7 @@ fn main() -> Result<()> {
             }
             Err(error) => {
                 eprintln!(" left out: {error:#}");
-                left_out.push(format!("{}: {error:#}", entry.id));
+                left_out.push(format!("{}: {error:#}", entry.key()));
             }
         }
     }
@@ -124,6 +124,8 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
         cwd: Some(parser.dir.clone()),
         stack: STACK,
         timeout,
+        // A row of another environment runs inside its root, as in a catalog run.
+        launcher: parser.launcher.clone(),
         ..TrialConfig::new(parser.argv(), parser.child_env())
     };
     if let Some(before) = &entry.before {
@@ -135,7 +137,7 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
     }
     let (cold, warm, warm_confirmed, boundary, reference, reference_boundary) = measured?;
     Ok(Row {
-        id: entry.id.clone(),
+        id: entry.key(),
         boundary,
         cold,
         warm,
