@@ -290,21 +290,20 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
     let Some(depth) = first.min_failing.filter(|&d| runner.timed_out_at(d)) else {
         return Ok(Searched::Boundary(first));
     };
-    runner.escalate(runner.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR));
+    runner.use_timeout(runner.longer_timeout());
     if runner.fails(depth)? {
         return Ok(Searched::Boundary(first));
     }
-    // It finishes with more time: slow there, not limited. Does it finish the maximum depth too?
-    // (Searching for where it stops finishing in time would measure the machine, not the parser.)
+    slow_or_unlimited(runner, depth, SearchMode::ReSearched)
+}
+
+/// `depth` finished, but only with the longer timeout: the parser is slow there, or, when the
+/// maximum depth finishes too, it has no limit. (Searching for where it stops finishing in time
+/// would measure the machine, not the parser.)
+fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Result<Searched> {
     let max_depth = runner.spec.max_depth;
     if depth < max_depth && !runner.fails(max_depth)? {
-        let trials = first.trials;
-        return Ok(Searched::Boundary(Boundary {
-            max_accepted: max_depth,
-            min_failing: None,
-            trials,
-            mode: SearchMode::ReSearched,
-        }));
+        return Ok(Searched::Boundary(runner.no_limit(mode)));
     }
     Ok(Searched::Slow(depth))
 }
@@ -313,19 +312,12 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
 /// does not finish the maximum depth (two trials instead of a search that times out over and over).
 /// `None` when `depth` no longer finishes.
 fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
-    let max_depth = runner.spec.max_depth;
-    runner.escalate(runner.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR));
-    if depth > max_depth || runner.fails(depth)? {
-        runner.timeout = runner.spec.trial.timeout;
-        runner.seen.forget_timeouts();
+    runner.use_timeout(runner.longer_timeout());
+    if depth > runner.spec.max_depth || runner.fails(depth)? {
+        runner.use_timeout(runner.spec.trial.timeout);
         return Ok(None);
     }
-    if depth < max_depth && !runner.fails(max_depth)? {
-        let boundary =
-            Boundary { max_accepted: max_depth, min_failing: None, trials: 2, mode: SearchMode::Confirmed };
-        return Ok(Some(Searched::Boundary(boundary)));
-    }
-    Ok(Some(Searched::Slow(depth)))
+    slow_or_unlimited(runner, depth, SearchMode::Confirmed).map(Some)
 }
 
 /// A parser that had no limit: the maximum depth once, and when that runs out of time (a payload
@@ -335,16 +327,14 @@ fn confirm_no_limit(runner: &mut Runner) -> Result<Option<Boundary>> {
     let max_depth = runner.spec.max_depth;
     let mut failed = runner.fails(max_depth)?;
     if failed && runner.timed_out_at(max_depth) {
-        runner.escalate(runner.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR));
+        runner.use_timeout(runner.longer_timeout());
         failed = runner.fails(max_depth)?;
     }
     if failed {
-        runner.timeout = runner.spec.trial.timeout;
-        runner.seen.forget_timeouts();
+        runner.use_timeout(runner.spec.trial.timeout);
         return Ok(None);
     }
-    let trials = runner.trials;
-    Ok(Some(Boundary { max_accepted: max_depth, min_failing: None, trials, mode: SearchMode::Confirmed }))
+    Ok(Some(runner.no_limit(SearchMode::Confirmed)))
 }
 
 /// What the search came to.
@@ -383,11 +373,21 @@ impl Runner<'_, '_> {
         self.seen.last_at(depth).is_some_and(|r| matches!(r.outcome, Outcome::Timeout { .. }))
     }
 
-    /// From now on trials get `timeout`, and the timeouts seen with the shorter one are forgotten
-    /// (they said only that the program was slow there).
-    fn escalate(&mut self, timeout: Duration) {
+    /// From now on trials get `timeout`, and the timeouts seen with the other one are forgotten
+    /// (with the shorter one they said only that the program was slow there).
+    fn use_timeout(&mut self, timeout: Duration) {
         self.timeout = timeout;
         self.seen.forget_timeouts();
+    }
+
+    /// The timeout a trial that timed out is given to show it was only slow.
+    fn longer_timeout(&self) -> Duration {
+        self.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR)
+    }
+
+    /// The maximum depth passed: no limit up to it.
+    fn no_limit(&self, mode: SearchMode) -> Boundary {
+        Boundary { max_accepted: self.spec.max_depth, min_failing: None, trials: self.trials, mode }
     }
 
     /// Runs depth again until it has been seen `times` times in this probe.
