@@ -28,7 +28,7 @@ use nestprobe::payload::{Payload, PayloadFormat, Shape};
 use nestprobe::probe::{probe, ProbeSpec};
 use nestprobe::search::{Hint, SearchMode};
 use nestprobe::trial::{TrialConfig, TrialReport};
-use nestprobe::units::{parse_duration, Limit};
+use nestprobe::units::Limit;
 
 const STACK: Limit = Limit::Bytes(8 * 1024 * 1024);
 const TIMEOUT: Duration = Duration::from_secs(10);
@@ -116,18 +116,12 @@ fn main() -> Result<()> {
 
 fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
     let entry = parser.entry;
-    let timeout = match &entry.timeout {
-        Some(text) => parse_duration(text)?.max(TIMEOUT),
-        None => TIMEOUT,
-    };
-    let trial = TrialConfig {
-        cwd: Some(parser.dir.clone()),
+    // The row's own settings (folder, environment, timeout, memory cap) as a catalog run has them.
+    let trial = parser.trial_config(TrialConfig {
         stack: STACK,
-        timeout,
-        // A row of another environment runs inside its root, as in a catalog run.
-        launcher: parser.launcher.clone(),
+        timeout: TIMEOUT,
         ..TrialConfig::new(parser.argv(), parser.child_env())
-    };
+    })?;
     if let Some(before) = &entry.before {
         parser.hook("before", before)?;
     }

@@ -15,6 +15,8 @@ use crate::interrupt::Interrupted;
 use crate::launcher::Launcher;
 use crate::payload::PayloadFormat;
 use crate::task;
+use crate::trial::TrialConfig;
+use crate::units::{parse_duration, Limit};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize)]
@@ -181,10 +183,10 @@ impl Catalog {
                 bail!(at("`run` must name a program"));
             }
             if let Some(timeout) = &entry.timeout {
-                crate::units::parse_duration(timeout).with_context(|| at("bad `timeout`"))?;
+                parse_duration(timeout).with_context(|| at("bad `timeout`"))?;
             }
             if let Some(memory) = &entry.memory {
-                memory.parse::<crate::units::Limit>().with_context(|| at("bad `memory`"))?;
+                memory.parse::<Limit>().with_context(|| at("bad `memory`"))?;
             }
             if let Some(name) = entry.env.keys().find(|name| !crate::child_env::is_name(name)) {
                 bail!(at(&format!("`env`: {name:?} is not a variable name")));
@@ -333,6 +335,27 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(Parser { entry, dir, build_dir, real_build_dir, home, log_name, environment, launcher })
+    }
+
+    /// The settings of this parser's probed children: the run's (`run`, made for [`Parser::argv`]
+    /// and [`Parser::child_env`]), started from its folder and in its environment, with the row's
+    /// fatal-error texts, its longer timeout and its smaller memory cap where it has them.
+    pub fn trial_config(&self, run: TrialConfig) -> Result<TrialConfig> {
+        let entry = self.entry;
+        let mut trial = TrialConfig {
+            cwd: Some(self.dir.clone()),
+            launcher: self.launcher.clone(),
+            fatal_stderr: entry.fatal_stderr.clone(),
+            ..run
+        };
+        if let Some(text) = &entry.timeout {
+            trial.timeout = parse_duration(text)?.max(trial.timeout);
+        }
+        if let Some(text) = &entry.memory {
+            let cap: Limit = text.parse()?;
+            trial.memory = Some(trial.memory.map_or(cap, |run_cap| run_cap.min(cap)));
+        }
+        Ok(trial)
     }
 
     /// The environment of this parser's children and commands: the fixed one, `$BUILD`, and the

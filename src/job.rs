@@ -28,7 +28,7 @@ use crate::search::Hint;
 use crate::sweep;
 use crate::task;
 use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
-use crate::units::{parse_duration, Limit};
+use crate::units::Limit;
 
 const MIB: u64 = 1024 * 1024;
 /// The extra stack sizes of the sweep in a catalog run (the run's own stack is the third).
@@ -449,18 +449,9 @@ fn measure(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord
 
 fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserRecord>) -> Result<ParserRecord> {
     let entry = parser.entry;
-    let mut trial = options.trial.trial_config(parser.argv(), parser.child_env());
-    trial.cwd = Some(parser.dir.clone());
-    trial.launcher = parser.launcher.clone();
-    trial.fatal_stderr = entry.fatal_stderr.clone();
-    trial.max_rss = options.max_rss;
-    if let Some(text) = &entry.timeout {
-        trial.timeout = parse_duration(text)?.max(trial.timeout);
-    }
-    if let Some(text) = &entry.memory {
-        let cap: Limit = text.parse()?;
-        trial.memory = Some(trial.memory.map_or(cap, |run_cap| run_cap.min(cap)));
-    }
+    let mut run_settings = options.trial.trial_config(parser.argv(), parser.child_env());
+    run_settings.max_rss = options.max_rss;
+    let trial = parser.trial_config(run_settings)?;
     let max_depth = options.trial.max_depth;
     let spec_for = |shape: Shape, stack: Limit, previous: Option<&ProbeResult>| ProbeSpec {
         trial: TrialConfig { stack, ..trial.clone() },
