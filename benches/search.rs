@@ -237,7 +237,7 @@ fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) 
         out,
         "nestprobe search benchmark, {}: {}, kernel {}, {} CPUs",
         environment::today(),
-        environment::os_name(std::path::Path::new("/")),
+        environment::os_name(),
         environment::kernel(),
         environment::cpus()
     );

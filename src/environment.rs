@@ -4,16 +4,22 @@ use std::fs;
 use std::path::Path;
 use std::time::SystemTime;
 
-/// `Debian GNU/Linux 12 (bookworm)`, from the /etc/os-release of the file system at `root`.
-pub fn os_name(root: &Path) -> String {
+/// The host's system: `Debian GNU/Linux 12 (bookworm)`, or the kernel's name (`linux`) where it
+/// has no os-release.
+pub fn os_name() -> String {
+    os_release_name(Path::new("/")).unwrap_or_else(|| std::env::consts::OS.to_string())
+}
+
+/// The PRETTY_NAME of the os-release of the file system at `root`; `None` when it has none (a root
+/// not made yet, say).
+pub fn os_release_name(root: &Path) -> Option<String> {
     let release = fs::read_to_string(root.join("etc/os-release"))
         .or_else(|_| fs::read_to_string(root.join("usr/lib/os-release")))
-        .unwrap_or_default();
+        .ok()?;
     release
         .lines()
         .find_map(|line| line.strip_prefix("PRETTY_NAME="))
         .map(|value| value.trim_matches('"').to_string())
-        .unwrap_or_else(|| std::env::consts::OS.to_string())
 }
 
 /// `Debian 12 (bookworm)` for `Debian GNU/Linux 12 (bookworm)`: the name tables use.

@@ -288,7 +288,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let build_root = &args.catalog.build_dir;
 
     let environment = Environment {
-        os: environment::os_name(Path::new("/")),
+        os: environment::os_name(),
         kernel: environment::kernel(),
         arch: environment::arch(),
         cpus: environment::cpus(),
@@ -394,8 +394,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
 fn describe_environments(catalog: &Catalog) -> BTreeMap<String, EnvironmentInfo> {
     let mut described = BTreeMap::from([(HOST.to_string(), EnvironmentInfo::host())]);
     for spec in &catalog.environments {
-        let os = environment::os_name(&spec.root);
-        let os = if os == std::env::consts::OS { "not made yet".to_string() } else { os };
+        let os = environment::os_release_name(&spec.root).unwrap_or_else(|| "not made yet".to_string());
         described.insert(
             spec.id.clone(),
             EnvironmentInfo { name: spec.name.clone(), os, root: Some(spec.root.clone()) },

@@ -41,7 +41,7 @@ pub struct EnvironmentInfo {
 
 impl EnvironmentInfo {
     pub fn host() -> EnvironmentInfo {
-        let os = crate::environment::os_name(Path::new("/"));
+        let os = crate::environment::os_name();
         EnvironmentInfo { name: crate::environment::short_os_name(&os), os, root: None }
     }
 }
