@@ -223,8 +223,7 @@ impl Catalog {
     /// every environment, `id@environment` one of them (`id@host` too); unknown names are an error.
     pub fn select(&self, only: &[String]) -> Result<Vec<&Entry>> {
         let named = |entry: &Entry, name: &String| {
-            &entry.id == name
-                || name.strip_prefix(entry.id.as_str()) == Some(&format!("@{}", entry.environment))
+            *name == entry.id || name.split_once('@') == Some((entry.id.as_str(), entry.environment.as_str()))
         };
         for name in only {
             if !self.entries.iter().any(|e| named(e, name)) {

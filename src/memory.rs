@@ -143,8 +143,10 @@ impl GroupSampler {
     }
 }
 
-/// The resident memory of every process in process group `pgid`, summed, in one pass over /proc.
-pub fn group_resident_bytes(pgid: i32) -> u64 {
+/// The resident memory of every process in process group `pgid`, summed, in one pass over /proc
+/// (what the sampler's passes see; for the tests).
+#[cfg(test)]
+fn group_resident_bytes(pgid: i32) -> u64 {
     scan_group(pgid).1 * page_size()
 }
 
