@@ -212,11 +212,6 @@ impl Results {
         self.parsers.iter().find(|p| p.key() == key)
     }
 
-    /// The table name of a record's environment (its key when not described).
-    pub fn environment_name<'a>(&'a self, record: &'a ParserRecord) -> &'a str {
-        self.environments.get(&record.environment).map_or(record.environment.as_str(), |e| e.name.as_str())
-    }
-
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("results serialize");
         text.push('\n');

@@ -151,7 +151,7 @@ fn page(results: &Results) -> Result<String> {
                 group_order: i,
                 text: [
                     record.library.as_str(),
-                    results.environment_name(record),
+                    super::environment_name(results, &record.environment),
                     record.variant.as_deref().unwrap_or(""),
                     record.version.as_deref().unwrap_or(""),
                     record.note.as_str(),
@@ -345,7 +345,7 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
         ""
     };
     let _ = write!(html, "<td class=\"lib\">{}{study}</td>", escape(&record.library));
-    cell(html, "environment", results.environment_name(record));
+    cell(html, "environment", super::environment_name(results, &record.environment));
     cell(html, "var", record.variant.as_deref().unwrap_or(""));
     cell(html, "fmt", &format_of(record));
     let version = record.version.as_deref().unwrap_or(dash);

@@ -173,9 +173,19 @@ pub fn groups_by_depth(results: &Results) -> Vec<Group<'_>> {
     groups
 }
 
-/// A record's name in lists and charts: `Python json (stdlib)`, with ` (g++ -O2)` when another
-/// build of the library is measured too, and ` · Debian 13` outside the host.
+/// A record's name in lists and charts: its [`library_name`], with ` · Debian 13` outside the host.
 pub fn display_name(results: &Results, record: &ParserRecord) -> String {
+    let mut name = library_name(results, record);
+    if record.environment != HOST {
+        name.push_str(" · ");
+        name.push_str(short_environment_name(environment_name(results, &record.environment)));
+    }
+    name
+}
+
+/// The library a record measured, whatever the environment: `Python json (stdlib)`, with
+/// ` (g++ -O2)` when another build of the library is measured too.
+pub fn library_name(results: &Results, record: &ParserRecord) -> String {
     let mut name = format!("{} {}", record.language, record.library);
     // The build facts are in the tables; a name carries them only to tell apart two builds of one
     // library (RapidJSON at -O0 and at -O2).
@@ -186,10 +196,6 @@ pub fn display_name(results: &Results, record: &ParserRecord) -> String {
     });
     if let (Some(variant), true) = (&record.variant, another_build) {
         name.push_str(&format!(" ({variant})"));
-    }
-    if record.environment != HOST {
-        name.push_str(" · ");
-        name.push_str(short_environment_name(environment_name(results, &record.environment)));
     }
     name
 }
@@ -224,11 +230,7 @@ pub fn losing(results: &Results) -> Vec<(String, String)> {
         groups(results).into_iter().filter(|g| g.records.iter().any(|r| loses(r))).collect();
     groups.sort_by_key(|g| g.records.iter().filter(|r| loses(r)).map(|r| table_order(r)).min());
     for group in groups {
-        let lead = group.lead();
-        let mut name = format!("{} {}", lead.language, lead.library);
-        if let Some(variant) = &lead.variant {
-            name.push_str(&format!(" ({variant})"));
-        }
+        let name = library_name(results, group.lead());
         // Equal outcomes share their environments' names.
         let mut outcomes: Vec<(String, Vec<&str>)> = Vec::new();
         for record in group.records.iter().filter(|r| loses(r)) {

@@ -118,7 +118,7 @@ pub fn summary_block(results: &Results, base: &str) -> String {
             )
         };
         for change in &changes {
-            let name = format!("{} {}", change.before.language, change.before.library);
+            let name = report::library_name(results, change.before);
             let _ = writeln!(block, "| {} | {} | {} |", esc(&name), cell(change.before), cell(change.after));
         }
     }
