@@ -74,8 +74,7 @@ pub struct Shard {
 pub fn select<'a>(catalog: &'a Catalog, args: &CatalogArgs) -> Result<Vec<&'a Entry>> {
     let entries = catalog.select(&args.only)?;
     let Some(spec) = args.shard else { return Ok(entries) };
-    let costs = row_costs(&entries, load_costs(&args.costs)?.as_ref());
-    let shards = plan(&entries, &costs, spec.count);
+    let shards = shards_of(&entries, &args.costs, spec.count)?;
     let keys = &shards[spec.index - 1].keys;
     Ok(entries.into_iter().filter(|entry| keys.contains(&entry.key())).collect())
 }
@@ -83,8 +82,7 @@ pub fn select<'a>(catalog: &'a Catalog, args: &CatalogArgs) -> Result<Vec<&'a En
 /// `list --shards N`: the plan for the rows `--only` selects, as JSON or one line per shard.
 pub fn list(catalog: &Catalog, args: &ListArgs, count: usize) -> Result<ExitCode> {
     let entries = catalog.select(&args.catalog.only)?;
-    let costs = row_costs(&entries, load_costs(&args.catalog.costs)?.as_ref());
-    let shards = plan(&entries, &costs, count);
+    let shards = shards_of(&entries, &args.catalog.costs, count)?;
     match args.format {
         Format::Json => print_json(&shards)?,
         Format::Text => shards.iter().for_each(|shard| println!("{}", describe(shard))),
@@ -92,9 +90,11 @@ pub fn list(catalog: &Catalog, args: &ListArgs, count: usize) -> Result<ExitCode
     Ok(ExitCode::SUCCESS)
 }
 
-/// Previous results, if the file exists; without them every row counts the same.
-fn load_costs(path: &Path) -> Result<Option<Results>> {
-    Results::load_if_exists(path)
+/// The plan of `count` shards for `entries`, timed by the previous results at `costs` (if that file
+/// exists; without them every row counts the same).
+fn shards_of(entries: &[&Entry], costs: &Path, count: usize) -> Result<Vec<Shard>> {
+    let costs = row_costs(entries, Results::load_if_exists(costs)?.as_ref());
+    Ok(plan(entries, &costs, count))
 }
 
 /// Each row's estimated seconds: what its probes took last time (the same row, else the same
