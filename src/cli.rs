@@ -124,7 +124,8 @@ pub struct ProbeArgs {
     #[arg(long, value_parser = shape_parser())]
     pub shape: Option<Shape>,
     /// The boundary found last time: confirm it in two trials instead of searching (`none`: no
-    /// limit; `slow:N`: slow, N the deepest depth it finished)
+    /// limit; `slow:N`: slow, N the deepest depth it finished; `unstable:LOW-HIGH`: outcomes
+    /// disagreed there, LOW the lowest failing and HIGH the highest passing depth)
     #[arg(long, value_name = "DEPTH", value_parser = parse_hint)]
     pub hint: Option<Hint>,
     /// Run the boundary this many times in all and report the window where the outcome flips
@@ -344,18 +345,21 @@ pub struct ManArgs {
 }
 
 fn parse_hint(text: &str) -> Result<Hint, String> {
+    let wrong = || {
+        format!("expected a depth of at least 1, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`, got {text:?}")
+    };
+    let depth = |text: &str| text.parse::<u64>().ok().filter(|&d| d >= 1).ok_or_else(wrong);
     if text.eq_ignore_ascii_case("none") {
         return Ok(Hint::NoLimit);
     }
-    let (slow, depth) = match text.strip_prefix("slow:") {
-        Some(depth) => (true, depth),
-        None => (false, text),
-    };
-    match depth.parse::<u64>() {
-        Ok(depth) if depth >= 1 && slow => Ok(Hint::Slow(depth)),
-        Ok(depth) if depth >= 1 => Ok(Hint::FailsAt(depth)),
-        _ => Err(format!("expected a depth of at least 1, `none` or `slow:DEPTH`, got {text:?}")),
+    if let Some(depth_text) = text.strip_prefix("slow:") {
+        return depth(depth_text).map(Hint::Slow);
     }
+    if let Some(window) = text.strip_prefix("unstable:") {
+        let (low, high) = window.split_once('-').ok_or_else(wrong)?;
+        return Ok(Hint::Unstable { lowest_failing: depth(low)?, highest_passing: depth(high)? });
+    }
+    depth(text).map(Hint::FailsAt)
 }
 
 #[cfg(test)]
@@ -465,6 +469,11 @@ mod tests {
         assert_eq!(parse_hint("129"), Ok(Hint::FailsAt(129)));
         assert_eq!(parse_hint("none"), Ok(Hint::NoLimit));
         assert_eq!(parse_hint("slow:4000"), Ok(Hint::Slow(4000)));
+        assert_eq!(
+            parse_hint("unstable:4812-4812"),
+            Ok(Hint::Unstable { lowest_failing: 4812, highest_passing: 4812 })
+        );
+        assert!(parse_hint("unstable:4812").is_err() && parse_hint("unstable:0-3").is_err());
         assert!(parse_hint("slow:0").is_err() && parse_hint("slow").is_err());
         assert!(parse_hint("0").is_err());
     }

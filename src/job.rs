@@ -331,43 +331,49 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         Results { environment: environment.clone(), environments: environments.clone(), parsers }
     };
 
+    // The rows that took longest last time start first, so that no long row is left to run alone
+    // at the end while the other jobs sit idle.
+    let costs = crate::shard::row_costs(&entries, previous.as_ref());
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(costs[i]));
     let finished = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let records: Mutex<Vec<Option<ParserRecord>>> = Mutex::new(vec![None; entries.len()]);
     let progress = RunProgress::new(entries.len());
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(entries.len()) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= entries.len() || interrupt::requested() {
-                    break;
-                }
-                let entry = entries[index];
-                let key = entry.key();
-                let working = progress.start(&key);
-                let hints = baseline.as_ref().and_then(|b| b.find(&key));
-                let record = match Parser::new(&catalog, entry, build_root) {
-                    Ok(parser) => measure(&parser, &options, hints),
-                    Err(error) => {
-                        Some(ParserRecord::unmeasured(entry, Status::ProbeFailed, format!("{error:#}")))
+            scope.spawn(|| {
+                while let Some(&index) = order.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    if interrupt::requested() {
+                        break;
                     }
-                };
-                let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
-                drop(working);
-                if let Some(record) = &record {
-                    let line = format!(
-                        "[{done:>2}/{}] {:<28} {}",
-                        entries.len(),
-                        record.key(),
-                        report::summary(record)
-                    );
-                    progress.finished(line);
-                }
-                let mut records = records.lock().expect("no worker panics");
-                records[index] = record;
-                let so_far = records.iter().flatten().cloned().collect();
-                if let Err(error) = write_atomically(&target, &assemble(so_far).to_json()) {
-                    output::always(format_args!("nestprobe: warning: {error:#}"));
+                    let entry = entries[index];
+                    let key = entry.key();
+                    let working = progress.start(&key);
+                    let hints = baseline.as_ref().and_then(|b| b.find(&key));
+                    let record = match Parser::new(&catalog, entry, build_root) {
+                        Ok(parser) => measure(&parser, &options, hints),
+                        Err(error) => {
+                            Some(ParserRecord::unmeasured(entry, Status::ProbeFailed, format!("{error:#}")))
+                        }
+                    };
+                    let done = finished.fetch_add(1, Ordering::SeqCst) + 1;
+                    drop(working);
+                    if let Some(record) = &record {
+                        let line = format!(
+                            "[{done:>2}/{}] {:<28} {}",
+                            entries.len(),
+                            record.key(),
+                            report::summary(record)
+                        );
+                        progress.finished(line);
+                    }
+                    let mut records = records.lock().expect("no worker panics");
+                    records[index] = record;
+                    let so_far = records.iter().flatten().cloned().collect();
+                    if let Err(error) = write_atomically(&target, &assemble(so_far).to_json()) {
+                        output::always(format_args!("nestprobe: warning: {error:#}"));
+                    }
                 }
             });
         }
@@ -465,7 +471,13 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
             .and_then(|p| match p.status {
                 ProbeStatus::Exact => Some(Hint::from_min_failing(p.min_failing_depth)),
                 ProbeStatus::Slow => p.max_accepted_depth.map(Hint::Slow),
-                _ => None,
+                ProbeStatus::Unstable => match p.boundary_window {
+                    [Some(lowest_failing), Some(highest_passing)] => {
+                        Some(Hint::Unstable { lowest_failing, highest_passing })
+                    }
+                    _ => None,
+                },
+                ProbeStatus::InputNotRead => None,
             }),
         repeat: 1,
     };
@@ -474,6 +486,12 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
     let format = entry.format;
     let main_shape = format.main_shape();
     let main = probe(&spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
+    // A probe measured for the first time starts where the main one failed: many parsers have one
+    // configured limit for every shape and stack, found then in two trials instead of a search.
+    let guessed = |mut spec: ProbeSpec| {
+        spec.hint = spec.hint.or(main.exact_failing_depth().map(Hint::Guess));
+        spec
+    };
     let mut record = ParserRecord::unmeasured(entry, Status::Measured, "");
     // Probes after the main one that could not be made: said in the record, the rest kept.
     let mut notes: Vec<String> = Vec::new();
@@ -492,8 +510,8 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         // The second nesting (mappings where the main one is sequences), if the format has one.
         if main_shape != Shape::Object && format.has(Shape::Object) && !time_bound {
             let previous = baseline.and_then(|b| b.object.as_ref());
-            record.object =
-                secondary(probe(&spec_for(Shape::Object, stack, previous), &mut quiet), &mut notes)?;
+            let spec = guessed(spec_for(Shape::Object, stack, previous));
+            record.object = secondary(probe(&spec, &mut quiet), &mut notes)?;
         }
         let previous = baseline.and_then(|b| b.unclosed.as_ref());
         let mut unclosed = spec_for(Shape::Unclosed, stack, previous);
@@ -513,10 +531,8 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
             let previous = baseline
                 .and_then(|b| b.sweep.as_ref())
                 .and_then(|s| s.probes.iter().find(|p| p.stack_bytes == sweep_stack.bytes()));
-            probes.extend(secondary(
-                probe(&spec_for(main_shape, sweep_stack, previous), &mut quiet),
-                &mut notes,
-            )?);
+            let spec = guessed(spec_for(main_shape, sweep_stack, previous));
+            probes.extend(secondary(probe(&spec, &mut quiet), &mut notes)?);
         }
         record.sweep = Some(sweep::from_probes(main.command.clone(), probes));
     }

@@ -3,7 +3,8 @@
 //!
 //! - A boundary set by a timeout counts only when a run with a longer limit times out there too: on a
 //!   loaded machine a slow parser must not get a fake limit. One that then finishes is *slow*, not
-//!   limited, and the search goes on with the longer limit.
+//!   limited: where exactly it crosses the timeout is the machine's speed, so a cold search stops
+//!   narrowing a timed-out bracket at a factor of two and tries its deep end with the longer limit.
 //! - The boundary is verified: the deepest accepted depth and the smallest failing one are each run
 //!   again (a confirmed hint counts as the earlier sighting). Depth 1 is run again before giving up.
 //! - Outcomes that disagree at one depth, or a failure below an accepted depth, make the result
@@ -21,11 +22,15 @@ use crate::child_env::EnvRecord;
 use crate::interrupt::{self, Interrupted};
 use crate::outcome::{Failure, FailureKind, Outcome};
 use crate::payload::{Payload, PayloadFormat, Shape};
-use crate::search::{find_boundary, Boundary, Hint, SearchMode};
+use crate::search::{find_boundary, refine, Boundary, Hint, SearchMode, Trials};
 use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
 /// A trial that timed out is run again with this many times the timeout before the timeout counts.
 pub const TIMEOUT_RETRY_FACTOR: u32 = 4;
+
+/// An unstable result measured before is confirmed when its depths disagree again within this many
+/// runs of each (a coin-flip at one depth shows both sides in three runs three times in four).
+const UNSTABLE_CONFIRM_ROUNDS: usize = 3;
 
 /// Everything that defines one probe. Built from the command line or from a catalog entry.
 #[derive(Clone, Debug)]
@@ -227,9 +232,18 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
             None => hint = None,
         }
     }
+    if let Some(Hint::Unstable { lowest_failing, highest_passing }) = hint {
+        if let Some(window) = confirm_unstable(&mut runner, lowest_failing, highest_passing)? {
+            return Ok(runner.result(started, Ending::Boundary(&window)));
+        }
+        // They agree now: search from where it failed before.
+        hint = Some(Hint::FailsAt(lowest_failing));
+    }
     if let Some(Hint::Slow(depth)) = hint {
         match confirm_slow(&mut runner, depth)? {
-            Some(Searched::Slow(depth)) => return Ok(runner.result(started, Ending::Slow(depth))),
+            Some(Searched::Slow(depth, mode)) => {
+                return Ok(runner.result(started, Ending::Slow(depth, mode)));
+            }
             Some(Searched::Boundary(boundary)) => {
                 return Ok(runner.result(started, Ending::Boundary(&boundary)));
             }
@@ -239,7 +253,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     }
     let first = match first_boundary(&mut runner, hint) {
         Err(error) => return not_read(&runner, &error).ok_or(error),
-        Ok(Searched::Slow(depth)) => return Ok(runner.result(started, Ending::Slow(depth))),
+        Ok(Searched::Slow(depth, mode)) => return Ok(runner.result(started, Ending::Slow(depth, mode))),
         Ok(Searched::Boundary(first)) => first,
     };
     if first.max_accepted == 0 {
@@ -283,29 +297,53 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
 }
 
 /// The boundary the search finds. One set by a timeout counts only if a run with a longer limit
-/// times out there too; if that run finishes, the parser is slow, not limited there, and the search
-/// starts again with the longer limit (the shorter one's timeouts forgotten).
+/// times out there too; if that run finishes, the parser is slow, not limited there (the shorter
+/// limit's timeouts are forgotten). A cold search leaves a timed-out bracket within a factor of two
+/// (see src/search.rs); when its deep end does not finish with the longer limit either, the bracket
+/// is narrowed with the normal limit after all, and its boundary checked the same way.
 fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
-    let first = runner.search(hint)?;
-    let Some(depth) = first.min_failing.filter(|&d| runner.timed_out_at(d)) else {
-        return Ok(Searched::Boundary(first));
-    };
-    runner.use_timeout(runner.longer_timeout());
-    if runner.fails(depth)? {
-        return Ok(Searched::Boundary(first));
+    let mut found = runner.search(hint)?;
+    let mut escalated = None;
+    loop {
+        let Some(depth) = found.min_failing.filter(|&d| runner.timed_out_at(d)) else {
+            return Ok(Searched::Boundary(found));
+        };
+        if escalated != Some(depth) {
+            runner.use_timeout(runner.longer_timeout());
+            if !runner.fails_at(depth)? {
+                return slow_or_unlimited(runner, depth, found.mode);
+            }
+        }
+        if depth == found.max_accepted + 1 {
+            return Ok(Searched::Boundary(found));
+        }
+        // Out of time with the longer limit too, and not yet exact: what the longer limit saw at
+        // `depth` is kept while the normal one narrows the bracket.
+        escalated = Some(depth);
+        runner.timeout = runner.spec.trial.timeout;
+        found = runner.refine(found)?;
     }
-    slow_or_unlimited(runner, depth, SearchMode::ReSearched)
 }
 
 /// `depth` finished, but only with the longer timeout: the parser is slow there, or, when the
 /// maximum depth finishes too, it has no limit. (Searching for where it stops finishing in time
 /// would measure the machine, not the parser.)
+///
+/// When the maximum is TIMEOUT_RETRY_FACTOR times `depth` or more, it gets the normal timeout: a
+/// program that needs more than the normal timeout at `depth` needs more than the longer one at a
+/// depth that many times deeper (parsing time grows at least linearly with depth), so waiting out
+/// the longer timeout there would only confirm it at four times the cost.
 fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Result<Searched> {
     let max_depth = runner.spec.max_depth;
-    if depth < max_depth && !runner.fails(max_depth)? {
-        return Ok(Searched::Boundary(runner.no_limit(mode)));
+    if depth < max_depth {
+        if depth.saturating_mul(u64::from(TIMEOUT_RETRY_FACTOR)) <= max_depth {
+            runner.use_timeout(runner.spec.trial.timeout);
+        }
+        if !runner.fails_at(max_depth)? {
+            return Ok(Searched::Boundary(runner.no_limit(mode)));
+        }
     }
-    Ok(Searched::Slow(depth))
+    Ok(Searched::Slow(depth, mode))
 }
 
 /// A slow parser measured before: it still finishes `depth` with the longer timeout and still
@@ -313,11 +351,40 @@ fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Resul
 /// `None` when `depth` no longer finishes.
 fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
     runner.use_timeout(runner.longer_timeout());
-    if depth > runner.spec.max_depth || runner.fails(depth)? {
+    if depth > runner.spec.max_depth || runner.fails_at(depth)? {
         runner.use_timeout(runner.spec.trial.timeout);
         return Ok(None);
     }
     slow_or_unlimited(runner, depth, SearchMode::Confirmed).map(Some)
+}
+
+/// An unstable result measured before: the depths whose outcomes disagreed (or contradicted each
+/// other) are run again, up to UNSTABLE_CONFIRM_ROUNDS times each, until they disagree again. The
+/// window seen when they do; `None` when they agree every time (the caller searches again).
+fn confirm_unstable(
+    runner: &mut Runner,
+    lowest_failing: u64,
+    highest_passing: u64,
+) -> Result<Option<Boundary>> {
+    let max_depth = runner.spec.max_depth;
+    let mut depths = vec![lowest_failing, highest_passing];
+    depths.retain(|&d| (1..=max_depth).contains(&d));
+    depths.dedup();
+    for _ in 0..UNSTABLE_CONFIRM_ROUNDS {
+        for &depth in &depths {
+            runner.fails_at(depth)?;
+        }
+        if !runner.seen.disagreements().is_empty() {
+            let [low, high] = runner.seen.window();
+            return Ok(Some(Boundary {
+                max_accepted: high.unwrap_or(0),
+                min_failing: low,
+                trials: runner.trials,
+                mode: SearchMode::Confirmed,
+            }));
+        }
+    }
+    Ok(None)
 }
 
 /// A parser that had no limit: the maximum depth once, and when that runs out of time (a payload
@@ -325,10 +392,10 @@ fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
 /// cold search would before calling it a limit. `None` when it fails there.
 fn confirm_no_limit(runner: &mut Runner) -> Result<Option<Boundary>> {
     let max_depth = runner.spec.max_depth;
-    let mut failed = runner.fails(max_depth)?;
+    let mut failed = runner.fails_at(max_depth)?;
     if failed && runner.timed_out_at(max_depth) {
         runner.use_timeout(runner.longer_timeout());
-        failed = runner.fails(max_depth)?;
+        failed = runner.fails_at(max_depth)?;
     }
     if failed {
         runner.use_timeout(runner.spec.trial.timeout);
@@ -341,14 +408,15 @@ fn confirm_no_limit(runner: &mut Runner) -> Result<Option<Boundary>> {
 enum Searched {
     Boundary(Boundary),
     /// Timeouts, not a limit: the program finished this depth with the longer timeout.
-    Slow(u64),
+    Slow(u64, SearchMode),
 }
 
 /// How a probe ended, for its result.
+#[derive(Clone, Copy)]
 enum Ending<'a> {
     Boundary(&'a Boundary),
     InputNotRead(u64),
-    Slow(u64),
+    Slow(u64, SearchMode),
 }
 
 /// Runs the trials of one probe and remembers what they showed.
@@ -363,9 +431,24 @@ struct Runner<'s, 'p> {
     timeout: Duration,
 }
 
+impl Trials for Runner<'_, '_> {
+    fn fails(&mut self, depth: u64) -> Result<bool> {
+        self.fails_at(depth)
+    }
+
+    fn ran_out_of_time(&self, depth: u64) -> bool {
+        self.timed_out_at(depth)
+    }
+}
+
 impl Runner<'_, '_> {
     fn search(&mut self, hint: Option<Hint>) -> Result<Boundary> {
-        find_boundary(self.spec.max_depth, hint, |depth| self.fails(depth))
+        find_boundary(self.spec.max_depth, hint, self)
+    }
+
+    /// Narrows a bracket the search left (see `first_boundary`).
+    fn refine(&mut self, bracket: Boundary) -> Result<Boundary> {
+        refine(self.spec.max_depth, bracket, self)
     }
 
     /// Whether the last trial at `depth` timed out.
@@ -393,13 +476,13 @@ impl Runner<'_, '_> {
     /// Runs depth again until it has been seen `times` times in this probe.
     fn check(&mut self, depth: u64, times: usize) -> Result<()> {
         while self.seen.count(depth) < times {
-            self.fails(depth)?;
+            self.fails_at(depth)?;
         }
         Ok(())
     }
 
     /// One trial at `depth` (two when the first times out); whether it failed.
-    fn fails(&mut self, depth: u64) -> Result<bool> {
+    fn fails_at(&mut self, depth: u64) -> Result<bool> {
         let payload = Payload::new(self.spec.format, self.spec.shape, depth);
         let report = self.run(payload, self.timeout)?;
         self.slow |= report.outcome == Outcome::Accepted && report.wall > self.spec.trial.timeout;
@@ -432,7 +515,7 @@ impl Runner<'_, '_> {
         let (boundary, input_not_read_at, slow_at) = match ending {
             Ending::Boundary(boundary) => (Some(boundary), None, None),
             Ending::InputNotRead(at) => (None, Some(at), None),
-            Ending::Slow(at) => (None, None, Some(at)),
+            Ending::Slow(at, _) => (None, None, Some(at)),
         };
         let status = match (input_not_read_at, slow_at, sightings.is_empty()) {
             (Some(_), ..) => ProbeStatus::InputNotRead,
@@ -440,7 +523,11 @@ impl Runner<'_, '_> {
             (None, Some(_), true) => ProbeStatus::Slow,
             (None, None, true) => ProbeStatus::Exact,
         };
-        let search = boundary.map_or(SearchMode::ReSearched, |b| b.mode);
+        let search = match ending {
+            Ending::Boundary(boundary) => boundary.mode,
+            Ending::InputNotRead(_) => SearchMode::ReSearched,
+            Ending::Slow(_, mode) => mode,
+        };
         let exact = status == ProbeStatus::Exact;
         let window = self.seen.window();
         let min_failing = boundary.and_then(|b| b.min_failing).filter(|_| exact);

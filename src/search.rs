@@ -12,6 +12,10 @@
 //!   which lands configured limits in a handful of trials and degrades gracefully to a geometric
 //!   then arithmetic bisection for stack-bound parsers.
 //!
+//! - a failure that only says the trial ran out of time is not a limit yet (the caller runs it again
+//!   with a longer timeout), so a cold search stops narrowing it once the bracket is within a factor
+//!   of two: bisecting where a program crosses the timeout would time the machine, not the parser.
+//!
 //! Whether the answer can be trusted (repeated runs agree, nothing failed below a pass) is the
 //! caller's business: see src/probe.rs.
 
@@ -27,6 +31,15 @@ pub enum Hint {
     /// A slow parser: this depth finished only with the longer timeout, and the maximum did not.
     /// The probe confirms that in two trials; the search itself treats it as no hint.
     Slow(u64),
+    /// An unstable parser: outcomes disagreed at these depths (the lowest failing and the highest
+    /// passing one seen, perhaps the same depth). The probe runs them again until they disagree
+    /// again; the search itself starts from the lowest failing one.
+    Unstable { lowest_failing: u64, highest_passing: u64 },
+    /// No earlier result, but a related probe of the same program (another shape or stack) failed
+    /// first at this depth: many parsers have one configured limit for all of them. This depth and
+    /// the one below are tried first; when they do not make the boundary, the search goes on as a
+    /// cold one from what they showed.
+    Guess(u64),
 }
 
 impl Hint {
@@ -73,51 +86,68 @@ const WEIGHT_LIMIT: f64 = 0.3;
 /// Total prior weight spread log-uniformly over all depths (stack-bound and odd limits).
 const WEIGHT_BACKGROUND: f64 = 40.0;
 
-/// Finds the boundary. `fails(depth)` runs one trial and says whether it failed.
-pub fn find_boundary(
-    max_depth: u64,
-    hint: Option<Hint>,
-    mut fails: impl FnMut(u64) -> Result<bool>,
-) -> Result<Boundary> {
+/// Runs the trials a search asks for. Any `FnMut(u64) -> Result<bool>` is one that never settles
+/// early.
+pub trait Trials {
+    /// Runs one trial at `depth`: whether it failed.
+    fn fails(&mut self, depth: u64) -> Result<bool>;
+
+    /// Whether the failure seen at `depth` was only the trial running out of time (a cold search
+    /// stops narrowing such a bracket once it is within a factor of two).
+    fn ran_out_of_time(&self, _depth: u64) -> bool {
+        false
+    }
+}
+
+impl<F: FnMut(u64) -> Result<bool>> Trials for F {
+    fn fails(&mut self, depth: u64) -> Result<bool> {
+        self(depth)
+    }
+}
+
+/// Finds the boundary. `trials.fails(depth)` runs one trial and says whether it failed. A cold
+/// search can stop early with a bracket (`min_failing > max_accepted + 1`) whose failing end ran out
+/// of time; `refine` narrows such a bracket when the caller needs it exact.
+pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trials) -> Result<Boundary> {
     assert!(max_depth >= 1);
     let mut state = State { lo: 0, hi: None, max_depth, trials: 0, passes: Vec::new() };
-    let mut run = |state: &mut State, depth: u64| -> Result<bool> {
-        state.trials += 1;
-        let failed = fails(depth)?;
-        state.record(depth, failed);
-        Ok(failed)
-    };
 
+    let hint = match hint {
+        None => None,
+        Some(Hint::Guess(at)) if at <= max_depth => {
+            if state.run(trials, at)? && at > 1 {
+                state.run(trials, at - 1)?;
+            }
+            None
+        }
+        Some(Hint::Guess(_)) => None,
+        Some(hint) => Some(hint),
+    };
     let Some(hint) = hint else {
-        if run(&mut state, 1)? {
+        // Cold: depth 1 must pass, the maximum settles unbounded parsers, then bisection.
+        if state.lo == 0 && !state.done() && state.run(trials, 1)? {
             return Ok(state.boundary(SearchMode::Cold));
         }
-        if !state.done() {
-            run(&mut state, max_depth)?;
+        if state.hi.is_none() && !state.done() {
+            state.run(trials, max_depth)?;
         }
-        while !state.done() {
-            let depth = state.next_split();
-            run(&mut state, depth)?;
-        }
+        state.bisect(trials, true)?;
         return Ok(state.boundary(SearchMode::Cold));
     };
 
     // Warm: the hint's own depth first, then its neighbour below when it still fails there.
     let at = match hint {
-        Hint::FailsAt(at) if at <= max_depth => at,
+        Hint::FailsAt(at) | Hint::Unstable { lowest_failing: at, .. } if at <= max_depth => at,
         _ => max_depth + 1,
     };
     let confirmed = if at <= max_depth {
-        run(&mut state, at)? && (at == 1 || !run(&mut state, at - 1)?)
+        state.run(trials, at)? && (at == 1 || !state.run(trials, at - 1)?)
     } else {
-        !run(&mut state, max_depth)? && hint == Hint::NoLimit
+        !state.run(trials, max_depth)? && hint == Hint::NoLimit
     };
     if at > max_depth {
         // It had no limit and now fails at the maximum: nothing says where, so search as if cold.
-        while !state.done() {
-            let depth = state.next_split();
-            run(&mut state, depth)?;
-        }
+        state.bisect(trials, true)?;
     }
     // Off by some levels: gallop outward from the hint, 1, 2, 4, … levels at a time, until the
     // boundary is bracketed, then bisect the last step.
@@ -128,11 +158,25 @@ pub fn find_boundary(
             Some(hi) if hi <= at => hi.saturating_sub(step).max(state.lo + 1),
             hi => (state.lo + step).min(hi.map_or(max_depth, |hi| hi - 1)),
         };
-        run(&mut state, depth)?;
+        state.run(trials, depth)?;
         step = step.saturating_mul(2);
     }
     let mode = if confirmed { SearchMode::Confirmed } else { SearchMode::ReSearched };
     Ok(state.boundary(mode))
+}
+
+/// Narrows a bracket a search stopped with (`bracket.max_accepted` passed, `bracket.min_failing`
+/// failed) to the exact boundary, as a cold search would, without stopping early.
+pub fn refine(max_depth: u64, bracket: Boundary, trials: &mut impl Trials) -> Result<Boundary> {
+    let mut state = State {
+        lo: bracket.max_accepted,
+        hi: bracket.min_failing,
+        max_depth,
+        trials: bracket.trials,
+        passes: vec![bracket.max_accepted],
+    };
+    state.bisect(trials, false)?;
+    Ok(state.boundary(bracket.mode))
 }
 
 struct State {
@@ -147,6 +191,27 @@ struct State {
 }
 
 impl State {
+    fn run(&mut self, trials: &mut impl Trials, depth: u64) -> Result<bool> {
+        self.trials += 1;
+        let failed = trials.fails(depth)?;
+        self.record(depth, failed);
+        Ok(failed)
+    }
+
+    /// Splits (lo, hi] by prior weight until the boundary is found, or, when `may_settle`, until a
+    /// bracket whose failing end ran out of time is within a factor of two.
+    fn bisect(&mut self, trials: &mut impl Trials, may_settle: bool) -> Result<()> {
+        while !self.done() {
+            let settles = |hi: u64| hi <= self.lo.saturating_mul(2) && trials.ran_out_of_time(hi);
+            if may_settle && self.lo > 0 && self.hi.is_some_and(settles) {
+                break;
+            }
+            let depth = self.next_split();
+            self.run(trials, depth)?;
+        }
+        Ok(())
+    }
+
     /// Narrows (lo, hi]. A flaky parser can contradict itself; the boundary then stays between
     /// the smallest failure and the largest pass below it (`--repeat` reports such windows).
     fn record(&mut self, depth: u64, failed: bool) {
@@ -232,7 +297,7 @@ mod tests {
 
     /// A parser whose smallest failing depth is `boundary` (None: never fails); counts trials.
     fn search(boundary: Option<u64>, max_depth: u64, hint: Option<Hint>) -> Boundary {
-        let result = find_boundary(max_depth, hint, |depth| {
+        let result = find_boundary(max_depth, hint, &mut |depth| {
             assert!((1..=max_depth).contains(&depth), "tried depth {depth} outside 1..={max_depth}");
             Ok(boundary.is_some_and(|b| depth >= b))
         })
@@ -244,6 +309,58 @@ mod tests {
         };
         assert_eq!(result.max_accepted, expected_accepted);
         result
+    }
+
+    /// A parser that gets slower the deeper it goes: from `crossing` on it runs out of time.
+    struct Slows {
+        crossing: u64,
+    }
+
+    impl Trials for Slows {
+        fn fails(&mut self, depth: u64) -> Result<bool> {
+            Ok(depth >= self.crossing)
+        }
+
+        fn ran_out_of_time(&self, depth: u64) -> bool {
+            depth >= self.crossing
+        }
+    }
+
+    #[test]
+    fn a_cold_search_leaves_a_timed_out_bracket_within_a_factor_of_two_and_refine_makes_it_exact() {
+        for crossing in [3, 100, 1001, 5_713, 87_289, 2_581_101] {
+            let mut slows = Slows { crossing };
+            let settled = find_boundary(5_000_000, None, &mut slows).unwrap();
+            let (lo, hi) = (settled.max_accepted, settled.min_failing.unwrap());
+            assert!(lo < crossing && crossing <= hi && hi <= 2 * lo, "{crossing}: ({lo}, {hi}]");
+            let exact = search(Some(crossing), 5_000_000, None);
+            if crossing > 1001 {
+                assert!(settled.trials + 8 <= exact.trials, "{crossing}: {settled:?} vs {exact:?}");
+            }
+            let refined = refine(5_000_000, settled, &mut slows).unwrap();
+            assert_eq!((refined.max_accepted, refined.min_failing), (crossing - 1, Some(crossing)));
+            assert_eq!(refined.mode, SearchMode::Cold);
+        }
+        // A failure that is not a timeout is found exactly, as before.
+        let mut crashes = |depth: u64| Ok(depth >= 87_289);
+        let exact = find_boundary(5_000_000, None, &mut crashes).unwrap();
+        assert_eq!(exact.min_failing, Some(87_289));
+    }
+
+    #[test]
+    fn a_right_guess_is_settled_in_two_trials_and_a_wrong_one_still_finds_the_boundary() {
+        for b in [2, 33, 129, 1001, 87_289] {
+            assert_eq!(search(Some(b), 5_000_000, Some(Hint::Guess(b))).trials, 2, "{b}");
+        }
+        for (actual, guess) in
+            [(Some(33), 129), (Some(1001), 33), (None, 1001), (Some(1), 50), (Some(87_289), 5_000_000)]
+        {
+            let guessed = search(actual, 5_000_000, Some(Hint::Guess(guess)));
+            let cold = search(actual, 5_000_000, None);
+            assert_eq!(guessed.mode, SearchMode::Cold);
+            // What the guess showed is not thrown away: at most its two trials more than a cold search.
+            assert!(guessed.trials <= cold.trials + 2, "{actual:?} guessed {guess}: {guessed:?} vs {cold:?}");
+        }
     }
 
     #[test]
@@ -371,7 +488,7 @@ mod tests {
     fn non_monotone_answers_still_terminate_with_a_consistent_pair() {
         // A flaky parser: fails on every third trial regardless of depth.
         let mut count = 0;
-        let result = find_boundary(1_000_000, None, |depth| {
+        let result = find_boundary(1_000_000, None, &mut |depth| {
             count += 1;
             Ok(depth > 5000 || (depth > 1 && count % 3 == 0))
         })

@@ -115,6 +115,16 @@ fn a_run_writes_results_and_reports_and_a_second_run_changes_nothing() {
     assert_eq!(u64_of(&limit["object"], "min_failing_depth"), 129);
     assert_eq!(limit["unclosed"]["min_failing_depth"], Value::Null);
     assert_eq!(limit["sweep"]["verdict"], "fixed");
+    // Measured for the first time, the other shape and stacks start where the main probe failed:
+    // its depth and the one below, each run once more to verify (a search from scratch takes 9+).
+    let mut guessed = vec![&limit["object"]];
+    guessed
+        .extend(limit["sweep"]["probes"].as_array().unwrap().iter().filter(|p| p["stack_bytes"] != 8 << 20));
+    assert_eq!(guessed.len(), 3);
+    for probe in guessed {
+        assert_eq!(u64_of(probe, "min_failing_depth"), 129, "{probe:#}");
+        assert!(u64_of(probe, "trials") <= 5, "{probe:#}");
+    }
     let abort = record(&results, "fixture-abort");
     assert_eq!(u64_of(&abort["result"], "min_failing_depth"), 3001);
     assert_eq!(abort["result"]["failure"]["signal_name"], "SIGABRT");
@@ -163,6 +173,40 @@ fn warm_runs_confirm_each_boundary_in_two_trials() {
         assert_eq!(result["search"], "confirmed", "{id}");
         assert_eq!(u64_of(result, "trials"), 2, "{id}");
     }
+}
+
+#[test]
+fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_searching_again() {
+    // Accepts odd depths only: no boundary a search could trust, whichever depths it tries.
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = format!(
+        "[[parser]]\nid = \"fixture-odd\"\nlanguage = \"C\"\nlibrary = \"odd fixture\"\n\
+         run = [\"{}\", \"odd\", \"0\"]\nversion = \"echo 1.0\"\n",
+        fixture().display()
+    );
+    fs::create_dir_all(dir.path().join("parsers/fixture-odd")).unwrap();
+    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    let run_once = || {
+        let mut command = nestprobe();
+        command.current_dir(dir.path()).args(["run", "--quick", "--max-depth", "100000"]);
+        let output = run(command);
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        let results: Value =
+            serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+        record(&results, "fixture-odd")["result"].clone()
+    };
+    let cold = run_once();
+    assert_eq!(
+        (cold["status"].as_str(), cold["search"].as_str()),
+        (Some("unstable"), Some("cold")),
+        "{cold:#}"
+    );
+    let warm = run_once();
+    assert_eq!(warm["status"], "unstable", "{warm:#}");
+    assert_eq!(warm["search"], "confirmed", "{warm:#}");
+    // The lowest failing depth and the highest passing one of last time, once each.
+    assert_eq!(u64_of(&warm, "trials"), 2, "{warm:#}");
+    assert_eq!(warm["boundary_window"], cold["boundary_window"], "{warm:#}");
 }
 
 #[test]

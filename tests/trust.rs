@@ -134,6 +134,9 @@ fn a_parser_that_only_gets_slower_is_reported_slow_with_no_boundary() {
     let deepest = result["max_accepted_depth"].as_u64().unwrap();
     assert!((900..=4000).contains(&deepest), "{result:#}");
     assert!(result["accepted_seconds"].as_f64().unwrap() >= 0.9, "{result:#}");
+    // Where it crosses the timeout is not narrowed further than a factor of two: about 4 trials
+    // to get there, 1 with the longer timeout, 1 at the maximum (an exact bisection takes 16).
+    assert!(u64_of(&result, "trials") <= 10, "{result:#}");
     let mut command = nestprobe();
     command.args(["probe", "--timeout", "1s", "--max-depth", "10000", "--", fixture_path(), "crawl", "1000"]);
     let text = String::from_utf8(run(command).stdout).unwrap();
@@ -174,6 +177,21 @@ fn a_slow_parser_measured_before_is_confirmed_in_two_trials() {
         probe(&[&options[..], &["--hint", "slow:9000"]].concat(), &[fixture_path(), "crawl", "1000"]);
     assert_eq!(again["status"], "slow", "{again:#}");
     assert!(again["max_accepted_depth"].as_u64().unwrap() <= 4000, "{again:#}");
+}
+
+#[test]
+fn an_unstable_result_measured_before_is_confirmed_where_it_disagreed_or_searched_again() {
+    // Odd depths pass, even ones fail: 2 failing below 3 passing disagrees again at once.
+    let (exit, warm) =
+        probe(&["--max-depth", "1000", "--hint", "unstable:2-3"], &[fixture_path(), "odd", "0"]);
+    assert_eq!(exit, 3, "{warm:#}");
+    assert_eq!((warm["status"].as_str(), warm["search"].as_str()), (Some("unstable"), Some("confirmed")));
+    assert_eq!((u64_of(&warm, "trials"), &warm["boundary_window"]), (2, &serde_json::json!([2, 3])));
+    // A parser that is steady now gets its exact boundary, found from the old window.
+    let (exit, steady) = probe(&["--hint", "unstable:50-60"], &[fixture_path(), "limit", "100"]);
+    assert_eq!(exit, 0, "{steady:#}");
+    assert_eq!((steady["status"].as_str(), steady["search"].as_str()), (Some("exact"), Some("re-searched")));
+    assert_eq!(steady["min_failing_depth"], 101, "{steady:#}");
 }
 
 #[test]
