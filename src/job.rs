@@ -111,7 +111,8 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
                 }
             },
         };
-        set_up_rows(&catalog, &rows, &launcher, &args.catalog.build_dir, args.dry_run, &mut failures)?;
+        let root = environment.map(|e| e.root.as_path());
+        set_up_rows(&catalog, &rows, &launcher, root, &args.catalog.build_dir, args.dry_run, &mut failures)?;
     }
     if failures.is_empty() {
         Ok(ExitCode::SUCCESS)
@@ -144,6 +145,7 @@ fn make_environment(catalog: &Catalog, environment: &EnvironmentSpec, dry_run: b
         }
     }
     if dry_run && !environment.is_ready() {
+        // Nothing runs in a dry run: the root only names where its packages would go.
         return Ok(Launcher::host());
     }
     if !environment.is_ready() {
@@ -152,11 +154,13 @@ fn make_environment(catalog: &Catalog, environment: &EnvironmentSpec, dry_run: b
     Launcher::jail(&environment.root, &[])
 }
 
-/// Installs the rows' packages and runs their setup scripts, on the host or inside a root.
+/// Installs the rows' packages and runs their setup scripts, on the host (`root` None) or inside a
+/// root. A dry run only prints what would run: every package, for a root not made yet.
 fn set_up_rows(
     catalog: &Catalog,
     rows: &[&Entry],
     launcher: &Launcher,
+    root: Option<&Path>,
     build_root: &Path,
     dry_run: bool,
     failures: &mut Vec<String>,
@@ -164,8 +168,8 @@ fn set_up_rows(
     let mut packages: Vec<String> = rows.iter().flat_map(|e| e.apt.iter().cloned()).collect();
     packages.sort();
     packages.dedup();
-    let missing = crate::catalog::missing_packages(launcher.root(), &packages);
-    let inside = launcher.root().map(|root| format!(" (in {})", root.display())).unwrap_or_default();
+    let missing = crate::catalog::missing_packages(root, &packages);
+    let inside = root.map(|root| format!(" (in {})", root.display())).unwrap_or_default();
     let scripts: Vec<&Entry> = rows.iter().copied().filter(|e| e.setup.is_some()).collect();
     if dry_run {
         if !missing.is_empty() {
@@ -204,7 +208,7 @@ fn set_up_rows(
     for entry in scripts {
         let script = entry.setup.as_deref().unwrap_or_default();
         output::info(format_args!("nestprobe: setting up {} ({script})", entry.key()));
-        let command = if launcher.root().is_some() {
+        let command = if root.is_some() {
             // Inside the root the script sees the parser's folder where its commands do.
             Parser::new(catalog, entry, build_root).and_then(|parser| parser.shell(&format!("sh {script}")))
         } else {

@@ -245,3 +245,39 @@ fn a_row_whose_root_is_not_made_yet_keeps_an_honest_row() {
     assert_eq!(inside["status"], "skipped");
     assert!(inside["reason"].as_str().unwrap().contains("environment `mini` not made yet"), "{inside}");
 }
+
+#[test]
+fn a_dry_run_setup_lists_every_package_of_a_root_not_made_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("not-made");
+    let catalog = format!(
+        r#"
+[[environment]]
+id = "later"
+name = "Later 1"
+root = "{root}"
+
+[[parser]]
+id = "both"
+language = "Shell"
+library = "both fixture"
+environments = ["host", "later"]
+apt = ["dash", "coreutils"]
+run = ["/bin/true"]
+version = "echo 1"
+"#,
+        root = root.display()
+    );
+    fs::create_dir_all(dir.path().join("parsers/both")).unwrap();
+    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    let output = catalog_command(dir.path(), &["setup", "--dry-run"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let printed = String::from_utf8_lossy(&output.stdout);
+    // The host has both (any Debian does); the root has nothing yet, so it needs them all.
+    assert_eq!(
+        printed.trim(),
+        format!("apt-get install -y coreutils dash (in {})", root.display()),
+        "{printed}"
+    );
+    assert!(!root.exists(), "a dry run made something");
+}
