@@ -218,6 +218,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         trials: 0,
         slow: false,
         timeout: spec.trial.timeout,
+        max_out_of_time: None,
     };
 
     let not_read = |runner: &Runner, error: &anyhow::Error| {
@@ -336,11 +337,15 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
 fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Result<Searched> {
     let max_depth = runner.spec.max_depth;
     if depth < max_depth {
-        if depth.saturating_mul(u64::from(TIMEOUT_RETRY_FACTOR)) <= max_depth {
+        let normal_timeout_will_do = depth.saturating_mul(u64::from(TIMEOUT_RETRY_FACTOR)) <= max_depth;
+        if normal_timeout_will_do {
             runner.use_timeout(runner.spec.trial.timeout);
         }
-        if !runner.fails_at(max_depth)? {
-            return Ok(Searched::Boundary(runner.no_limit(mode)));
+        match runner.max_out_of_time.take().filter(|_| normal_timeout_will_do) {
+            // A cold search starts with the maximum: that trial already said it.
+            Some(report) => runner.seen.record(max_depth, true, report),
+            None if !runner.fails_at(max_depth)? => return Ok(Searched::Boundary(runner.no_limit(mode))),
+            None => {}
         }
     }
     Ok(Searched::Slow(depth, mode))
@@ -429,6 +434,9 @@ struct Runner<'s, 'p> {
     /// The timeout trials get now: the spec's, or TIMEOUT_RETRY_FACTOR times it once a timeout
     /// turned out to be slowness.
     timeout: Duration,
+    /// The maximum depth ran out of the normal timeout in this probe (kept when the longer timeout
+    /// makes the others forget it, since it may still be all that is needed there).
+    max_out_of_time: Option<TrialReport>,
 }
 
 impl Trials for Runner<'_, '_> {
@@ -491,6 +499,11 @@ impl Runner<'_, '_> {
         }
         let failed = is_failure(self.spec.shape, &report.outcome);
         self.progress.judged(depth, failed);
+        let normal_timeout = self.timeout == self.spec.trial.timeout;
+        if depth == self.spec.max_depth && normal_timeout && matches!(report.outcome, Outcome::Timeout { .. })
+        {
+            self.max_out_of_time = Some(report.clone());
+        }
         self.seen.record(depth, failed, report);
         Ok(failed)
     }

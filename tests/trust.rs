@@ -134,9 +134,10 @@ fn a_parser_that_only_gets_slower_is_reported_slow_with_no_boundary() {
     let deepest = result["max_accepted_depth"].as_u64().unwrap();
     assert!((900..=4000).contains(&deepest), "{result:#}");
     assert!(result["accepted_seconds"].as_f64().unwrap() >= 0.9, "{result:#}");
-    // Where it crosses the timeout is not narrowed further than a factor of two: about 4 trials
-    // to get there, 1 with the longer timeout, 1 at the maximum (an exact bisection takes 16).
-    assert!(u64_of(&result, "trials") <= 10, "{result:#}");
+    // Where it crosses the timeout is not narrowed further than a factor of two: depth 1, the
+    // maximum and a few splits to get there, then 1 with the longer timeout; the maximum's timeout
+    // is not waited out again (an exact bisection and its checks take 16 or more).
+    assert!(u64_of(&result, "trials") <= 9, "{result:#}");
     let mut command = nestprobe();
     command.args(["probe", "--timeout", "1s", "--max-depth", "10000", "--", fixture_path(), "crawl", "1000"]);
     let text = String::from_utf8(run(command).stdout).unwrap();
