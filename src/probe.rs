@@ -27,6 +27,7 @@ use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
 /// A trial that timed out is run again with this many times the timeout before the timeout counts.
 pub const TIMEOUT_RETRY_FACTOR: u32 = 4;
+const FACTOR: u64 = TIMEOUT_RETRY_FACTOR as u64;
 
 /// An unstable result measured before is confirmed when its depths disagree again within this many
 /// runs of each (a coin-flip at one depth shows both sides in three runs three times in four).
@@ -330,37 +331,52 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
 /// maximum depth finishes too, it has no limit. (Searching for where it stops finishing in time
 /// would measure the machine, not the parser.)
 ///
-/// When the maximum is TIMEOUT_RETRY_FACTOR times `depth` or more, it gets the normal timeout: a
-/// program that needs more than the normal timeout at `depth` needs more than the longer one at a
-/// depth that many times deeper (parsing time grows at least linearly with depth), so waiting out
-/// the longer timeout there would only confirm it at four times the cost.
+/// Parsing time grows at least linearly with depth. So when `depth` itself took longer than the
+/// normal timeout and the maximum is TIMEOUT_RETRY_FACTOR times deeper or more, the maximum cannot
+/// finish within the longer timeout either: it gets the normal one (and a cold search's first
+/// trial there, which ran out of it, is not run again). Otherwise it gets the longer one.
 fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Result<Searched> {
     let max_depth = runner.spec.max_depth;
-    if depth < max_depth {
-        let normal_timeout_will_do = depth.saturating_mul(u64::from(TIMEOUT_RETRY_FACTOR)) <= max_depth;
-        if normal_timeout_will_do {
-            runner.use_timeout(runner.spec.trial.timeout);
-        }
-        match runner.max_out_of_time.take().filter(|_| normal_timeout_will_do) {
-            // A cold search starts with the maximum: that trial already said it.
-            Some(report) => runner.seen.record(max_depth, true, report),
-            None if !runner.fails_at(max_depth)? => return Ok(Searched::Boundary(runner.no_limit(mode))),
-            None => {}
-        }
+    if depth >= max_depth {
+        return Ok(Searched::Boundary(runner.no_limit(mode)));
+    }
+    let normal = runner.spec.trial.timeout;
+    let took_longer = runner.seen.last_at(depth).is_some_and(|report| report.wall > normal);
+    let normal_timeout_will_do = took_longer && depth.saturating_mul(FACTOR) <= max_depth;
+    if normal_timeout_will_do {
+        runner.use_timeout(normal);
+    }
+    match runner.max_out_of_time.take().filter(|_| normal_timeout_will_do) {
+        Some(report) => runner.seen.record(max_depth, true, report),
+        None if !runner.fails_at(max_depth)? => return Ok(Searched::Boundary(runner.no_limit(mode))),
+        None => {}
     }
     Ok(Searched::Slow(depth, mode))
 }
 
-/// A slow parser measured before: it still finishes `depth` with the longer timeout and still
-/// does not finish the maximum depth (two trials instead of a search that times out over and over).
-/// `None` when `depth` no longer finishes.
+/// A slow parser measured before: it still finishes `depth` with the longer timeout, and deeper
+/// still does not finish in time: two trials instead of a search that times out over and over.
+/// When `depth` now finishes within the normal timeout (a faster or quieter machine), twice the
+/// depth must still run out of it; by linear growth the maximum then could not finish within the
+/// longer timeout. `None` when that does not hold: the caller searches again.
 fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
+    let max_depth = runner.spec.max_depth;
+    let normal = runner.spec.trial.timeout;
     runner.use_timeout(runner.longer_timeout());
-    if depth > runner.spec.max_depth || runner.fails_at(depth)? {
-        runner.use_timeout(runner.spec.trial.timeout);
+    if depth > max_depth || runner.fails_at(depth)? {
+        runner.use_timeout(normal);
         return Ok(None);
     }
-    slow_or_unlimited(runner, depth, SearchMode::Confirmed).map(Some)
+    let took_longer = runner.seen.last_at(depth).is_some_and(|report| report.wall > normal);
+    let twice = depth.saturating_mul(2);
+    if took_longer || twice.saturating_mul(FACTOR) > max_depth {
+        return slow_or_unlimited(runner, depth, SearchMode::Confirmed).map(Some);
+    }
+    runner.use_timeout(normal);
+    if runner.fails_at(twice)? && runner.timed_out_at(twice) {
+        return Ok(Some(Searched::Slow(depth, SearchMode::Confirmed)));
+    }
+    Ok(None)
 }
 
 /// An unstable result measured before: the depths whose outcomes disagreed (or contradicted each

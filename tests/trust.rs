@@ -196,6 +196,45 @@ fn an_unstable_result_measured_before_is_confirmed_where_it_disagreed_or_searche
 }
 
 #[test]
+fn a_parser_that_finishes_the_maximum_only_with_the_longer_timeout_has_no_limit() {
+    // Above depth 2900 every run takes 1.5 s: the search's bracket ends at the maximum itself.
+    let (exit, result) =
+        probe(&["--timeout", "1s", "--max-depth", "3000"], &[fixture_path(), "slow", "2900"]);
+    assert_eq!(exit, 0, "{result:#}");
+    assert_eq!(
+        (result["status"].as_str(), result["max_accepted_depth"].as_u64()),
+        (Some("exact"), Some(3000))
+    );
+    assert_eq!(
+        (&result["min_failing_depth"], &result["slow"]),
+        (&Value::Null, &Value::Bool(true)),
+        "{result:#}"
+    );
+}
+
+#[test]
+fn a_slow_depth_that_now_finishes_in_time_is_confirmed_by_twice_the_depth_running_out_of_it() {
+    // 1 ms per level: 800 levels take 0.8 s (within the 1 s timeout), 1600 take 1.6 s (not).
+    let options = ["--timeout", "1s", "--max-depth", "10000"];
+    let (exit, warm) =
+        probe(&[&options[..], &["--hint", "slow:800"]].concat(), &[fixture_path(), "crawl", "1000"]);
+    assert_eq!(exit, 0, "{warm:#}");
+    assert_eq!(
+        (warm["status"].as_str(), warm["search"].as_str()),
+        (Some("slow"), Some("confirmed")),
+        "{warm:#}"
+    );
+    assert_eq!((u64_of(&warm, "max_accepted_depth"), u64_of(&warm, "trials")), (800, 2), "{warm:#}");
+    assert_eq!(warm["boundary_window"], serde_json::json!([1600, 800]), "{warm:#}");
+    // 100 µs per level: twice the depth finishes in time too, so the old depth says nothing now.
+    let (exit, faster) =
+        probe(&[&options[..], &["--hint", "slow:800"]].concat(), &[fixture_path(), "crawl", "100"]);
+    assert_eq!(exit, 0, "{faster:#}");
+    assert_ne!(faster["max_accepted_depth"], 800, "{faster:#}");
+    assert_ne!(faster["search"], "confirmed", "{faster:#}");
+}
+
+#[test]
 fn a_hint_off_by_k_levels_costs_about_two_log_k_trials_verification_included() {
     let log2_ceil = |k: u64| 64 - (k - 1).leading_zeros() as u64;
     for (limit, k) in [(1003, 3), (990, 10), (1001, 1), (1100, 100), (700, 300)] {
