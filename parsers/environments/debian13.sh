@@ -21,6 +21,10 @@ case $ROOT in
     /?*) ;;
     *) die "ROOT must be an absolute path, not '$ROOT'" ;;
 esac
+# Every step below needs a private mount namespace; where / is no mount point (inside a plain chroot)
+# making one fails, and debootstrap would then seem to fail: say so first.
+unshare --mount --propagation private --fork true 2>/dev/null ||
+    die "cannot make a private mount namespace (unshare --mount --propagation private); inside a chroot, / must be a mount point (bind the chroot onto itself before entering it)"
 
 # Every chroot step runs in a private mount namespace, so its mounts vanish when it ends, even on failure.
 in_root() {
