@@ -114,6 +114,16 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
         let root = environment.map(|e| e.root.as_path());
         set_up_rows(&catalog, &rows, &launcher, root, &args.catalog.build_dir, args.dry_run, &mut failures)?;
     }
+    if !args.dry_run {
+        // What setup is for: every row's toolchain there. A row whose packages went in but whose
+        // check still fails would otherwise only show up as skipped at the end of a long run.
+        for entry in &entries {
+            let parser = Parser::new(&catalog, entry, &args.catalog.build_dir)?;
+            if let Readiness::Missing(why) = parser.readiness() {
+                failures.push(format!("{} still not ready: {why}", entry.key()));
+            }
+        }
+    }
     if failures.is_empty() {
         Ok(ExitCode::SUCCESS)
     } else {

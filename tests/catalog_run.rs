@@ -243,3 +243,23 @@ fn unknown_ids_are_refused_by_name() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("no parser `nope`"), "{stderr}");
 }
+
+#[test]
+fn setup_fails_naming_a_row_whose_toolchain_check_still_fails_afterwards() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = "[[parser]]\nid = \"never-ready\"\nlanguage = \"C\"\nlibrary = \"never ready\"\n\
+                   check = \"false\"\nrun = [\"/bin/true\"]\nversion = \"echo 1\"\n\n\
+                   [[parser]]\nid = \"ready\"\nlanguage = \"C\"\nlibrary = \"ready\"\n\
+                   check = \"true\"\nrun = [\"/bin/true\"]\nversion = \"echo 1\"\n";
+    for id in ["never-ready", "ready"] {
+        fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
+    }
+    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    let mut command = nestprobe();
+    command.current_dir(dir.path()).arg("setup");
+    let output = run(command);
+    assert!(!output.status.success());
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("never-ready still not ready: toolchain check failed: false"), "{stderr}");
+    assert_eq!(stderr.matches("still not ready").count(), 1, "only the row whose check fails: {stderr}");
+}
