@@ -483,7 +483,12 @@ fn probe_all(parser: &Parser, options: &RunOptions, baseline: Option<&ParserReco
         hint: previous
             .filter(|p| p.max_depth == max_depth && p.stack_bytes == stack.bytes() && p.shape == shape)
             .and_then(|p| match p.status {
-                ProbeStatus::Exact => Some(Hint::from_min_failing(p.min_failing_depth)),
+                ProbeStatus::Exact => Some(match p.accepted_seconds {
+                    Some(took) if p.min_failing_depth.is_none() && took > p.timeout_seconds => {
+                        Hint::NoLimitSlowly
+                    }
+                    _ => Hint::from_min_failing(p.min_failing_depth),
+                }),
                 ProbeStatus::Slow => p.max_accepted_depth.map(Hint::Slow),
                 ProbeStatus::Unstable => match p.boundary_window {
                     [Some(lowest_failing), Some(highest_passing)] => {

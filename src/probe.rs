@@ -27,7 +27,6 @@ use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
 /// A trial that timed out is run again with this many times the timeout before the timeout counts.
 pub const TIMEOUT_RETRY_FACTOR: u32 = 4;
-const FACTOR: u64 = TIMEOUT_RETRY_FACTOR as u64;
 
 /// An unstable result measured before is confirmed when its depths disagree again within this many
 /// runs of each (a coin-flip at one depth shows both sides in three runs three times in four).
@@ -227,8 +226,8 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         Some(runner.result(started, Ending::InputNotRead(at)))
     };
     let mut hint = spec.hint;
-    if hint == Some(Hint::NoLimit) {
-        match confirm_no_limit(&mut runner)? {
+    if let Some(no_limit @ (Hint::NoLimit | Hint::NoLimitSlowly)) = hint {
+        match confirm_no_limit(&mut runner, no_limit == Hint::NoLimitSlowly)? {
             Some(boundary) => return Ok(runner.result(started, Ending::Boundary(&boundary))),
             // It fails at the maximum now: nothing says where, so search as if cold.
             None => hint = None,
@@ -331,52 +330,51 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
 /// maximum depth finishes too, it has no limit. (Searching for where it stops finishing in time
 /// would measure the machine, not the parser.)
 ///
-/// Parsing time grows at least linearly with depth. So when `depth` itself took longer than the
-/// normal timeout and the maximum is TIMEOUT_RETRY_FACTOR times deeper or more, the maximum cannot
-/// finish within the longer timeout either: it gets the normal one (and a cold search's first
-/// trial there, which ran out of it, is not run again). Otherwise it gets the longer one.
+/// The maximum gets the normal timeout when the time `depth` took says it cannot finish within the
+/// longer one anyway (see `Runner::maximum_cannot_finish`; a cold search's first trial there, which
+/// already ran out of the normal timeout, is then not run again), else the longer timeout.
 fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Result<Searched> {
     let max_depth = runner.spec.max_depth;
     if depth >= max_depth {
         return Ok(Searched::Boundary(runner.no_limit(mode)));
     }
-    let normal = runner.spec.trial.timeout;
-    let took_longer = runner.seen.last_at(depth).is_some_and(|report| report.wall > normal);
-    let normal_timeout_will_do = took_longer && depth.saturating_mul(FACTOR) <= max_depth;
-    if normal_timeout_will_do {
-        runner.use_timeout(normal);
+    runner.use_timeout(runner.spec.trial.timeout);
+    if runner.seen.count(1) == 0 {
+        // What a trial costs at all (starting the runtime): the baseline of the extrapolation.
+        runner.fails_at(1)?;
     }
-    match runner.max_out_of_time.take().filter(|_| normal_timeout_will_do) {
-        Some(report) => runner.seen.record(max_depth, true, report),
-        None if !runner.fails_at(max_depth)? => return Ok(Searched::Boundary(runner.no_limit(mode))),
-        None => {}
+    if runner.maximum_cannot_finish(depth) {
+        match runner.max_out_of_time.take() {
+            Some(report) => runner.seen.record(max_depth, true, report),
+            None if !runner.fails_at(max_depth)? => return Ok(Searched::Boundary(runner.no_limit(mode))),
+            None => {}
+        }
+        return Ok(Searched::Slow(depth, mode));
+    }
+    runner.use_timeout(runner.longer_timeout());
+    if !runner.fails_at(max_depth)? {
+        return Ok(Searched::Boundary(runner.no_limit(mode)));
     }
     Ok(Searched::Slow(depth, mode))
 }
 
 /// A slow parser measured before: it still finishes `depth` with the longer timeout, and deeper
-/// still does not finish in time: two trials instead of a search that times out over and over.
-/// When `depth` now finishes within the normal timeout (a faster or quieter machine), twice the
-/// depth must still run out of it; by linear growth the maximum then could not finish within the
-/// longer timeout. `None` when that does not hold: the caller searches again.
+/// still does not finish in time (see `slow_or_unlimited`): three trials (depth 1 among them)
+/// instead of a search that times out over and over. `None` when `depth` no longer finishes: the
+/// caller searches again.
 fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
-    let max_depth = runner.spec.max_depth;
-    let normal = runner.spec.trial.timeout;
     runner.use_timeout(runner.longer_timeout());
-    if depth > max_depth || runner.fails_at(depth)? {
-        runner.use_timeout(normal);
+    if depth > runner.spec.max_depth || runner.fails_at(depth)? {
+        runner.use_timeout(runner.spec.trial.timeout);
         return Ok(None);
     }
-    let took_longer = runner.seen.last_at(depth).is_some_and(|report| report.wall > normal);
-    let twice = depth.saturating_mul(2);
-    if took_longer || twice.saturating_mul(FACTOR) > max_depth {
-        return slow_or_unlimited(runner, depth, SearchMode::Confirmed).map(Some);
-    }
-    runner.use_timeout(normal);
-    if runner.fails_at(twice)? && runner.timed_out_at(twice) {
-        return Ok(Some(Searched::Slow(depth, SearchMode::Confirmed)));
-    }
-    Ok(None)
+    Ok(Some(match slow_or_unlimited(runner, depth, SearchMode::Confirmed)? {
+        // Not slow any more: the maximum finished.
+        Searched::Boundary(no_limit) => {
+            Searched::Boundary(Boundary { mode: SearchMode::ReSearched, ..no_limit })
+        }
+        slow => slow,
+    }))
 }
 
 /// An unstable result measured before: the depths whose outcomes disagreed (or contradicted each
@@ -410,11 +408,15 @@ fn confirm_unstable(
 
 /// A parser that had no limit: the maximum depth once, and when that runs out of time (a payload
 /// of megabytes can take about as long as the timeout) once more with the longer timeout, as a
-/// cold search would before calling it a limit. `None` when it fails there.
-fn confirm_no_limit(runner: &mut Runner) -> Result<Option<Boundary>> {
+/// cold search would before calling it a limit; with the longer one at once when it needed it last
+/// time. `None` when it fails there.
+fn confirm_no_limit(runner: &mut Runner, took_longer_before: bool) -> Result<Option<Boundary>> {
     let max_depth = runner.spec.max_depth;
+    if took_longer_before {
+        runner.use_timeout(runner.longer_timeout());
+    }
     let mut failed = runner.fails_at(max_depth)?;
-    if failed && runner.timed_out_at(max_depth) {
+    if failed && !took_longer_before && runner.timed_out_at(max_depth) {
         runner.use_timeout(runner.longer_timeout());
         failed = runner.fails_at(max_depth)?;
     }
@@ -490,6 +492,18 @@ impl Runner<'_, '_> {
     /// The timeout a trial that timed out is given to show it was only slow.
     fn longer_timeout(&self) -> Duration {
         self.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR)
+    }
+
+    /// Whether the time `depth` took says the maximum cannot finish within the longer timeout:
+    /// parsing work grows at least linearly with depth, on top of what any trial costs (starting the
+    /// runtime), which is at most the fastest trial of this probe.
+    fn maximum_cannot_finish(&self, depth: u64) -> bool {
+        let (Some(took), Some(fixed)) = (self.seen.last_judged(depth, false), self.seen.fastest()) else {
+            return false;
+        };
+        let work = took.wall.saturating_sub(fixed).as_secs_f64();
+        let at_maximum = fixed.as_secs_f64() + work * self.spec.max_depth as f64 / depth as f64;
+        at_maximum > self.longer_timeout().as_secs_f64()
     }
 
     /// The maximum depth passed: no limit up to it.
@@ -662,6 +676,11 @@ impl Observations {
             seen.retain(|(_, report)| !matches!(report.outcome, Outcome::Timeout { .. }));
         }
         self.by_depth.retain(|_, seen| !seen.is_empty());
+    }
+
+    /// The wall time of the fastest trial.
+    fn fastest(&self) -> Option<Duration> {
+        self.by_depth.values().flatten().map(|(_, report)| report.wall).min()
     }
 
     fn count(&self, depth: u64) -> usize {

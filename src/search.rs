@@ -28,6 +28,9 @@ pub enum Hint {
     FailsAt(u64),
     /// Nothing failed up to the maximum depth.
     NoLimit,
+    /// Nothing failed up to the maximum depth, which took longer than the timeout: the probe
+    /// confirms it with the longer timeout at once.
+    NoLimitSlowly,
     /// A slow parser: this depth finished only with the longer timeout, and the maximum did not.
     /// The probe confirms that in two trials; the search itself treats it as no hint.
     Slow(u64),
@@ -143,7 +146,7 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
     let confirmed = if at <= max_depth {
         state.run(trials, at)? && (at == 1 || !state.run(trials, at - 1)?)
     } else {
-        !state.run(trials, max_depth)? && hint == Hint::NoLimit
+        !state.run(trials, max_depth)? && matches!(hint, Hint::NoLimit | Hint::NoLimitSlowly)
     };
     if at > max_depth {
         // It had no limit and now fails at the maximum: nothing says where, so search as if cold.

@@ -186,22 +186,30 @@ fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_s
     );
     fs::create_dir_all(dir.path().join("parsers/fixture-odd")).unwrap();
     fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    let run_once = || {
+    // Each run's own record (a run that changes no fact leaves results.json alone).
+    let run_once = |written: &str| {
         let mut command = nestprobe();
-        command.current_dir(dir.path()).args(["run", "--quick", "--max-depth", "100000"]);
+        command.current_dir(dir.path()).args([
+            "run",
+            "--quick",
+            "--max-depth",
+            "100000",
+            "--json-only",
+            written,
+        ]);
         let output = run(command);
         assert!(output.status.success(), "{}", stderr_of(&output));
         let results: Value =
-            serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+            serde_json::from_str(&fs::read_to_string(dir.path().join(written)).unwrap()).unwrap();
         record(&results, "fixture-odd")["result"].clone()
     };
-    let cold = run_once();
+    let cold = run_once("results.json");
     assert_eq!(
         (cold["status"].as_str(), cold["search"].as_str()),
         (Some("unstable"), Some("cold")),
         "{cold:#}"
     );
-    let warm = run_once();
+    let warm = run_once("warm.json");
     assert_eq!(warm["status"], "unstable", "{warm:#}");
     assert_eq!(warm["search"], "confirmed", "{warm:#}");
     // The lowest failing depth and the highest passing one of last time, once each.
@@ -262,4 +270,37 @@ fn setup_fails_naming_a_row_whose_toolchain_check_still_fails_afterwards() {
     let stderr = stderr_of(&output);
     assert!(stderr.contains("never-ready still not ready: toolchain check failed: false"), "{stderr}");
     assert_eq!(stderr.matches("still not ready").count(), 1, "only the row whose check fails: {stderr}");
+}
+
+#[test]
+fn a_warm_run_confirms_a_no_limit_that_needed_the_longer_timeout_with_it_at_once() {
+    // 400 µs per level: the maximum (3000) takes 1.2 s, more than the 1 s timeout, less than 4 s.
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = format!(
+        "[[parser]]\nid = \"fixture-slow\"\nlanguage = \"C\"\nlibrary = \"slow fixture\"\n\
+         run = [\"{}\", \"crawl\", \"400\"]\nversion = \"echo 1.0\"\n",
+        fixture().display()
+    );
+    fs::create_dir_all(dir.path().join("parsers/fixture-slow")).unwrap();
+    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    // Each run's own record (a run that changes no fact leaves results.json alone).
+    let run_once = |written: &str| {
+        let mut command = nestprobe();
+        command.current_dir(dir.path()).args(["run", "--quick", "--timeout", "1s", "--max-depth", "3000"]);
+        command.args(["--json-only", written]);
+        let output = run(command);
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        let results: Value =
+            serde_json::from_str(&fs::read_to_string(dir.path().join(written)).unwrap()).unwrap();
+        record(&results, "fixture-slow")["result"].clone()
+    };
+    let cold = run_once("results.json");
+    assert_eq!((cold["min_failing_depth"].is_null(), cold["slow"].as_bool()), (true, Some(true)), "{cold:#}");
+    let warm = run_once("warm.json");
+    assert_eq!(
+        (warm["max_accepted_depth"].as_u64(), warm["search"].as_str()),
+        (Some(3000), Some("confirmed")),
+        "{cold:#} {warm:#}"
+    );
+    assert_eq!(u64_of(&warm, "trials"), 1, "not first cut off by the 1 s timeout: {warm:#}");
 }
