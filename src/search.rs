@@ -10,8 +10,9 @@
 //!   the remaining candidates in two halves of equal *prior* weight. The prior is log-uniform plus
 //!   point masses on the round numbers real limits are set to (64, 100, 128, 512, 1000, 1024, …),
 //!   which lands configured limits in a handful of trials and degrades gracefully to a geometric
-//!   then arithmetic bisection for stack-bound parsers.
-//!
+//!   then arithmetic bisection for stack-bound parsers;
+//! - guessed: a cold search that first tries where a related probe (another shape or stack of the
+//!   same program) failed, and goes on from what that showed;
 //! - a failure that only says the trial ran out of time is not a limit yet (the caller runs it again
 //!   with a longer timeout), so a cold search stops narrowing it once the bracket is within a factor
 //!   of two: bisecting where a program crosses the timeout would time the machine, not the parser.
@@ -32,7 +33,7 @@ pub enum Hint {
     /// confirms it with the longer timeout at once.
     NoLimitSlowly,
     /// A slow parser: this depth finished only with the longer timeout, and the maximum did not.
-    /// The probe confirms that in two trials; the search itself treats it as no hint.
+    /// The probe confirms that in three trials; the search itself treats it as no hint.
     Slow(u64),
     /// An unstable parser: outcomes disagreed at these depths (the lowest failing and the highest
     /// passing one seen, perhaps the same depth). The probe runs them again until they disagree
