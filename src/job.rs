@@ -118,8 +118,9 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
         // What setup is for: every row's toolchain there. A row whose packages went in but whose
         // check still fails would otherwise only show up as skipped at the end of a long run.
         for entry in &entries {
-            let parser = Parser::new(&catalog, entry, &args.catalog.build_dir)?;
-            if let Readiness::Missing(why) = parser.readiness() {
+            let readiness = Parser::new(&catalog, entry, &args.catalog.build_dir)
+                .map_or_else(|error| Readiness::Missing(format!("{error:#}")), |parser| parser.readiness());
+            if let Readiness::Missing(why) = readiness {
                 failures.push(format!("{} still not ready: {why}", entry.key()));
             }
         }
