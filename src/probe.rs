@@ -343,19 +343,18 @@ fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Resul
         // What a trial costs at all (starting the runtime): the baseline of the extrapolation.
         runner.fails_at(1)?;
     }
-    if runner.maximum_cannot_finish(depth) {
-        match runner.max_out_of_time.take() {
-            Some(report) => runner.seen.record(max_depth, true, report),
-            None if !runner.fails_at(max_depth)? => return Ok(Searched::Boundary(runner.no_limit(mode))),
-            None => {}
+    let normal_timeout_says_enough = runner.maximum_cannot_finish(depth);
+    if !normal_timeout_says_enough {
+        runner.use_timeout(runner.longer_timeout());
+    }
+    let failed = match runner.max_out_of_time.take().filter(|_| normal_timeout_says_enough) {
+        Some(report) => {
+            runner.seen.record(max_depth, true, report);
+            true
         }
-        return Ok(Searched::Slow(depth, mode));
-    }
-    runner.use_timeout(runner.longer_timeout());
-    if !runner.fails_at(max_depth)? {
-        return Ok(Searched::Boundary(runner.no_limit(mode)));
-    }
-    Ok(Searched::Slow(depth, mode))
+        None => runner.fails_at(max_depth)?,
+    };
+    Ok(if failed { Searched::Slow(depth, mode) } else { Searched::Boundary(runner.no_limit(mode)) })
 }
 
 /// A slow parser measured before: it still finishes `depth` with the longer timeout, and deeper
