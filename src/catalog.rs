@@ -247,6 +247,15 @@ impl Catalog {
         let base = self.path.parent().unwrap_or(Path::new("."));
         absolute(&base.join(entry.program.as_deref().unwrap_or(&entry.id)))
     }
+
+    /// Whether a row can be probed here (built in `build_root`), or why not, including why its
+    /// parser cannot even be put together.
+    pub fn readiness(&self, entry: &Entry, build_root: &Path) -> Readiness {
+        match Parser::new(self, entry, build_root) {
+            Ok(parser) => parser.readiness(),
+            Err(error) => Readiness::Missing(format!("{error:#}")),
+        }
+    }
 }
 
 fn is_id(text: &str) -> bool {

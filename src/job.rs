@@ -59,10 +59,7 @@ pub fn list(args: &ListArgs) -> Result<ExitCode> {
             environment: &entry.environment,
             language: &entry.language,
             library: &entry.library,
-            readiness: match Parser::new(&catalog, entry, &args.catalog.build_dir) {
-                Ok(parser) => parser.readiness(),
-                Err(error) => Readiness::Missing(format!("{error:#}")),
-            },
+            readiness: catalog.readiness(entry, &args.catalog.build_dir),
             note: &entry.note,
         })
         .collect();
@@ -118,9 +115,7 @@ pub fn setup(args: &SetupArgs) -> Result<ExitCode> {
         // What setup is for: every row's toolchain there. A row whose packages went in but whose
         // check still fails would otherwise only show up as skipped at the end of a long run.
         for entry in &entries {
-            let readiness = Parser::new(&catalog, entry, &args.catalog.build_dir)
-                .map_or_else(|error| Readiness::Missing(format!("{error:#}")), |parser| parser.readiness());
-            if let Readiness::Missing(why) = readiness {
+            if let Readiness::Missing(why) = catalog.readiness(entry, &args.catalog.build_dir) {
                 failures.push(format!("{} still not ready: {why}", entry.key()));
             }
         }
