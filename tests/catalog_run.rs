@@ -85,6 +85,31 @@ fn record<'a>(results: &'a Value, id: &str) -> &'a Value {
     results["parsers"].as_array().unwrap().iter().find(|p| p["id"] == id).unwrap()
 }
 
+/// A workspace whose catalog has one row, `id`, running the fixture program with `fixture_args`.
+fn one_fixture_row(id: &str, fixture_args: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let argv: Vec<String> = std::iter::once(fixture().display().to_string())
+        .chain(fixture_args.iter().map(|a| a.to_string()))
+        .collect();
+    let catalog = format!(
+        "[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"{id}\"\nrun = {argv:?}\nversion = \"echo 1.0\"\n"
+    );
+    fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
+    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    dir
+}
+
+/// `run --quick` with `args` in `dir`, writing only its own records to `written` (a run that changes
+/// no fact leaves results.json alone): the main result it measured for `id`.
+fn run_row(dir: &std::path::Path, args: &[&str], written: &str, id: &str) -> Value {
+    let mut command = nestprobe();
+    command.current_dir(dir).args(["run", "--quick"]).args(args).args(["--json-only", written]);
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results: Value = serde_json::from_str(&fs::read_to_string(dir.join(written)).unwrap()).unwrap();
+    record(&results, id)["result"].clone()
+}
+
 #[test]
 fn list_shows_readiness() {
     let workspace = Workspace::new();
@@ -178,31 +203,8 @@ fn warm_runs_confirm_each_boundary_in_two_trials() {
 #[test]
 fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_searching_again() {
     // Accepts odd depths only: no boundary a search could trust, whichever depths it tries.
-    let dir = tempfile::tempdir().unwrap();
-    let catalog = format!(
-        "[[parser]]\nid = \"fixture-odd\"\nlanguage = \"C\"\nlibrary = \"odd fixture\"\n\
-         run = [\"{}\", \"odd\", \"0\"]\nversion = \"echo 1.0\"\n",
-        fixture().display()
-    );
-    fs::create_dir_all(dir.path().join("parsers/fixture-odd")).unwrap();
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    // Each run's own record (a run that changes no fact leaves results.json alone).
-    let run_once = |written: &str| {
-        let mut command = nestprobe();
-        command.current_dir(dir.path()).args([
-            "run",
-            "--quick",
-            "--max-depth",
-            "100000",
-            "--json-only",
-            written,
-        ]);
-        let output = run(command);
-        assert!(output.status.success(), "{}", stderr_of(&output));
-        let results: Value =
-            serde_json::from_str(&fs::read_to_string(dir.path().join(written)).unwrap()).unwrap();
-        record(&results, "fixture-odd")["result"].clone()
-    };
+    let dir = one_fixture_row("fixture-odd", &["odd", "0"]);
+    let run_once = |written: &str| run_row(dir.path(), &["--max-depth", "100000"], written, "fixture-odd");
     let cold = run_once("results.json");
     assert_eq!(
         (cold["status"].as_str(), cold["search"].as_str()),
@@ -275,25 +277,9 @@ fn setup_fails_naming_a_row_whose_toolchain_check_still_fails_afterwards() {
 #[test]
 fn a_warm_run_confirms_a_no_limit_that_needed_the_longer_timeout_with_it_at_once() {
     // 400 µs per level: the maximum (3000) takes 1.2 s, more than the 1 s timeout, less than 4 s.
-    let dir = tempfile::tempdir().unwrap();
-    let catalog = format!(
-        "[[parser]]\nid = \"fixture-slow\"\nlanguage = \"C\"\nlibrary = \"slow fixture\"\n\
-         run = [\"{}\", \"crawl\", \"400\"]\nversion = \"echo 1.0\"\n",
-        fixture().display()
-    );
-    fs::create_dir_all(dir.path().join("parsers/fixture-slow")).unwrap();
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    // Each run's own record (a run that changes no fact leaves results.json alone).
-    let run_once = |written: &str| {
-        let mut command = nestprobe();
-        command.current_dir(dir.path()).args(["run", "--quick", "--timeout", "1s", "--max-depth", "3000"]);
-        command.args(["--json-only", written]);
-        let output = run(command);
-        assert!(output.status.success(), "{}", stderr_of(&output));
-        let results: Value =
-            serde_json::from_str(&fs::read_to_string(dir.path().join(written)).unwrap()).unwrap();
-        record(&results, "fixture-slow")["result"].clone()
-    };
+    let dir = one_fixture_row("fixture-slow", &["crawl", "400"]);
+    let options = ["--timeout", "1s", "--max-depth", "3000"];
+    let run_once = |written: &str| run_row(dir.path(), &options, written, "fixture-slow");
     let cold = run_once("results.json");
     assert_eq!((cold["min_failing_depth"].is_null(), cold["slow"].as_bool()), (true, Some(true)), "{cold:#}");
     let warm = run_once("warm.json");
