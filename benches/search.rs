@@ -22,12 +22,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use nestprobe::catalog::{Catalog, Parser, Readiness};
-use nestprobe::environment;
-use nestprobe::outcome::Outcome;
 use nestprobe::payload::{Payload, PayloadFormat, Shape};
+use nestprobe::probe::search::Hint;
 use nestprobe::probe::{probe, ProbeSpec};
-use nestprobe::search::{Hint, SearchMode};
-use nestprobe::trial::{TrialConfig, TrialReport};
+use nestprobe::results::outcome::Outcome;
+use nestprobe::results::probe_result::SearchMode;
+use nestprobe::sys::host;
+use nestprobe::sys::trial::{TrialConfig, TrialReport};
 use nestprobe::units::Limit;
 
 const STACK: Limit = Limit::Bytes(8 * 1024 * 1024);
@@ -236,10 +237,10 @@ fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) 
     let _ = writeln!(
         out,
         "nestprobe search benchmark, {}: {}, kernel {}, {} CPUs",
-        environment::today(),
-        environment::os_name(),
-        environment::kernel(),
-        environment::cpus()
+        host::today(),
+        host::os_name(),
+        host::kernel(),
+        host::cpus()
     );
     let _ = writeln!(
         out,

@@ -10,12 +10,12 @@ use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
 
-use crate::child_env::{ChildEnv, Stage};
-use crate::interrupt::Interrupted;
-use crate::launcher::Launcher;
 use crate::payload::PayloadFormat;
-use crate::task;
-use crate::trial::TrialConfig;
+use crate::sys::child_env::{ChildEnv, Stage};
+use crate::sys::interrupt::Interrupted;
+use crate::sys::launcher::Launcher;
+use crate::sys::task;
+use crate::sys::trial::TrialConfig;
 use crate::units::{parse_duration, Limit};
 use serde::{Deserialize, Serialize};
 
@@ -27,8 +27,7 @@ struct CatalogFile {
     parser: Vec<Entry>,
 }
 
-/// The environment every row runs in unless it says otherwise: the machine itself.
-pub const HOST: &str = "host";
+pub use crate::results::{row_key, HOST};
 
 /// One `[[environment]]` table: a root file system that rows can be measured in besides the host.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -122,15 +121,6 @@ impl Entry {
     }
 }
 
-/// `python-json` on the host, `python-json@debian13` in that environment.
-pub fn row_key(id: &str, environment: &str) -> String {
-    if environment == HOST {
-        id.to_string()
-    } else {
-        format!("{id}@{environment}")
-    }
-}
-
 /// A loaded catalog: entries plus where their folders are.
 #[derive(Clone, Debug)]
 pub struct Catalog {
@@ -188,7 +178,7 @@ impl Catalog {
             if let Some(memory) = &entry.memory {
                 memory.parse::<Limit>().with_context(|| at("bad `memory`"))?;
             }
-            if let Some(name) = entry.env.keys().find(|name| !crate::child_env::is_name(name)) {
+            if let Some(name) = entry.env.keys().find(|name| !crate::sys::child_env::is_name(name)) {
                 bail!(at(&format!("`env`: {name:?} is not a variable name")));
             }
             if entry.environments.is_empty() {

@@ -5,10 +5,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::outcome::FailureKind;
-use crate::probe::{Finding, ProbeResult};
-use crate::report::thousands;
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Status};
+use crate::units::thousands;
 
 /// An outcome that `--fail-on` can name. The names are those of results.json: `failure.kind`
 /// (`error`, `crash`, `timeout`, `out-of-memory`, `accepted`), `status` (`unstable`,
@@ -111,12 +111,12 @@ impl Expectations {
                 .filter(|f| self.fail_on.contains(f))
                 .map(|f| format!("{} at depth {} (--fail-on {f})", failure.summary(), thousands(depth))),
             Finding::NoLimit => (self.fail_on.contains(&FailOn::NoLimit)).then(|| {
-                format!("no limit up to depth {} (--fail-on no-limit)", thousands(result.max_depth))
+                format!("no limit up to depth {} (--fail-on no-limit)", thousands(result.settings.max_depth))
             }),
             Finding::Unstable { .. } => (self.fail_on.contains(&FailOn::Unstable))
-                .then(|| format!("{} (--fail-on unstable)", crate::report::finding_phrase(result))),
+                .then(|| format!("{} (--fail-on unstable)", result.phrase())),
             Finding::Slow(..) => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
-                .then(|| format!("{} (--fail-on timeout)", crate::report::finding_phrase(result))),
+                .then(|| format!("{} (--fail-on timeout)", result.phrase())),
             Finding::InputNotRead(depth) => (self.fail_on.contains(&FailOn::InputNotRead)).then(|| {
                 format!(
                     "exits 0 without reading its input at depth {} (--fail-on input-not-read)",
@@ -129,7 +129,7 @@ impl Expectations {
         // The lowest depth seen failing and the highest seen passing.
         let (failing, passing, what) = match finding {
             Finding::FailsAt(depth, failure) => (Some(depth), result.max_accepted_depth, failure.summary()),
-            Finding::NoLimit => (None, Some(result.max_depth), String::new()),
+            Finding::NoLimit => (None, Some(result.settings.max_depth), String::new()),
             Finding::Unstable { lowest_failing, highest_passing } => {
                 (lowest_failing, highest_passing, "unstable: a failure".into())
             }
@@ -173,12 +173,13 @@ pub fn catalog_violations(records: &[ParserRecord], expectations: &Expectations)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::Failure;
-    use crate::probe::ProbeStatus;
+    use crate::results::outcome::Failure;
+    use crate::results::probe_result::ProbeStatus;
+    use crate::results::settings::Settings;
 
     fn fails_at(depth: u64, kind: FailureKind, signal: Option<&str>) -> ProbeResult {
         ProbeResult {
-            max_depth: 5_000_000,
+            settings: Settings { max_depth: 5_000_000, ..Default::default() },
             max_accepted_depth: Some(depth - 1),
             min_failing_depth: Some(depth),
             failure: Some(Failure {
@@ -195,14 +196,18 @@ mod tests {
     }
 
     fn no_limit() -> ProbeResult {
-        ProbeResult { max_depth: 5_000_000, max_accepted_depth: Some(5_000_000), ..ProbeResult::default() }
+        ProbeResult {
+            settings: Settings { max_depth: 5_000_000, ..Default::default() },
+            max_accepted_depth: Some(5_000_000),
+            ..ProbeResult::default()
+        }
     }
 
     fn unstable(lowest_failing: u64, highest_passing: u64) -> ProbeResult {
         ProbeResult {
             status: ProbeStatus::Unstable,
             unstable: true,
-            max_depth: 5_000_000,
+            settings: Settings { max_depth: 5_000_000, ..Default::default() },
             boundary_window: [Some(lowest_failing), Some(highest_passing)],
             ..ProbeResult::default()
         }

@@ -2,23 +2,17 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use nestprobe::app::exit::Ending;
 use nestprobe::cli::Cli;
-use nestprobe::interrupt::Interrupted;
+use nestprobe::ui::messages;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    if let Err(error) = nestprobe::interrupt::install_handler() {
-        eprintln!("nestprobe: warning: cannot handle Ctrl-C: {error:#}");
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return nestprobe::cli::usage_error(error).map_or(Ending::Done, Ending::Usage).finish(),
+    };
+    if let Err(error) = nestprobe::sys::interrupt::install_handler() {
+        messages::warn(format_args!("cannot handle Ctrl-C: {error:#}"));
     }
-    match nestprobe::commands::run(cli) {
-        Ok(code) => code,
-        Err(error) if error.is::<Interrupted>() => {
-            eprintln!("nestprobe: interrupted");
-            ExitCode::from(nestprobe::commands::exit::INTERRUPTED)
-        }
-        Err(error) => {
-            eprintln!("nestprobe: error: {error:#}");
-            ExitCode::FAILURE
-        }
-    }
+    nestprobe::app::run(cli).finish()
 }

@@ -15,10 +15,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::*;
-use nestprobe::child_env::ChildEnv;
-use nestprobe::outcome::Outcome;
 use nestprobe::payload::{Payload, PayloadFormat, Shape};
-use nestprobe::trial::TrialConfig;
+use nestprobe::results::outcome::Outcome;
+use nestprobe::sys::child_env::ChildEnv;
+use nestprobe::sys::trial::TrialConfig;
 use serde_json::Value;
 
 static EXCLUSIVE: RwLock<()> = RwLock::new(());

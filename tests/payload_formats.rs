@@ -38,11 +38,14 @@ fn a_shape_the_format_lacks_is_a_one_line_error_naming_the_format() {
     let mut command = nestprobe();
     command.args(["probe", "--payload", "xml", "--shape", "array", "--"]).arg(fixture()).args(["size", "9"]);
     let output = run(command);
-    assert!(!output.status.success());
+    // A command-line mistake: exit status 2, like every usage error.
+    assert_eq!(output.status.code(), Some(2));
     let stderr = stderr_of(&output);
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(
-        stderr.contains("xml payloads have no `array` shape; their shapes: element, unclosed"),
+        stderr.contains(
+            "nestprobe: error: xml payloads have no `array` shape; their shapes: element, unclosed"
+        ),
         "{stderr}"
     );
 }

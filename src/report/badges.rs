@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use anyhow::{anyhow, Result};
 use badge_maker::BadgeBuilder;
 
-use super::{class, class_of, thousands, Class, Exporter};
+use super::{class, class_of, Class, Exporter};
 use crate::payload::PayloadFormat;
-use crate::probe::ProbeResult;
+use crate::results::probe_result::ProbeResult;
 use crate::results::{ParserRecord, Results, Status};
+use crate::units::thousands;
 
 pub struct Badges;
 
@@ -84,7 +85,7 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
         }
         Class::Timeout => (format!("timeout at {}", depth()), "orange"),
         Class::OutOfMemory => (format!("out of memory at {}", depth()), "#cc79a7"),
-        Class::NoLimit => (format!("no limit up to {}", thousands(result.max_depth)), "yellow"),
+        Class::NoLimit => (format!("no limit up to {}", thousands(result.settings.max_depth)), "yellow"),
         Class::Unreliable => ("unstable".into(), "lightgrey"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
     }
@@ -105,11 +106,12 @@ fn badge(label: &str, message: &str, colour: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::results::settings::Settings;
 
     #[test]
     fn every_kind_of_result_draws_a_badge_in_its_colour() {
-        use crate::outcome::{Failure, FailureKind};
-        use crate::probe::ProbeStatus;
+        use crate::results::outcome::{Failure, FailureKind};
+        use crate::results::probe_result::ProbeStatus;
         let kinds = [
             FailureKind::Error,
             FailureKind::Crash,
@@ -128,7 +130,7 @@ mod tests {
             };
             let result = ProbeResult {
                 status: ProbeStatus::Exact,
-                max_depth: 1000,
+                settings: Settings { max_depth: 1000, ..Default::default() },
                 max_accepted_depth: Some(9),
                 min_failing_depth: Some(10),
                 failure: Some(failure),

@@ -17,9 +17,9 @@ use super::{
 };
 use crate::catalog::HOST;
 use crate::payload::PayloadFormat;
-use crate::probe::Finding;
+use crate::results::probe_result::Finding;
+use crate::results::sweep_result::Verdict;
 use crate::results::{Environment, ParserRecord, Results};
-use crate::sweep::Verdict;
 use crate::units::{format_bytes, Limit};
 
 /// The results chart of a format: results.svg for JSON (the first format there was), else
@@ -156,7 +156,7 @@ fn plot_error<E: std::fmt::Debug>(e: E) -> anyhow::Error {
 
 /// `Stack 8 MiB · 2026-11-22 · Debian GNU/Linux 12 (Linux 6.1.0, x86_64) · nestprobe 0.1.0`.
 fn environment_caption(env: &Environment) -> String {
-    let stack = env.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+    let stack = env.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     format!(
         "Stack {stack} · measured {} · {} (Linux {}, {}) · nestprobe {}",
         env.date, env.os, env.kernel, env.arch, env.nestprobe_version
@@ -223,8 +223,8 @@ fn bar_text(record: &ParserRecord) -> String {
         (Class::CleanError, _) => format!("clean error at {depth}"),
         (Class::Timeout, _) => format!("timeout at {depth}"),
         (Class::OutOfMemory, _) => format!("out of memory at {depth}"),
-        (Class::Unreliable, _) => crate::report::finding_phrase(result),
-        _ => format!("no limit up to {}", thousands(result.max_depth)),
+        (Class::Unreliable, _) => result.phrase(),
+        _ => format!("no limit up to {}", thousands(result.settings.max_depth)),
     }
 }
 
@@ -232,7 +232,7 @@ fn bar_text(record: &ParserRecord) -> String {
 fn bar_end(record: &ParserRecord) -> Option<u64> {
     match class(record) {
         Class::NotMeasured | Class::Unreliable => None,
-        Class::NoLimit => record.result.as_ref().map(|r| r.max_depth),
+        Class::NoLimit => record.result.as_ref().map(|r| r.settings.max_depth),
         _ => record.result.as_ref().and_then(|r| match r.finding() {
             Finding::Slow(deepest, _) => Some(deepest),
             _ => r.exact_failing_depth(),
@@ -266,7 +266,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
     let max_depth = records
         .iter()
         .filter_map(|r| bar_end(r))
-        .chain(std::iter::once(results.environment.max_depth))
+        .chain(std::iter::once(results.environment.settings.max_depth))
         .max()
         .unwrap_or(1);
     let top = decade_above(max_depth as f64);
@@ -405,17 +405,18 @@ fn sweep_lines(results: &Results) -> (Vec<Line>, bool) {
         let label = display_name(results, record);
         let mut points = Vec::new();
         for probe in &sweep.probes {
-            let Some(stack) = probe.stack_bytes else {
+            let Some(stack) = probe.settings.stack_bytes else {
                 unlimited = true;
                 continue;
             };
             // Only exact answers are plotted: a slow or unstable probe has no depth to draw.
             let depth = match probe.finding() {
                 Finding::FailsAt(depth, _) => depth,
-                Finding::NoLimit => probe.max_depth,
+                Finding::NoLimit => probe.settings.max_depth,
                 _ => continue,
             };
-            let lost = probe.failure.as_ref().is_some_and(|f| f.kind != crate::outcome::FailureKind::Error);
+            let lost =
+                probe.failure.as_ref().is_some_and(|f| f.kind != crate::results::outcome::FailureKind::Error);
             points.push((stack as f64, depth as f64, lost));
         }
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -457,8 +458,9 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
         _ => (1024.0 * 1024.0, 64.0 * 1024.0 * 1024.0),
     };
     let depths = || lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
-    let y_low =
-        decade_below(depths().fold(f64::INFINITY, f64::min).min(results.environment.max_depth as f64) / 1.5);
+    let y_low = decade_below(
+        depths().fold(f64::INFINITY, f64::min).min(results.environment.settings.max_depth as f64) / 1.5,
+    );
     let y_high = decade_above(depths().fold(1.0, f64::max) * 1.5);
 
     let label_width =
@@ -542,7 +544,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
             root.draw(&Text::new(format_bytes(stack as u64), (x, y + 12), font(12.0, TEXT, HPos::Center)))
                 .map_err(plot_error)?;
         }
-        let max_depth = results.environment.max_depth as f64;
+        let max_depth = results.environment.settings.max_depth as f64;
         if max_depth < y_high {
             chart
                 .draw_series(DashedLineSeries::new(
@@ -554,7 +556,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
                 .map_err(plot_error)?;
             let (x, y) = chart.backend_coord(&(first_stack / 1.5, max_depth));
             root.draw(&Text::new(
-                format!("maximum tried: {}", thousands(results.environment.max_depth)),
+                format!("maximum tried: {}", thousands(results.environment.settings.max_depth)),
                 (x + 6, y - 8),
                 font(11.0, MUTED, HPos::Left),
             ))
@@ -628,12 +630,13 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::outcome::{Failure, FailureKind};
     use crate::payload::Shape;
-    use crate::probe::ProbeResult;
+    use crate::results::outcome::{Failure, FailureKind};
+    use crate::results::probe_result::ProbeResult;
+    use crate::results::probe_result::SearchMode;
+    use crate::results::settings::Settings;
+    use crate::results::sweep_result::SweepResult;
     use crate::results::Status;
-    use crate::search::SearchMode;
-    use crate::sweep::SweepResult;
 
     const MIB: u64 = 1024 * 1024;
     const MAX: u64 = 5_000_000;
@@ -654,9 +657,13 @@ pub(crate) mod tests {
             command: vec!["parse".into()],
             payload_format: Default::default(),
             shape: Shape::Array,
-            stack_bytes: Some(stack),
-            max_depth: MAX,
-            timeout_seconds: 10.0,
+            settings: Settings {
+                stack_bytes: Some(stack),
+                max_depth: MAX,
+                timeout_seconds: 10.0,
+                aslr_disabled: true,
+                ..Default::default()
+            },
             max_accepted_depth: Some(depth.map_or(MAX, |d| d - 1)),
             min_failing_depth: depth,
             failure,
@@ -667,7 +674,6 @@ pub(crate) mod tests {
             trials: 20,
             elapsed_seconds: 0.5,
             search: SearchMode::Cold,
-            aslr_disabled: true,
             boundary_window: [depth, Some(depth.map_or(MAX, |d| d - 1))],
             ..Default::default()
         }
@@ -685,8 +691,8 @@ pub(crate) mod tests {
             .zip(depths)
             .map(|(&stack, depth)| probe(stack, depth, depth.and(how.clone())))
             .collect();
-        let points: Vec<_> = probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
-        let (verdict, bytes_per_level) = crate::sweep::judge(&points);
+        let points: Vec<_> = probes.iter().map(|p| (p.settings.stack_bytes, p.min_failing_depth)).collect();
+        let (verdict, bytes_per_level) = crate::probe::sweep::judge(&points);
         ParserRecord {
             id: id.into(),
             language: language.into(),
@@ -721,12 +727,14 @@ pub(crate) mod tests {
                 kernel: "6.1.0".into(),
                 arch: "x86_64".into(),
                 cpus: 2,
-                stack_bytes: Some(8 * MIB),
-                memory_bytes: None,
-                max_rss_bytes: None,
-                max_depth: MAX,
-                timeout_seconds: 10.0,
-                aslr_disabled: true,
+                settings: Settings {
+                    stack_bytes: Some(8 * MIB),
+                    memory_bytes: None,
+                    max_rss_bytes: None,
+                    max_depth: MAX,
+                    timeout_seconds: 10.0,
+                    aslr_disabled: true,
+                },
                 env_mode: Default::default(),
                 nestprobe_version: "0.1.0".into(),
                 date: "2026-01-02".into(),

@@ -21,8 +21,8 @@ use super::{
     badges, chart, class, environment_name, environments_of, groups_by_depth, markdown, thousands, Class,
     Exporter,
 };
-use crate::outcome::{error_line, FailureKind};
-use crate::probe::{Finding, ProbeResult};
+use crate::results::outcome::{error_line, FailureKind};
+use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results};
 use crate::units::format_bytes;
 
@@ -370,7 +370,7 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     // The payload size is in the tooltip: one column less, and it is twice the depth anyway for arrays.
     let tooltip = match result.payload_bytes {
         Some(bytes) => format!("payload {}", format_bytes(bytes)),
-        None => format!("no failure up to {}", thousands(result.max_depth)),
+        None => format!("no failure up to {}", thousands(result.settings.max_depth)),
     };
     let _ = write!(
         html,
@@ -428,12 +428,14 @@ fn depth_text(result: &ProbeResult) -> String {
 fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
     let (key, short, long) = match (result.finding(), &result.failure) {
         (Finding::Unstable { .. } | Finding::InputNotRead(_), _) => {
-            ("unstable", "unstable".to_string(), crate::report::finding_phrase(result))
+            ("unstable", "unstable".to_string(), result.phrase())
         }
-        (Finding::Slow(..), _) => ("timeout", "slow".to_string(), crate::report::finding_phrase(result)),
-        (_, None) => {
-            ("no-limit", "no limit".to_string(), format!("no failure up to {}", thousands(result.max_depth)))
-        }
+        (Finding::Slow(..), _) => ("timeout", "slow".to_string(), result.phrase()),
+        (_, None) => (
+            "no-limit",
+            "no limit".to_string(),
+            format!("no failure up to {}", thousands(result.settings.max_depth)),
+        ),
         (_, Some(failure)) => {
             let (key, short) = match failure.kind {
                 FailureKind::Error => ("clean-error", "clean error".to_string()),

@@ -12,8 +12,8 @@ use super::{
     thousands, Exporter,
 };
 use crate::catalog::HOST;
-use crate::outcome::FailureKind;
-use crate::probe::{Finding, ProbeResult};
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{Environment, ParserRecord, Results};
 use crate::units::{format_bytes, Limit};
 
@@ -37,9 +37,9 @@ impl Exporter for ResultsTable {
         }
         let mut longer: Vec<String> = Vec::new();
         for record in &results.parsers {
-            let Some(timeout) = record.result.as_ref().map(|r| r.timeout_seconds) else { continue };
+            let Some(timeout) = record.result.as_ref().map(|r| r.settings.timeout_seconds) else { continue };
             let item = format!("{} {} ({timeout} s)", escape(&record.language), escape(&record.library));
-            if timeout > results.environment.timeout_seconds && !longer.contains(&item) {
+            if timeout > results.environment.settings.timeout_seconds && !longer.contains(&item) {
                 longer.push(item);
             }
         }
@@ -196,8 +196,9 @@ pub fn environment_line(env: &Environment) -> String {
 
 /// The environment in one sentence, with `text` applied to the strings that come from results.json.
 pub fn environment_sentence(env: &Environment, text: fn(&str) -> String) -> String {
-    let stack = env.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+    let stack = env.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let resident = env
+        .settings
         .max_rss_bytes
         .map(|bytes| format!(", resident memory of each child capped at {}", Limit::Bytes(bytes)))
         .unwrap_or_default();
@@ -210,9 +211,9 @@ pub fn environment_sentence(env: &Environment, text: fn(&str) -> String) -> Stri
         text(&env.arch),
         env.cpus,
         text(&env.date),
-        thousands(env.max_depth),
-        env.timeout_seconds,
-        if env.aslr_disabled { "off" } else { "on" },
+        thousands(env.settings.max_depth),
+        env.settings.timeout_seconds,
+        if env.settings.aslr_disabled { "off" } else { "on" },
     )
 }
 
@@ -253,7 +254,7 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
     let version = escape(record.version.as_deref().unwrap_or("?"));
     let outcome = match result.finding() {
         Finding::FailsAt(..) => format!("{version}: {} {}", depth_cell(result), how_cell(result)),
-        Finding::NoLimit => format!("{version}: no limit ≤ {}", thousands(result.max_depth)),
+        Finding::NoLimit => format!("{version}: no limit ≤ {}", thousands(result.settings.max_depth)),
         _ => format!("{version}: {}", how_cell(result)),
     };
     Cells {
@@ -362,7 +363,7 @@ pub fn memory_cell(result: &ProbeResult) -> Option<String> {
 fn depth_cell(result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, _) => thousands(depth),
-        Finding::NoLimit => format!("none ≤ {}", thousands(result.max_depth)),
+        Finding::NoLimit => format!("none ≤ {}", thousands(result.settings.max_depth)),
         Finding::Unstable { .. } => "unstable".into(),
         Finding::InputNotRead(_) => "input not read".into(),
         Finding::Slow(depth, _) => format!("> {} (slow)", thousands(depth)),
@@ -375,7 +376,7 @@ fn how_cell(result: &ProbeResult) -> String {
         Finding::FailsAt(_, failure) => format!("**{}**", escape(&failure.summary())),
         Finding::NoLimit if result.slow => "no limit (slow)".into(),
         Finding::NoLimit => "no limit".into(),
-        _ => escape(&super::finding_phrase(result)),
+        _ => escape(&result.phrase()),
     }
 }
 
@@ -385,7 +386,7 @@ fn unclosed_cell(result: &ProbeResult) -> String {
             format!("**{}** at {}", escape(&failure.summary()), thousands(depth))
         }
         Finding::NoLimit => "rejected".into(),
-        _ => escape(&super::finding_phrase(result)),
+        _ => escape(&result.phrase()),
     }
 }
 

@@ -15,11 +15,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use crate::catalog::HOST;
-use crate::child_env::EnvMode;
-use crate::outcome::FailureKind;
-use crate::probe::{Finding, ProbeResult};
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{write_if_changed, Environment, ParserRecord, Results, Status};
-use crate::units::Limit;
+use crate::units::thousands;
 
 /// Produces files (relative paths under the output folder) from results.
 pub trait Exporter {
@@ -37,15 +36,50 @@ fn exporters() -> Vec<Box<dyn Exporter>> {
     ]
 }
 
+/// What [`write_all`] did to the files under `out`.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// Files whose contents changed (or that are new).
+    pub changed: Vec<PathBuf>,
+    /// Files that were already as generated.
+    pub unchanged: usize,
+    /// Badges of rows that left the catalog.
+    pub removed: Vec<PathBuf>,
+}
+
+impl std::fmt::Display for Written {
+    /// `reports: 3 changed (results.md, results.html, README.md), 211 unchanged`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const NAMED: usize = 4;
+        let names = |paths: &[PathBuf]| {
+            let mut names: Vec<String> = paths.iter().take(NAMED).map(|p| p.display().to_string()).collect();
+            if paths.len() > NAMED {
+                names.push(format!("{} more", paths.len() - NAMED));
+            }
+            names.join(", ")
+        };
+        match self.changed.len() {
+            0 => write!(f, "reports unchanged ({} files)", self.unchanged)?,
+            n => write!(f, "reports: {n} written ({}), {} unchanged", names(&self.changed), self.unchanged)?,
+        }
+        if !self.removed.is_empty() {
+            write!(f, "; {} stale badges removed ({})", self.removed.len(), names(&self.removed))?;
+        }
+        Ok(())
+    }
+}
+
 /// Regenerates every report under `out`, and the marked blocks of `readme` when it exists.
-pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<()> {
-    let mut changed = Vec::new();
+pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written> {
+    let mut done = Written::default();
     let mut written = std::collections::HashSet::new();
     for exporter in exporters() {
         for (relative, contents) in exporter.files(results)? {
             let path = out.join(&relative);
             if write_if_changed(&path, &contents)? {
-                changed.push(path.clone());
+                done.changed.push(path.clone());
+            } else {
+                done.unchanged += 1;
             }
             written.insert(path);
         }
@@ -57,20 +91,17 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<()> {
         if path.extension().is_some_and(|e| e == "svg") && !written.contains(&path) {
             std::fs::remove_file(&path)
                 .map_err(|e| anyhow::anyhow!("cannot remove the stale badge {}: {e}", path.display()))?;
-            crate::output::info(format_args!("nestprobe: removed {}", path.display()));
+            done.removed.push(path);
         }
     }
-    if readme.exists() && readme::update(readme, results, out)? {
-        changed.push(readme.to_path_buf());
-    }
-    if changed.is_empty() {
-        crate::output::info("nestprobe: reports unchanged");
-    } else {
-        for path in changed {
-            crate::output::info(format_args!("nestprobe: wrote {}", path.display()));
+    if readme.exists() {
+        if readme::update(readme, results, out)? {
+            done.changed.push(readme.to_path_buf());
+        } else {
+            done.unchanged += 1;
         }
     }
-    Ok(())
+    Ok(done)
 }
 
 /// Sort key for tables and charts: least nesting allowed first, no limit after every limit,
@@ -214,7 +245,7 @@ pub fn short_outcome(record: &ParserRecord) -> String {
             };
             format!("{how} at {}", thousands(depth))
         }
-        Finding::NoLimit => format!("no limit up to {}", thousands(result.max_depth)),
+        Finding::NoLimit => format!("no limit up to {}", thousands(result.settings.max_depth)),
         Finding::Slow(depth, seconds) => format!("slow: {seconds:.0} s at {}", thousands(depth)),
         Finding::Unstable { .. } | Finding::InputNotRead(_) => "unstable".into(),
     }
@@ -288,7 +319,7 @@ pub fn parser_counts(results: &Results) -> (usize, usize) {
 /// How a parser ends up, in one short phrase: `clean error at 129`, `crash (SIGSEGV) at 87,289`.
 pub fn summary(record: &ParserRecord) -> String {
     match (&record.status, &record.result) {
-        (Status::Measured, Some(result)) => finding_phrase(result),
+        (Status::Measured, Some(result)) => result.phrase(),
         (status, _) => format!("{}: {}", status.name(), record.reason.as_deref().unwrap_or("")),
     }
 }
@@ -297,49 +328,31 @@ pub fn summary(record: &ParserRecord) -> String {
 /// 4 GiB`, `ASLR on`, `the caller's environment`, `maximum depth 1,000`); empty when they agree.
 /// Rows measured differently are marked in the reports rather than shown under a wrong header.
 pub fn settings_differences(result: &ProbeResult, env: &Environment) -> Vec<String> {
-    let limit = |bytes: Option<u64>| bytes.map_or(Limit::Unlimited, Limit::Bytes);
-    let mut differences = Vec::new();
-    if result.stack_bytes != env.stack_bytes {
-        differences.push(format!("stack {}", limit(result.stack_bytes)));
-    }
-    if result.memory_bytes != env.memory_bytes {
-        match result.memory_bytes {
-            Some(bytes) => differences.push(format!("memory cap {}", Limit::Bytes(bytes))),
-            None => differences.push("no memory cap".into()),
-        }
-    }
-    if result.aslr_disabled != env.aslr_disabled {
-        differences.push(format!("ASLR {}", if result.aslr_disabled { "off" } else { "on" }));
-    }
-    if result.env.mode != env.env_mode {
-        differences.push(match result.env.mode {
-            EnvMode::Fixed => "the fixed environment".into(),
-            EnvMode::Inherit => "the caller's environment".into(),
-        });
-    }
-    if result.max_depth != env.max_depth {
-        differences.push(format!("maximum depth {}", thousands(result.max_depth)));
-    }
-    differences
+    result.settings.differences(result.env.mode, &env.settings, env.env_mode)
 }
 
-/// What one probe found, in one short phrase.
-pub fn finding_phrase(result: &ProbeResult) -> String {
-    match result.finding() {
-        Finding::FailsAt(depth, failure) => format!("{} at depth {}", failure.summary(), thousands(depth)),
-        Finding::NoLimit if result.slow => format!("no limit up to {} (slow)", thousands(result.max_depth)),
-        Finding::NoLimit => format!("no limit up to {}", thousands(result.max_depth)),
-        Finding::Unstable { lowest_failing, highest_passing } => format!(
-            "unstable: failures from depth {}, passes up to {}",
-            lowest_failing.map_or("-".into(), thousands),
-            highest_passing.map_or("-".into(), thousands)
-        ),
-        Finding::InputNotRead(depth) => {
-            format!("exits 0 without reading its input (depth {})", thousands(depth))
-        }
-        Finding::Slow(depth, seconds) => {
-            format!("slow: {seconds:.1} s at depth {}, deeper did not finish in time", thousands(depth))
-        }
+/// A run's records in one line: `3 rows: 1 clean error, 1 crash, 1 not measured`.
+pub fn run_summary(records: &[ParserRecord]) -> String {
+    let classes = [
+        (Class::CleanError, "clean error", "clean errors"),
+        (Class::Crash, "crash", "crashes"),
+        (Class::Timeout, "timeout", "timeouts"),
+        (Class::OutOfMemory, "out of memory", "out of memory"),
+        (Class::NoLimit, "no limit", "no limit"),
+        (Class::Unreliable, "unreliable", "unreliable"),
+        (Class::NotMeasured, "not measured", "not measured"),
+    ];
+    let parts: Vec<String> = classes
+        .iter()
+        .filter_map(|&(wanted, one, many)| {
+            let n = records.iter().filter(|r| class(r) == wanted).count();
+            (n > 0).then(|| format!("{n} {}", if n == 1 { one } else { many }))
+        })
+        .collect();
+    let rows = if records.len() == 1 { "row" } else { "rows" };
+    match parts.is_empty() {
+        true => format!("{} {rows}", records.len()),
+        false => format!("{} {rows}: {}", records.len(), parts.join(", ")),
     }
 }
 
@@ -377,19 +390,6 @@ pub fn class_of(result: &ProbeResult) -> Class {
             FailureKind::OutOfMemory => Class::OutOfMemory,
         },
     }
-}
-
-/// `87289` → `87,289`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -500,9 +500,9 @@ pub(crate) mod tests {
 
     #[test]
     fn thousands_separators() {
-        assert_eq!(super::thousands(0), "0");
-        assert_eq!(super::thousands(999), "999");
-        assert_eq!(super::thousands(87_289), "87,289");
-        assert_eq!(super::thousands(5_000_000), "5,000,000");
+        assert_eq!(crate::units::thousands(0), "0");
+        assert_eq!(crate::units::thousands(999), "999");
+        assert_eq!(crate::units::thousands(87_289), "87,289");
+        assert_eq!(crate::units::thousands(5_000_000), "5,000,000");
     }
 }

@@ -63,7 +63,7 @@ pub fn summary_block(results: &Results, base: &str) -> String {
             .take(3)
             .filter_map(|r| {
                 let depth = r.result.as_ref()?.exact_failing_depth()?;
-                Some(format!("{} {}", esc(&report::display_name(results, r)), report::thousands(depth)))
+                Some(format!("{} {}", esc(&report::display_name(results, r)), crate::units::thousands(depth)))
             })
             .collect();
         let mut more = format!("[table]({base}results.md#{})", markdown::section_anchor(format));

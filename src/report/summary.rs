@@ -9,41 +9,41 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use super::markdown::{escape, memory_cell};
-use super::{finding_phrase, thousands};
-use crate::child_env::EnvMode;
 use crate::gate::Expectations;
-use crate::probe::{Finding, ProbeResult};
+use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::settings::EnvMode;
 use crate::results::write_atomically;
+use crate::units::thousands;
 use crate::units::{format_bytes, Limit};
 
 /// The summary of one result; `violations` are the expectations it broke.
 pub fn probe(result: &ProbeResult, expectations: &Expectations, violations: &[String]) -> String {
     let dash = || "—".to_string();
     let outcome = match result.finding() {
-        Finding::FailsAt(_, failure) if failure.kind != crate::outcome::FailureKind::Error => {
-            format!("**{}**", escape(&finding_phrase(result)))
+        Finding::FailsAt(_, failure) if failure.kind != crate::results::outcome::FailureKind::Error => {
+            format!("**{}**", escape(&result.phrase()))
         }
-        _ => escape(&finding_phrase(result)),
+        _ => escape(&result.phrase()),
     };
     let detail = match result.finding() {
-        Finding::FailsAt(_, failure) => crate::outcome::error_line(&failure.stderr).map(escape),
+        Finding::FailsAt(_, failure) => crate::results::outcome::error_line(&failure.stderr).map(escape),
         _ => None,
     };
-    let stack = result.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+    let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let mut settings = format!(
         "stack {stack}, timeout {} s, ASLR {}, {} environment, maximum depth {}",
-        result.timeout_seconds,
-        if result.aslr_disabled { "off" } else { "on" },
+        result.settings.timeout_seconds,
+        if result.settings.aslr_disabled { "off" } else { "on" },
         match result.env.mode {
             EnvMode::Fixed => "fixed",
             EnvMode::Inherit => "inherited",
         },
-        thousands(result.max_depth),
+        thousands(result.settings.max_depth),
     );
-    if let Some(memory) = result.memory_bytes {
+    if let Some(memory) = result.settings.memory_bytes {
         let _ = write!(settings, ", memory cap {}", format_bytes(memory));
     }
-    if let Some(resident) = result.max_rss_bytes {
+    if let Some(resident) = result.settings.max_rss_bytes {
         let _ = write!(settings, ", resident cap {}", format_bytes(resident));
     }
     let mut rows = vec![
@@ -132,15 +132,19 @@ fn options(expectations: &Expectations) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::{Failure, FailureKind};
+    use crate::results::outcome::{Failure, FailureKind};
+    use crate::results::settings::Settings;
 
     fn crash() -> ProbeResult {
         ProbeResult {
             command: vec!["./parse".into(), "a b|c".into(), "<x>".into()],
-            stack_bytes: Some(8 << 20),
-            max_depth: 5_000_000,
-            timeout_seconds: 10.0,
-            aslr_disabled: true,
+            settings: Settings {
+                stack_bytes: Some(8 << 20),
+                max_depth: 5_000_000,
+                timeout_seconds: 10.0,
+                aslr_disabled: true,
+                ..Default::default()
+            },
             max_accepted_depth: Some(40_297),
             min_failing_depth: Some(40_298),
             payload_bytes: Some(80_596),

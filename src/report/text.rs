@@ -2,9 +2,9 @@
 
 use std::fmt::Write;
 
-use crate::child_env::EnvMode;
-use crate::probe::{Finding, ProbeResult};
-use crate::sweep::SweepResult;
+use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::settings::EnvMode;
+use crate::results::sweep_result::SweepResult;
 use crate::units::{format_bytes, Limit};
 
 /// One or two lines: where it fails and how, then what it cost.
@@ -13,8 +13,9 @@ pub fn probe(result: &ProbeResult) -> String {
     let command = result.command.join(" ");
     match result.finding() {
         Finding::FailsAt(depth, failure) => {
-            let detail =
-                crate::outcome::error_line(&failure.stderr).map(|l| format!(": {l}")).unwrap_or_default();
+            let detail = crate::results::outcome::error_line(&failure.stderr)
+                .map(|l| format!(": {l}"))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
                 "{command}: {} at depth {depth} ({} payload){detail}",
@@ -23,18 +24,17 @@ pub fn probe(result: &ProbeResult) -> String {
             );
         }
         Finding::NoLimit => {
-            let _ =
-                writeln!(out, "{command}: no failure up to depth {} (the maximum tried)", result.max_depth);
-        }
-        Finding::Unstable { .. } => {
             let _ = writeln!(
                 out,
-                "{command}: UNSTABLE, no exact boundary: {}",
-                crate::report::finding_phrase(result)
+                "{command}: no failure up to depth {} (the maximum tried)",
+                result.settings.max_depth
             );
         }
+        Finding::Unstable { .. } => {
+            let _ = writeln!(out, "{command}: UNSTABLE, no exact boundary: {}", result.phrase());
+        }
         Finding::Slow(..) => {
-            let _ = writeln!(out, "{command}: {}", crate::report::finding_phrase(result));
+            let _ = writeln!(out, "{command}: {}", result.phrase());
         }
         Finding::InputNotRead(depth) => {
             let _ = writeln!(
@@ -44,7 +44,7 @@ pub fn probe(result: &ProbeResult) -> String {
             );
         }
     }
-    let stack = result.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+    let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
         "  {} {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}, {} environment",
@@ -53,16 +53,16 @@ pub fn probe(result: &ProbeResult) -> String {
         result.max_accepted_depth.map_or("none".into(), |d| d.to_string()),
         result.trials,
         result.elapsed_seconds,
-        if result.aslr_disabled { "off" } else { "on" },
+        if result.settings.aslr_disabled { "off" } else { "on" },
         match result.env.mode {
             EnvMode::Fixed => "fixed",
             EnvMode::Inherit => "inherited",
         },
     );
-    if let Some(memory) = result.memory_bytes {
+    if let Some(memory) = result.settings.memory_bytes {
         let _ = write!(out, ", memory cap {}", format_bytes(memory));
     }
-    if let Some(resident) = result.max_rss_bytes {
+    if let Some(resident) = result.settings.max_rss_bytes {
         let _ = write!(out, ", resident cap {}", format_bytes(resident));
     }
     if let Some(memory) = crate::report::markdown::memory_cell(result) {
@@ -72,7 +72,7 @@ pub fn probe(result: &ProbeResult) -> String {
         let _ = write!(
             out,
             "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
-            result.timeout_seconds,
+            result.settings.timeout_seconds,
             result.accepted_seconds.unwrap_or(0.0),
             result.max_accepted_depth.map_or("-".into(), |d| d.to_string())
         );
@@ -91,8 +91,8 @@ pub fn sweep(result: &SweepResult) -> String {
     }
     out.push('\n');
     for probe in &result.probes {
-        let stack = probe.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
-        let what = crate::report::finding_phrase(probe);
+        let stack = probe.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+        let what = probe.phrase();
         let _ = writeln!(out, "  stack {:>10}: {what}", stack.to_string());
     }
     let _ = write!(out, "verdict: {}", result.verdict.name());

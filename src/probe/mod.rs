@@ -12,18 +12,22 @@
 //! - A program that exits 0 without reading its whole payload is not parsing it: the probe stops and
 //!   says so.
 
+pub mod options;
+pub mod search;
+pub mod sweep;
+
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use serde::{Deserialize, Serialize};
 
-use crate::child_env::EnvRecord;
-use crate::interrupt::{self, Interrupted};
-use crate::outcome::{Failure, FailureKind, Outcome};
 use crate::payload::{Payload, PayloadFormat, Shape};
-use crate::search::{find_boundary, refine, Boundary, Hint, SearchMode, Trials};
-use crate::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
+use crate::probe::search::{find_boundary, refine, Boundary, Hint, Trials};
+use crate::results::outcome::{Failure, FailureKind, Outcome};
+use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode, Sighting};
+use crate::results::settings::Settings;
+use crate::sys::interrupt::{self, Interrupted};
+use crate::sys::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
 
 /// A trial that timed out is run again with this many times the timeout before the timeout counts.
 pub const TIMEOUT_RETRY_FACTOR: u32 = 4;
@@ -44,132 +48,6 @@ pub struct ProbeSpec {
     pub hint: Option<Hint>,
     /// Re-run the boundary this many times in all (1: once).
     pub repeat: u32,
-}
-
-/// Whether a probe's numbers can be trusted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ProbeStatus {
-    /// The boundary was found and seen twice on each side (or nothing failed up to the maximum).
-    #[default]
-    Exact,
-    /// Outcomes disagreed: see `boundary_window` and `sightings`.
-    Unstable,
-    /// The program exited 0 without reading its whole payload (at `input_not_read_at`).
-    InputNotRead,
-    /// Timeouts, not a limit: deeper than `max_accepted_depth` (finished in `accepted_seconds`, with
-    /// up to TIMEOUT_RETRY_FACTOR times the timeout) the program did not finish in time. A time, not
-    /// a nesting limit, so no boundary is given.
-    Slow,
-}
-
-/// Outcomes seen at one depth, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sighting {
-    pub depth: u64,
-    pub outcomes: Vec<String>,
-}
-
-/// The result of a probe; `probe --format json` prints exactly this.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ProbeResult {
-    pub command: Vec<String>,
-    /// Absent from results older than payload formats: those were JSON.
-    #[serde(default)]
-    pub payload_format: PayloadFormat,
-    pub shape: Shape,
-    #[serde(default)]
-    pub status: ProbeStatus,
-    /// RLIMIT_STACK of the children; null = unlimited.
-    pub stack_bytes: Option<u64>,
-    /// RLIMIT_AS of the children; null = not capped.
-    #[serde(default)]
-    pub memory_bytes: Option<u64>,
-    /// Resident-memory cap of each child's process group (`--max-rss`); null = not capped.
-    #[serde(default)]
-    pub max_rss_bytes: Option<u64>,
-    pub max_depth: u64,
-    /// Per-trial timeout (a trial that hits it is run again with TIMEOUT_RETRY_FACTOR times it).
-    #[serde(default)]
-    pub timeout_seconds: f64,
-    /// Whether children ran with address-space randomisation disabled.
-    pub aslr_disabled: bool,
-    /// The environment the children got.
-    #[serde(default)]
-    pub env: EnvRecord,
-    /// Largest depth accepted; null if depth 1 fails or the result is not exact.
-    pub max_accepted_depth: Option<u64>,
-    /// Smallest failing depth; null when `max_depth` passed or the result is not exact.
-    pub min_failing_depth: Option<u64>,
-    /// How the program failed at `min_failing_depth` (unstable: at the lowest failing depth seen).
-    pub failure: Option<Failure>,
-    /// Payload size at `min_failing_depth`.
-    pub payload_bytes: Option<u64>,
-    /// Peak resident memory of the child at `max_accepted_depth`.
-    pub peak_rss_bytes: Option<u64>,
-    /// False when `peak_rss_bytes` is only an upper bound: the child never grew past the resident
-    /// set it inherited from nestprobe when it was forked.
-    #[serde(default)]
-    pub peak_rss_exact: bool,
-    /// Wall time of the child at `max_accepted_depth`.
-    pub accepted_seconds: Option<f64>,
-    /// An accepted trial needed longer than the timeout (and finished within the retry's limit).
-    #[serde(default)]
-    pub slow: bool,
-    /// Child processes started.
-    pub trials: u32,
-    pub elapsed_seconds: f64,
-    /// cold, confirmed (the hint held) or re-searched (it did not).
-    pub search: SearchMode,
-    /// [lowest failing depth seen, highest passing depth seen] over all trials.
-    pub boundary_window: [Option<u64>; 2],
-    /// Outcomes disagreed between runs at the same depth, or repeats disagreed.
-    pub unstable: bool,
-    /// Unstable results: the depths whose outcomes disagree or contradict each other.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sightings: Vec<Sighting>,
-    /// The depth at which the program exited 0 without reading its whole payload.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input_not_read_at: Option<u64>,
-}
-
-/// What a probe found, for reports: exactly one of these.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Finding<'a> {
-    FailsAt(u64, &'a Failure),
-    NoLimit,
-    Unstable {
-        lowest_failing: Option<u64>,
-        highest_passing: Option<u64>,
-    },
-    InputNotRead(u64),
-    /// Finished this depth, slowly (seconds), and not the deeper ones it was given time for.
-    Slow(u64, f64),
-}
-
-impl ProbeResult {
-    pub fn finding(&self) -> Finding<'_> {
-        match (self.status, self.min_failing_depth, &self.failure) {
-            (ProbeStatus::InputNotRead, ..) => Finding::InputNotRead(self.input_not_read_at.unwrap_or(0)),
-            (ProbeStatus::Slow, ..) => {
-                Finding::Slow(self.max_accepted_depth.unwrap_or(0), self.accepted_seconds.unwrap_or(0.0))
-            }
-            (ProbeStatus::Unstable, ..) => {
-                let [lowest_failing, highest_passing] = self.boundary_window;
-                Finding::Unstable { lowest_failing, highest_passing }
-            }
-            (ProbeStatus::Exact, Some(depth), Some(failure)) => Finding::FailsAt(depth, failure),
-            (ProbeStatus::Exact, ..) => Finding::NoLimit,
-        }
-    }
-
-    /// The smallest failing depth, only when it is exact.
-    pub fn exact_failing_depth(&self) -> Option<u64> {
-        match self.finding() {
-            Finding::FailsAt(depth, _) => Some(depth),
-            _ => None,
-        }
-    }
 }
 
 /// Told about every trial of a probe, for progress display. A closure taking the depth and the
@@ -586,12 +464,14 @@ impl Runner<'_, '_> {
             payload_format: spec.format,
             shape: spec.shape,
             status,
-            stack_bytes: spec.trial.stack.bytes(),
-            memory_bytes: spec.trial.memory.and_then(|m| m.bytes()),
-            max_rss_bytes: spec.trial.max_rss,
-            max_depth: spec.max_depth,
-            timeout_seconds: spec.trial.timeout.as_secs_f64(),
-            aslr_disabled: spec.trial.disable_aslr && aslr_can_be_disabled(),
+            settings: Settings {
+                stack_bytes: spec.trial.stack.bytes(),
+                memory_bytes: spec.trial.memory.and_then(|m| m.bytes()),
+                max_rss_bytes: spec.trial.max_rss,
+                max_depth: spec.max_depth,
+                timeout_seconds: spec.trial.timeout.as_secs_f64(),
+                aslr_disabled: spec.trial.disable_aslr && aslr_can_be_disabled(),
+            },
             env: spec.trial.env.record(),
             max_accepted_depth: max_accepted,
             min_failing_depth: min_failing,

@@ -4,33 +4,15 @@
 use std::fs;
 use std::io::Write;
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
 use clap_complete::Shell;
 use clap_mangen::Man;
 
-use crate::cli::{Cli, CompletionsArgs, ManArgs};
+use crate::cli::Cli;
 
 const BIN: &str = "nestprobe";
-
-pub fn completions_command(args: &CompletionsArgs) -> Result<ExitCode> {
-    std::io::stdout().write_all(&completions(args.shell))?;
-    Ok(ExitCode::SUCCESS)
-}
-
-pub fn man_command(args: &ManArgs) -> Result<ExitCode> {
-    match &args.out {
-        Some(dir) => {
-            for path in write_man_pages(dir)? {
-                crate::output::info(format_args!("nestprobe: wrote {}", path.display()));
-            }
-        }
-        None => std::io::stdout().write_all(&man_page()?)?,
-    }
-    Ok(ExitCode::SUCCESS)
-}
 
 /// The completion script for `shell`.
 pub fn completions(shell: Shell) -> Vec<u8> {

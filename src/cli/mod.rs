@@ -1,23 +1,43 @@
-//! The command line. Parsed once with clap and turned into the core's option structs; nothing
-//! below this module sees clap types.
+//! The command line: clap's definitions (here), their conversion into the core's option structs
+//! (`options`), and the man page and completions made from them (`docs`). Only this module and
+//! `app` see clap types.
+
+pub mod docs;
+pub mod options;
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Result;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::child_env::{ChildEnv, Stage};
-use crate::gate::{Expectations, FailOn};
-use crate::launcher::Launcher;
-use crate::memory::RssCap;
+use crate::gate::FailOn;
 use crate::payload::{PayloadFormat, Shape};
-use crate::probe::ProbeSpec;
-use crate::search::Hint;
-use crate::trial::TrialConfig;
+use crate::probe::search::Hint;
+use crate::sys::memory::RssCap;
 use crate::units::{parse_duration, Limit};
+
+/// What clap's error means for the user: `None` when it was `--help` or `--version` (printed on
+/// stdout here: no error), else the one-paragraph message of a usage error (exit status 2), without
+/// clap's own `error:` prefix, so that every error reads `nestprobe: error: …`.
+pub fn usage_error(error: clap::Error) -> Option<String> {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = crate::ui::stdout::text(&error.render().to_string());
+            None
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            Some("a subcommand is needed: `nestprobe --help` lists them".to_string())
+        }
+        _ => {
+            let rendered = error.render().to_string();
+            Some(rendered.trim().trim_start_matches("error:").trim_start().to_string())
+        }
+    }
+}
 
 #[derive(Debug, Parser)]
 #[command(name = "nestprobe", version, about, long_about = None, propagate_version = true)]
@@ -67,7 +87,7 @@ pub struct TrialArgs {
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub timeout: Duration,
     /// Largest depth tried; if it is accepted, the parser has no limit up to it
-    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = options::at_least_one::<u64>)]
     pub max_depth: u64,
     /// Address-space cap (RLIMIT_AS) of every child, e.g. 4GiB (breaks runtimes that reserve large
     /// ranges: GHC, JVM, V8, Go; --max-rss is the safe cap)
@@ -83,33 +103,12 @@ pub struct TrialArgs {
     #[arg(long)]
     pub aslr: bool,
     /// Give every child this variable too (repeatable); children otherwise get a fixed environment
-    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = crate::child_env::parse_assignment)]
+    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = crate::sys::child_env::parse_assignment)]
     pub env: Vec<(String, String)>,
     /// Pass nestprobe's whole environment to children instead of the fixed one (less reproducible:
     /// the environment sits on the child's stack)
     #[arg(long)]
     pub inherit_env: bool,
-}
-
-impl TrialArgs {
-    /// The children's settings; `env` is the base environment (fixed) to add the options to. One
-    /// child runs at a time (`run` shares the resident cap out itself: [`RssCap::resolve`]).
-    pub fn trial_config(&self, argv: Vec<OsString>, mut env: ChildEnv) -> TrialConfig {
-        for (name, value) in &self.env {
-            env.set(name, value);
-        }
-        if self.inherit_env {
-            env = env.inherit();
-        }
-        TrialConfig {
-            stack: self.stack,
-            memory: self.memory,
-            max_rss: self.max_rss.resolve(1),
-            timeout: self.timeout,
-            disable_aslr: !self.aslr,
-            ..TrialConfig::new(argv, env)
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -129,7 +128,7 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "DEPTH", value_parser = parse_hint)]
     pub hint: Option<Hint>,
     /// Run the boundary this many times in all and report the window where the outcome flips
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = options::at_least_one::<u32>)]
     pub repeat: u32,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -139,30 +138,12 @@ pub struct ProbeArgs {
     pub verbose: bool,
     /// Run the program inside this root file system (a Debian 13 root made by `setup`, say), from
     /// its `/`, with the host's /tmp, /proc, /dev and /sys; needs root or user namespaces
-    #[arg(long, value_name = "DIR")]
+    #[arg(value_parser = options::path, long, value_name = "DIR")]
     pub root: Option<PathBuf>,
     /// The parser program and its arguments: it reads the payload on stdin, exits 0 if it parsed, 1 on error
-    #[arg(last = true, required = true, value_name = "CMD")]
+    /// (after `--`, or after the last option: everything from the first word that is not an option)
+    #[arg(trailing_var_arg = true, allow_hyphen_values = false, required = true, value_name = "CMD")]
     pub command: Vec<OsString>,
-}
-
-impl ProbeArgs {
-    pub fn spec(&self) -> Result<ProbeSpec> {
-        let home = Stage::for_key(Path::new("probe"))?.dir("home")?;
-        let mut trial = self.trial.trial_config(self.command.clone(), ChildEnv::fixed(&home));
-        if let Some(root) = &self.root {
-            trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?;
-        }
-        Ok(ProbeSpec {
-            command: trial.command_line(),
-            trial,
-            format: self.payload,
-            shape: self.shape.unwrap_or(self.payload.main_shape()),
-            max_depth: self.trial.max_depth,
-            hint: self.hint,
-            repeat: self.repeat,
-        })
-    }
 }
 
 /// `probe`'s own options on top of those it shares with `sweep`.
@@ -173,14 +154,14 @@ pub struct ProbeCommandArgs {
     #[command(flatten)]
     pub gate: GateArgs,
     /// Write a badge of the result (SVG) to this file
-    #[arg(long, value_name = "FILE.svg")]
+    #[arg(value_parser = options::path, long, value_name = "FILE.svg")]
     pub badge: Option<PathBuf>,
     /// Label of the --badge [default: `nested FORMAT`]
     #[arg(long, value_name = "TEXT", requires = "badge")]
     pub badge_label: Option<String>,
     /// Write a markdown summary of the result to this file, or append it if the file exists (e.g.
     /// $GITHUB_STEP_SUMMARY)
-    #[arg(long, value_name = "FILE.md")]
+    #[arg(value_parser = options::path, long, value_name = "FILE.md")]
     pub summary: Option<PathBuf>,
 }
 
@@ -192,21 +173,11 @@ pub struct GateArgs {
     #[arg(long, value_name = "OUTCOMES", value_delimiter = ',', value_parser = fail_on_parser())]
     pub fail_on: Vec<FailOn>,
     /// Exit 4 when the parser fails at a depth below N (its smallest failing depth is less than N)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u64>)]
     pub expect_min_depth: Option<u64>,
     /// Exit 4 when the parser accepts a depth above N (no limit, or a limit above N)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u64>)]
     pub expect_max_depth: Option<u64>,
-}
-
-impl GateArgs {
-    pub fn expectations(&self) -> Expectations {
-        Expectations {
-            fail_on: self.fail_on.clone(),
-            min_depth: self.expect_min_depth,
-            max_depth: self.expect_max_depth,
-        }
-    }
 }
 
 fn fail_on_parser() -> impl TypedValueParser<Value = FailOn> {
@@ -218,14 +189,14 @@ pub struct SweepArgs {
     #[command(flatten)]
     pub probe: ProbeArgs,
     /// Stack sizes to probe at, comma-separated
-    #[arg(long, value_name = "SIZES", value_delimiter = ',', default_value = crate::sweep::DEFAULT_STACKS)]
+    #[arg(long, value_name = "SIZES", value_delimiter = ',', default_value = crate::probe::sweep::DEFAULT_STACKS)]
     pub stacks: Vec<Limit>,
 }
 
 #[derive(Debug, Args, Clone)]
 pub struct CatalogArgs {
     /// The parser catalog
-    #[arg(long, value_name = "FILE", default_value = "parsers/catalog.toml")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
     pub catalog: PathBuf,
     /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
     /// separate with commas
@@ -234,12 +205,12 @@ pub struct CatalogArgs {
     /// Only the I-th of N shards of the selected rows, as `list --shards N` shows them (CI runs one
     /// job per shard)
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<crate::shard::ShardSpec>,
+    pub shard: Option<crate::run::plan::ShardSpec>,
     /// Previous results whose timings balance the shards (rows count the same without them)
-    #[arg(long, value_name = "FILE", default_value = "results.json")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "results.json")]
     pub costs: PathBuf,
     /// Where parsers are built (one folder per parser)
-    #[arg(long, value_name = "DIR", default_value = "target/parsers")]
+    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = "target/parsers")]
     pub build_dir: PathBuf,
 }
 
@@ -250,7 +221,7 @@ pub struct ListArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Print the rows split into N shards (for a CI matrix) instead of the rows
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), conflicts_with = "shard")]
+    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u16>, conflicts_with = "shard")]
     pub shards: Option<u16>,
 }
 
@@ -265,7 +236,7 @@ pub struct RunArgs {
     pub jobs: Option<usize>,
     /// Previous results whose boundaries are confirmed instead of searched (default: the
     /// existing results.json, if any)
-    #[arg(long, value_name = "FILE", conflicts_with = "cold")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", conflicts_with = "cold")]
     pub baseline: Option<PathBuf>,
     /// Ignore previous results: search every boundary from scratch
     #[arg(long)]
@@ -276,13 +247,13 @@ pub struct RunArgs {
     #[command(flatten)]
     pub gate: GateArgs,
     /// Write results.json for the probed parsers only and leave the reports alone (for CI matrix jobs)
-    #[arg(long, value_name = "FILE")]
+    #[arg(value_parser = options::path, long, value_name = "FILE")]
     pub json_only: Option<PathBuf>,
     /// Where results.json, results.md, results.svg and badges/ go
-    #[arg(long, value_name = "DIR", default_value = ".")]
+    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
     /// The README whose marked table block is regenerated (skipped if it does not exist)
-    #[arg(long, value_name = "FILE", default_value = "README.md")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "README.md")]
     pub readme: PathBuf,
 }
 
@@ -298,24 +269,24 @@ pub struct SetupArgs {
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// results.json files to merge; later files win for the same parser id
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(value_parser = options::path, required = true, value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
     /// The catalog, for the order and the rows of parsers with no result
-    #[arg(long, value_name = "FILE", default_value = "parsers/catalog.toml")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
     pub catalog: PathBuf,
-    #[arg(long, value_name = "DIR", default_value = ".")]
+    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
-    #[arg(long, value_name = "FILE", default_value = "README.md")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "README.md")]
     pub readme: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    #[arg(long, value_name = "FILE", default_value = "results.json")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "results.json")]
     pub results: PathBuf,
-    #[arg(long, value_name = "DIR", default_value = ".")]
+    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
-    #[arg(long, value_name = "FILE", default_value = "README.md")]
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "README.md")]
     pub readme: PathBuf,
 }
 
@@ -340,7 +311,7 @@ pub struct CompletionsArgs {
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// Write nestprobe.1 and one nestprobe-<command>.1 per subcommand into this folder instead
-    #[arg(long, value_name = "DIR")]
+    #[arg(value_parser = options::path, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
 
@@ -391,7 +362,7 @@ mod tests {
         assert!(spec.trial.max_rss.is_some());
         assert_eq!(spec.trial.argv, ["python3", "p.py"]);
         let env = spec.trial.env.record();
-        assert_eq!(env.mode, crate::child_env::EnvMode::Fixed);
+        assert_eq!(env.mode, crate::results::settings::EnvMode::Fixed);
         assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "PATH", "TMPDIR"]);
     }
 

@@ -11,11 +11,29 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::catalog::{row_key, Entry, HOST};
-use crate::child_env::EnvMode;
 use crate::payload::PayloadFormat;
-use crate::probe::ProbeResult;
-use crate::sweep::SweepResult;
+
+pub mod outcome;
+pub mod probe_result;
+pub mod settings;
+pub mod sweep_result;
+
+use probe_result::ProbeResult;
+use settings::{EnvMode, Settings};
+use sweep_result::SweepResult;
+
+/// The environment every row runs in unless it says otherwise: the machine itself.
+pub const HOST: &str = "host";
+
+/// What identifies a row's results: `python-json` on the host, `python-json@debian13` in that
+/// environment.
+pub fn row_key(id: &str, environment: &str) -> String {
+    if environment == HOST {
+        id.to_string()
+    } else {
+        format!("{id}@{environment}")
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Results {
@@ -41,8 +59,8 @@ pub struct EnvironmentInfo {
 
 impl EnvironmentInfo {
     pub fn host() -> EnvironmentInfo {
-        let os = crate::environment::os_name();
-        EnvironmentInfo { name: crate::environment::short_os_name(&os), os, root: None }
+        let os = crate::sys::host::os_name();
+        EnvironmentInfo { name: crate::sys::host::short_os_name(&os), os, root: None }
     }
 }
 
@@ -61,17 +79,9 @@ pub struct Environment {
     pub kernel: String,
     pub arch: String,
     pub cpus: usize,
-    /// RLIMIT_STACK of the children; null = unlimited.
-    pub stack_bytes: Option<u64>,
-    /// RLIMIT_AS of the children; null = not capped.
-    #[serde(default)]
-    pub memory_bytes: Option<u64>,
-    /// Resident-memory cap of each child's process group (`--max-rss`); null = not capped.
-    #[serde(default)]
-    pub max_rss_bytes: Option<u64>,
-    pub max_depth: u64,
-    pub timeout_seconds: f64,
-    pub aslr_disabled: bool,
+    /// The limits every probe of the run was measured with.
+    #[serde(flatten)]
+    pub settings: Settings,
     /// Whether children got the fixed environment or the caller's.
     #[serde(default)]
     pub env_mode: EnvMode,
@@ -143,27 +153,6 @@ impl ParserRecord {
     /// What identifies it among the records: the id, with `@<environment>` outside the host.
     pub fn key(&self) -> String {
         row_key(&self.id, &self.environment)
-    }
-
-    /// A record with no measurement yet.
-    pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> ParserRecord {
-        ParserRecord {
-            id: entry.id.clone(),
-            language: entry.language.clone(),
-            library: entry.library.clone(),
-            version: None,
-            note: entry.note.clone(),
-            study: entry.study,
-            format: entry.format,
-            environment: entry.environment.clone(),
-            variant: entry.variant.clone(),
-            status,
-            reason: Some(reason.into()),
-            result: None,
-            object: None,
-            unclosed: None,
-            sweep: None,
-        }
     }
 }
 
@@ -303,16 +292,20 @@ pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
 mod tests {
     use super::*;
     use crate::payload::Shape;
-    use crate::search::SearchMode;
+    use crate::results::probe_result::SearchMode;
 
     fn results(failing: u64, trials: u32, rss: u64) -> Results {
         let probe = ProbeResult {
             command: vec!["p".into()],
             payload_format: Default::default(),
             shape: Shape::Array,
-            stack_bytes: Some(8 << 20),
-            max_depth: 5_000_000,
-            timeout_seconds: 10.0,
+            settings: Settings {
+                stack_bytes: Some(8 << 20),
+                max_depth: 5_000_000,
+                timeout_seconds: 10.0,
+                aslr_disabled: true,
+                ..Default::default()
+            },
             max_accepted_depth: Some(failing - 1),
             min_failing_depth: Some(failing),
             failure: None,
@@ -323,13 +316,14 @@ mod tests {
             trials,
             elapsed_seconds: trials as f64,
             search: SearchMode::Cold,
-            aslr_disabled: true,
             boundary_window: [Some(failing), Some(failing - 1)],
             ..Default::default()
         };
-        let entry: Entry =
-            toml::from_str("id='p'\nlanguage='C'\nlibrary='p'\nrun=['p']\nversion='true'").unwrap();
-        let mut record = ParserRecord::unmeasured(&entry, Status::Measured, "");
+        let mut record: ParserRecord = serde_json::from_value(serde_json::json!({
+            "id": "p", "language": "C", "library": "p", "version": null, "note": "",
+            "status": "measured", "reason": null, "result": null,
+        }))
+        .unwrap();
         record.result = Some(probe);
         Results {
             environment: Environment {
@@ -337,12 +331,14 @@ mod tests {
                 kernel: "k".into(),
                 arch: "x86_64".into(),
                 cpus: 2,
-                stack_bytes: Some(8 << 20),
-                memory_bytes: None,
-                max_rss_bytes: None,
-                max_depth: 5_000_000,
-                timeout_seconds: 10.0,
-                aslr_disabled: true,
+                settings: Settings {
+                    stack_bytes: Some(8 << 20),
+                    memory_bytes: None,
+                    max_rss_bytes: None,
+                    max_depth: 5_000_000,
+                    timeout_seconds: 10.0,
+                    aslr_disabled: true,
+                },
                 env_mode: EnvMode::Fixed,
                 nestprobe_version: "0".into(),
                 date: "2026-01-01".into(),
@@ -397,8 +393,8 @@ mod tests {
         assert!(!base.same_facts(&elsewhere));
         // Another resident cap (more memory, other --jobs) is not another fact by itself.
         let mut capped = results(129, 9, 100 << 20);
-        capped.environment.max_rss_bytes = Some(6 << 30);
-        capped.parsers[0].result.as_mut().unwrap().max_rss_bytes = Some(6 << 30);
+        capped.environment.settings.max_rss_bytes = Some(6 << 30);
+        capped.parsers[0].result.as_mut().unwrap().settings.max_rss_bytes = Some(6 << 30);
         assert!(base.same_facts(&capped));
     }
 }

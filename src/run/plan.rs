@@ -1,4 +1,4 @@
-//! Splitting the catalog into shards for CI: `list --shards N` prints them, `--shard I/N` selects
+//! What a run works on and in which order: the rows `--only` selects, and the shards of CI: `list --shards N` prints them, `--shard I/N` selects
 //! one. One job per row would pass GitHub's 256-job matrix limit and install the same toolchain
 //! (or make the same environment root) in many jobs; a shard keeps a toolchain's rows and an
 //! environment's rows together and the shards about equally long, by what the rows cost last time.
@@ -8,16 +8,13 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
-use std::process::ExitCode;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anyhow::Result;
 use serde::Serialize;
 
 use crate::catalog::{Catalog, Entry, HOST};
-use crate::cli::{CatalogArgs, Format, ListArgs};
-use crate::commands::print_json;
 use crate::results::{ParserRecord, Results};
 
 /// What a row costs besides its probes: building it, reading its version, its hooks.
@@ -70,24 +67,38 @@ pub struct Shard {
     pub estimated_seconds: u64,
 }
 
+/// Which rows of the catalog a command works on.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Ids or `id@environment` keys; empty: every row.
+    pub only: Vec<String>,
+    /// One shard of the selected rows.
+    pub shard: Option<ShardSpec>,
+    /// Previous results whose timings balance the shards.
+    pub costs: PathBuf,
+}
+
 /// The rows `--only` and `--shard` select, in catalog order.
-pub fn select<'a>(catalog: &'a Catalog, args: &CatalogArgs) -> Result<Vec<&'a Entry>> {
-    let entries = catalog.select(&args.only)?;
-    let Some(spec) = args.shard else { return Ok(entries) };
-    let shards = shards_of(&entries, &args.costs, spec.count)?;
+pub fn select<'a>(catalog: &'a Catalog, selection: &Selection) -> Result<Vec<&'a Entry>> {
+    let entries = catalog.select(&selection.only)?;
+    let Some(spec) = selection.shard else { return Ok(entries) };
+    let shards = shards_of(&entries, &selection.costs, spec.count)?;
     let keys = &shards[spec.index - 1].keys;
     Ok(entries.into_iter().filter(|entry| keys.contains(&entry.key())).collect())
 }
 
-/// `list --shards N`: the plan for the rows `--only` selects, as JSON or one line per shard.
-pub fn list(catalog: &Catalog, args: &ListArgs, count: usize) -> Result<ExitCode> {
-    let entries = catalog.select(&args.catalog.only)?;
-    let shards = shards_of(&entries, &args.catalog.costs, count)?;
-    match args.format {
-        Format::Json => print_json(&shards)?,
-        Format::Text => shards.iter().for_each(|shard| println!("{}", describe(shard))),
-    }
-    Ok(ExitCode::SUCCESS)
+/// The plan of `count` shards for the rows `only` names (every row when empty).
+pub fn shards(catalog: &Catalog, selection: &Selection, count: usize) -> Result<Vec<Shard>> {
+    shards_of(&catalog.select(&selection.only)?, &selection.costs, count)
+}
+
+/// The order a run starts its rows in: the rows that took longest last time first, so that no long
+/// row is left to run alone at the end while the other jobs sit idle.
+pub fn order(entries: &[&Entry], previous: Option<&Results>) -> Vec<usize> {
+    let costs = row_costs(entries, previous);
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(costs[i]));
+    order
 }
 
 /// The plan of `count` shards for `entries`, timed by the previous results at `costs` (if that file
@@ -122,8 +133,8 @@ fn probe_seconds(record: &ParserRecord) -> u64 {
         [main, record.object.as_ref(), record.unclosed.as_ref()].into_iter().flatten().collect();
     if let Some(sweep) = &record.sweep {
         // The sweep repeats the main probe at the run's stack: counted once.
-        let main_stack = main.map(|m| m.stack_bytes);
-        probes.extend(sweep.probes.iter().filter(|p| Some(p.stack_bytes) != main_stack));
+        let main_stack = main.map(|m| m.settings.stack_bytes);
+        probes.extend(sweep.probes.iter().filter(|p| Some(p.settings.stack_bytes) != main_stack));
     }
     let seconds: f64 = probes.iter().map(|p| p.elapsed_seconds.max(0.0)).sum();
     seconds.ceil() as u64

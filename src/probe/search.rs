@@ -20,6 +20,7 @@
 //! Whether the answer can be trusted (repeated runs agree, nothing failed below a pass) is the
 //! caller's business: see src/probe.rs.
 
+use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode};
 use anyhow::Result;
 
 /// What the previous run found, used to confirm instead of search.
@@ -51,19 +52,30 @@ impl Hint {
     pub fn from_min_failing(min_failing: Option<u64>) -> Hint {
         min_failing.map_or(Hint::NoLimit, Hint::FailsAt)
     }
-}
 
-/// How the boundary was found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SearchMode {
-    /// No hint: a full search.
-    #[default]
-    Cold,
-    /// The hint was right: confirmed in one or two trials.
-    Confirmed,
-    /// The hint was wrong: searched again.
-    ReSearched,
+    /// The hint a previous result gives for measuring the same probe again, if any: an exact
+    /// boundary (or no limit) to confirm, the depth a slow parser finished, or the window where
+    /// outcomes disagreed.
+    pub fn from_previous(previous: &ProbeResult) -> Option<Hint> {
+        match previous.status {
+            ProbeStatus::Exact => Some(match previous.accepted_seconds {
+                Some(took)
+                    if previous.min_failing_depth.is_none() && took > previous.settings.timeout_seconds =>
+                {
+                    Hint::NoLimitSlowly
+                }
+                _ => Hint::from_min_failing(previous.min_failing_depth),
+            }),
+            ProbeStatus::Slow => previous.max_accepted_depth.map(Hint::Slow),
+            ProbeStatus::Unstable => match previous.boundary_window {
+                [Some(lowest_failing), Some(highest_passing)] => {
+                    Some(Hint::Unstable { lowest_failing, highest_passing })
+                }
+                _ => None,
+            },
+            ProbeStatus::InputNotRead => None,
+        }
+    }
 }
 
 /// Where the boundary lies once the search is over.

@@ -1,30 +1,17 @@
-//! Everything nestprobe says on stderr besides errors: progress bars on a terminal, informational
-//! lines, warnings. Progress is drawn only when stderr is a terminal; `--quiet` silences progress
-//! and informational lines, leaving warnings, errors and failed expectations. The rest of the
-//! crate uses the functions and types here, never indicatif's.
+//! Progress bars on a terminal: drawn only when stderr is a terminal and not `--quiet`. The rest of
+//! the crate uses the types here, never indicatif's.
 
 use std::fmt::Display;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::probe::{Observer, ProbeSpec};
-use crate::report::thousands;
-use crate::trial::TrialReport;
-
-static QUIET: AtomicBool = AtomicBool::new(false);
-
-/// Set once, from the command line, before anything is printed.
-pub fn set_quiet(quiet: bool) {
-    QUIET.store(quiet, Ordering::SeqCst);
-}
-
-pub fn quiet() -> bool {
-    QUIET.load(Ordering::SeqCst)
-}
+use crate::sys::trial::TrialReport;
+use crate::ui::messages;
+use crate::units::thousands;
 
 /// Every bar hangs off this one, so lines printed while bars are drawn do not tear them. Only
 /// used when progress is drawn: otherwise indicatif is never touched (nothing to set up, and no
@@ -37,21 +24,14 @@ fn bars() -> Option<&'static MultiProgress> {
 /// Whether progress is drawn at all: not with --quiet, and only on a terminal.
 fn drawn() -> bool {
     static TERMINAL: OnceLock<bool> = OnceLock::new();
-    !quiet() && *TERMINAL.get_or_init(|| std::io::stderr().is_terminal())
+    !crate::ui::messages::quiet() && *TERMINAL.get_or_init(|| std::io::stderr().is_terminal())
 }
 
-/// An informational line (what was written, per-parser summaries, trial lines of `-v`).
-pub fn info(line: impl Display) {
-    if !quiet() {
-        always(line);
-    }
-}
-
-/// A line that is shown even with --quiet (warnings, failed expectations).
-pub fn always(line: impl Display) {
+/// Runs `print` (which writes a line on stderr) above the bars, so that they do not tear.
+pub fn above_bars(print: impl FnOnce()) {
     match bars() {
-        Some(bars) => bars.suspend(|| eprintln!("{line}")),
-        None => eprintln!("{line}"),
+        Some(bars) => bars.suspend(print),
+        None => print(),
     }
 }
 
@@ -129,12 +109,12 @@ impl Observer for ProbeProgress {
         if self.verbose {
             // How far over the cap a child got before it was stopped (the samples' peak).
             let peak = match &report.outcome {
-                crate::outcome::Outcome::OverMemory { peak_bytes, .. } => {
+                crate::results::outcome::Outcome::OverMemory { peak_bytes, .. } => {
                     format!(", {} resident", crate::units::format_bytes(*peak_bytes))
                 }
                 _ => String::new(),
             };
-            info(format_args!(
+            messages::plain(format_args!(
                 "  depth {depth:>9}: {} ({:.2} s{peak})",
                 report.outcome.describe(),
                 report.wall.as_secs_f64()
@@ -192,7 +172,7 @@ impl RunProgress {
         if let Some(overall) = &self.overall {
             overall.inc(1);
         }
-        info(line);
+        messages::plain(line);
     }
 }
 

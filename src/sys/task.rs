@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use crate::interrupt::{self, GroupGuard, Interrupted};
-use crate::process;
+use crate::sys::interrupt::{self, GroupGuard, Interrupted};
+use crate::sys::process;
 
 /// Time limits of the commands a catalog run executes.
 pub const BUILD_TIMEOUT: Duration = Duration::from_secs(30 * 60);

@@ -22,14 +22,14 @@ use nix::fcntl::OFlag;
 use nix::poll::{poll, PollFd, PollFlags};
 use rlimit::Resource;
 
-use crate::launcher::Launcher;
+use crate::sys::launcher::Launcher;
 
-use crate::child_env::ChildEnv;
-use crate::interrupt::GroupGuard;
-use crate::memory;
-use crate::outcome::Outcome;
 use crate::payload::{Payload, PayloadReader};
-use crate::process;
+use crate::results::outcome::Outcome;
+use crate::sys::child_env::ChildEnv;
+use crate::sys::interrupt::GroupGuard;
+use crate::sys::memory;
+use crate::sys::process;
 use crate::units::Limit;
 
 /// How every child of a probe is started.
@@ -192,7 +192,7 @@ impl TrialConfig {
     fn command(&self) -> Result<Command> {
         let (program, args) = self.argv.split_first().ok_or_else(|| anyhow!("no command given"))?;
         let mut command = Command::new(program);
-        if self.env.mode() == crate::child_env::EnvMode::Fixed {
+        if self.env.mode() == crate::results::settings::EnvMode::Fixed {
             command.env_clear();
         }
         command

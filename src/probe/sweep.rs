@@ -2,53 +2,12 @@
 //! parser stops where it does.
 
 use anyhow::Result;
-use serde::{Deserialize, Serialize};
 
-use crate::outcome::FailureKind;
-use crate::probe::{probe, ProbeResult, ProbeSpec, ProbeStatus, Progress};
+use crate::probe::{probe, ProbeSpec, Progress};
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::{ProbeResult, ProbeStatus};
+use crate::results::sweep_result::{SweepResult, Verdict};
 use crate::units::Limit;
-
-/// Why the boundary is where it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// The parser enforces its own limit: the same depth at every stack size.
-    Fixed,
-    /// The depth grows in proportion to the stack: the parser recurses until the stack runs out.
-    Stack,
-    /// Never fails up to the maximum depth.
-    Unbounded,
-    /// Independent of RLIMIT_STACK but not fixed (e.g. a VM with its own stack or recursion limit).
-    Runtime,
-    /// Some probe of the sweep had no exact answer.
-    Unstable,
-    /// Time, not the stack, stops it: a probe of the sweep ran out of time (also with the longer
-    /// retry timeout).
-    Slow,
-}
-
-impl Verdict {
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Fixed => "fixed",
-            Verdict::Stack => "stack",
-            Verdict::Unbounded => "unbounded",
-            Verdict::Runtime => "runtime",
-            Verdict::Unstable => "unstable",
-            Verdict::Slow => "slow",
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SweepResult {
-    pub command: Vec<String>,
-    pub verdict: Verdict,
-    /// Stack bytes per nesting level, when the verdict is `stack`.
-    pub bytes_per_level: Option<u64>,
-    /// One probe per stack size, smallest stack first.
-    pub probes: Vec<ProbeResult>,
-}
 
 /// The default stack sizes of a sweep.
 pub const DEFAULT_STACKS: &str = "1MiB,8MiB,64MiB";
@@ -69,7 +28,7 @@ pub fn sweep(spec: &ProbeSpec, stacks: &[Limit], progress: Progress<'_>) -> Resu
 
 /// The sweep result from its probes (sorted here by stack size, smallest first).
 pub fn from_probes(command: Vec<String>, mut probes: Vec<ProbeResult>) -> SweepResult {
-    probes.sort_by_key(|p| p.stack_bytes.unwrap_or(u64::MAX));
+    probes.sort_by_key(|p| p.settings.stack_bytes.unwrap_or(u64::MAX));
     let status = |wanted: ProbeStatus| probes.iter().any(|p| p.status == wanted);
     let timed_out = probes.iter().any(|p| p.failure.as_ref().is_some_and(|f| f.kind == FailureKind::Timeout));
     let (verdict, bytes_per_level) = if status(ProbeStatus::Unstable) || status(ProbeStatus::InputNotRead) {
@@ -77,7 +36,7 @@ pub fn from_probes(command: Vec<String>, mut probes: Vec<ProbeResult>) -> SweepR
     } else if status(ProbeStatus::Slow) || timed_out {
         (Verdict::Slow, None)
     } else {
-        let points: Vec<_> = probes.iter().map(|p| (p.stack_bytes, p.min_failing_depth)).collect();
+        let points: Vec<_> = probes.iter().map(|p| (p.settings.stack_bytes, p.min_failing_depth)).collect();
         judge(&points)
     };
     SweepResult { command, verdict, bytes_per_level, probes }

@@ -6,7 +6,6 @@
 //! not the caller's, and the folders it runs from are reached through links of a fixed length in
 //! /tmp (a *stage*), so where the checkout lives changes nothing that matters.
 
-use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fs;
 use std::hash::{Hash, Hasher};
@@ -14,31 +13,13 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use serde::{Deserialize, Serialize};
+
+use crate::results::settings::{EnvMode, EnvRecord};
 
 /// PATH of a child with the fixed environment.
 pub const FIXED_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 /// Locale of a child with the fixed environment: UTF-8, and the same messages everywhere.
 pub const FIXED_LANG: &str = "C.UTF-8";
-
-/// Whether the child starts from the fixed environment or from the caller's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EnvMode {
-    /// Only the variables listed in the record (the default).
-    #[default]
-    Fixed,
-    /// The caller's whole environment, plus the variables listed (`--inherit-env`).
-    Inherit,
-}
-
-/// The environment a child got, as results record it: machine-specific paths appear as
-/// placeholders (`{home}`, `{build}`), so results from two machines compare.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EnvRecord {
-    pub mode: EnvMode,
-    pub vars: BTreeMap<String, String>,
-}
 
 /// One variable: its value for the child, and how results record it.
 #[derive(Clone, Debug)]

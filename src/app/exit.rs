@@ -1,0 +1,99 @@
+//! How a command ended, and the one place that turns that into the documented exit status and the
+//! last words on stderr.
+
+use std::process::ExitCode;
+
+use crate::sys::interrupt;
+use crate::ui::messages;
+
+/// How a command ended. Every subcommand returns one; [`Ending::finish`] maps it to the status the
+/// README documents.
+#[derive(Debug)]
+pub enum Ending {
+    /// Done: a result, a boundary found and verified, no limit up to the maximum, or a file made.
+    Done,
+    /// Measured, but no trustworthy number: outcomes disagreed (unstable), or the program exited 0
+    /// without reading its whole input.
+    Unreliable,
+    /// Measured, but these expectations (`--fail-on`, `--expect-min-depth`, `--expect-max-depth`)
+    /// failed. Takes precedence over `Unreliable`: an unstable result can break one too.
+    ExpectationsFailed(Vec<String>),
+    /// The command line was wrong.
+    Usage(String),
+    /// nestprobe could not do what it was asked (the program could not be started, fails even at
+    /// depth 1, a file could not be read or written, …).
+    Failed(anyhow::Error),
+    /// Interrupted by SIGINT or SIGTERM; what was measured before is kept.
+    Interrupted,
+}
+
+/// The documented exit statuses.
+pub mod code {
+    pub const DONE: u8 = 0;
+    pub const FAILED: u8 = 1;
+    pub const USAGE: u8 = 2;
+    pub const UNRELIABLE: u8 = 3;
+    pub const EXPECTATION_FAILED: u8 = 4;
+    pub const INTERRUPTED: u8 = 130;
+}
+
+impl Ending {
+    /// The ending of a measurement: its broken expectations first, then whether it is reliable.
+    pub fn of_measurement(violations: Vec<String>, reliable: bool) -> Ending {
+        match (violations.is_empty(), reliable) {
+            (false, _) => Ending::ExpectationsFailed(violations),
+            (true, true) => Ending::Done,
+            (true, false) => Ending::Unreliable,
+        }
+    }
+
+    pub fn code(&self) -> u8 {
+        match self {
+            Ending::Done => code::DONE,
+            Ending::Failed(_) => code::FAILED,
+            Ending::Usage(_) => code::USAGE,
+            Ending::Unreliable => code::UNRELIABLE,
+            Ending::ExpectationsFailed(_) => code::EXPECTATION_FAILED,
+            Ending::Interrupted => code::INTERRUPTED,
+        }
+    }
+
+    /// Says what the ending needs said on stderr, and gives the exit status.
+    pub fn finish(self) -> ExitCode {
+        let code = self.code();
+        match self {
+            Ending::Done | Ending::Unreliable => {}
+            Ending::ExpectationsFailed(violations) => {
+                violations.iter().for_each(messages::expectation_failed)
+            }
+            Ending::Usage(message) => messages::error(message),
+            Ending::Failed(error) => messages::error(format_args!("{error:#}")),
+            Ending::Interrupted => messages::interrupted(),
+        }
+        ExitCode::from(code)
+    }
+}
+
+/// An error of the core: an interruption if the user asked to stop (whatever the error then
+/// says), else a failure.
+impl From<anyhow::Error> for Ending {
+    fn from(error: anyhow::Error) -> Ending {
+        if interrupt::requested() {
+            Ending::Interrupted
+        } else {
+            Ending::Failed(error)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expectations_outrank_reliability() {
+        assert_eq!(Ending::of_measurement(vec!["x".into()], false).code(), code::EXPECTATION_FAILED);
+        assert_eq!(Ending::of_measurement(vec![], false).code(), code::UNRELIABLE);
+        assert_eq!(Ending::of_measurement(vec![], true).code(), code::DONE);
+    }
+}

@@ -1,0 +1,61 @@
+//! One file per subcommand: the glue between the parsed command line and the core. The only layer
+//! that sees both clap's arguments and the core; each subcommand returns how it ended, and
+//! [`exit::Ending::finish`] turns that into the exit status.
+
+pub mod exit;
+mod list;
+mod probe;
+mod run;
+mod setup;
+
+use crate::cli::{Cli, Command};
+use crate::sys::trial::aslr_can_be_disabled;
+use crate::ui::{messages, stdout};
+use exit::Ending;
+
+/// Runs the command line's subcommand.
+pub fn run(cli: Cli) -> Ending {
+    messages::set_quiet(cli.quiet);
+    let ended = match cli.command {
+        Command::Probe(args) => probe::probe(&args),
+        Command::Sweep(args) => probe::sweep(&args),
+        Command::List(args) => list::list(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Setup(args) => setup::setup(&args),
+        Command::Merge(args) => run::merge(&args),
+        Command::Render(args) => run::render(&args),
+        Command::Completions(args) => {
+            stdout::write(&crate::cli::docs::completions(args.shell)).map(|()| Ending::Done)
+        }
+        Command::Man(args) => man(&args),
+    };
+    ended.unwrap_or_else(Ending::from)
+}
+
+fn man(args: &crate::cli::ManArgs) -> anyhow::Result<Ending> {
+    match &args.out {
+        Some(dir) => {
+            for path in crate::cli::docs::write_man_pages(dir)? {
+                messages::info(format_args!("wrote {}", path.display()));
+            }
+        }
+        None => stdout::write(&crate::cli::docs::man_page()?)?,
+    }
+    Ok(Ending::Done)
+}
+
+/// Says so when address-space randomisation was to be off but cannot be.
+fn warn_if_aslr_stays_on(wanted_off: bool) {
+    if wanted_off && !aslr_can_be_disabled() {
+        messages::warn(
+            "this system does not allow disabling address-space randomisation; stack-bound limits may \
+             vary between runs (use --repeat to see by how much)",
+        );
+    }
+}
+
+/// A usage error when `--max-depth` cannot decide the expectations; checked before anything is
+/// probed.
+fn undecidable(expectations: &crate::gate::Expectations, max_depth: u64) -> Option<Ending> {
+    expectations.check_decidable(max_depth).err().map(Ending::Usage)
+}

@@ -1,0 +1,50 @@
+//! `run`, `merge` and `render`: the catalog's results.
+
+use std::time::Instant;
+
+use anyhow::Result;
+
+use super::exit::Ending;
+use super::{undecidable, warn_if_aslr_stays_on};
+use crate::cli::{MergeArgs, RenderArgs, RunArgs};
+use crate::report;
+use crate::run::publish::{self, MergeOptions};
+use crate::sys::interrupt;
+use crate::ui::messages;
+
+pub fn run(args: &RunArgs) -> Result<Ending> {
+    let options = args.options();
+    if let Some(ending) = undecidable(&options.expectations, options.trial.max_depth) {
+        return Ok(ending);
+    }
+    warn_if_aslr_stays_on(!options.trial.aslr);
+    let started = Instant::now();
+    let outcome = crate::run::run(&options)?;
+    if let Some(path) = &options.json_only {
+        messages::info(format_args!("wrote {}", path.display()));
+    }
+    messages::info(format_args!(
+        "{} in {}",
+        report::run_summary(&outcome.measured),
+        humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
+    ));
+    if interrupt::requested() {
+        return Ok(Ending::Interrupted);
+    }
+    Ok(Ending::of_measurement(outcome.violations, true))
+}
+
+pub fn merge(args: &MergeArgs) -> Result<Ending> {
+    publish::merge(&MergeOptions {
+        inputs: args.inputs.clone(),
+        catalog: args.catalog.clone(),
+        out: args.out.clone(),
+        readme: args.readme.clone(),
+    })?;
+    Ok(Ending::Done)
+}
+
+pub fn render(args: &RenderArgs) -> Result<Ending> {
+    publish::render(&args.results, &args.out, &args.readme)?;
+    Ok(Ending::Done)
+}

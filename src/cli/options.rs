@@ -1,0 +1,121 @@
+//! From clap's arguments to the core's option structs, validated once; and the value parsers whose
+//! messages clap would otherwise word for a programmer ("0 is not in 1..18446744073709551615").
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use anyhow::Result;
+
+use super::{CatalogArgs, GateArgs, ProbeArgs, RunArgs, TrialArgs};
+use crate::gate::Expectations;
+use crate::probe::options::TrialOptions;
+use crate::probe::ProbeSpec;
+use crate::run::plan::Selection;
+use crate::run::{Baseline, RunOptions};
+use crate::sys::child_env::{ChildEnv, Stage};
+use crate::sys::launcher::Launcher;
+
+/// A command line that parses but asks for something impossible (a shape the payload format does
+/// not have, say): exit status 2, like clap's own errors.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// A whole number of at least 1 (depths, repeats, shard counts).
+pub fn at_least_one<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        Ok(_) => Err(format!("must be at least 1, got {text}")),
+        Err(_) => Err(format!("expected a whole number of at least 1, got {text:?}")),
+    }
+}
+
+/// A path that names something: an empty one would silently mean the current folder.
+pub fn path(text: &str) -> Result<PathBuf, String> {
+    if text.trim().is_empty() {
+        Err("expected a path, got an empty string".into())
+    } else {
+        Ok(PathBuf::from(text))
+    }
+}
+
+impl TrialArgs {
+    pub fn options(&self) -> TrialOptions {
+        TrialOptions {
+            stack: self.stack,
+            timeout: self.timeout,
+            max_depth: self.max_depth,
+            memory: self.memory,
+            max_rss: self.max_rss,
+            aslr: self.aslr,
+            env: self.env.clone(),
+            inherit_env: self.inherit_env,
+        }
+    }
+}
+
+impl GateArgs {
+    pub fn expectations(&self) -> Expectations {
+        Expectations {
+            fail_on: self.fail_on.clone(),
+            min_depth: self.expect_min_depth,
+            max_depth: self.expect_max_depth,
+        }
+    }
+}
+
+impl ProbeArgs {
+    /// The probe this command line asks for. A shape the payload format does not have (or a depth
+    /// it cannot spell) is a usage error; a folder that cannot be made is not.
+    pub fn spec(&self) -> Result<ProbeSpec> {
+        let shape = self.shape.unwrap_or(self.payload.main_shape());
+        self.payload.check(shape, self.trial.max_depth).map_err(UsageError)?;
+        let home = Stage::for_key(Path::new("probe"))?.dir("home")?;
+        let options = self.trial.options();
+        let mut trial =
+            options.trial_config(self.command.clone(), ChildEnv::fixed(&home), options.max_rss.resolve(1));
+        if let Some(root) = &self.root {
+            trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?;
+        }
+        let mut spec =
+            ProbeSpec::new(trial.clone(), trial.command_line(), self.payload, shape, options.max_depth);
+        spec.hint = self.hint;
+        spec.repeat = self.repeat;
+        Ok(spec)
+    }
+}
+
+impl CatalogArgs {
+    pub fn selection(&self) -> Selection {
+        Selection { only: self.only.clone(), shard: self.shard, costs: self.costs.clone() }
+    }
+}
+
+impl RunArgs {
+    pub fn options(&self) -> RunOptions {
+        RunOptions {
+            catalog: self.catalog.catalog.clone(),
+            selection: self.catalog.selection(),
+            build_dir: self.catalog.build_dir.clone(),
+            trial: self.trial.options(),
+            jobs: self.jobs,
+            baseline: match (&self.baseline, self.cold) {
+                (_, true) => Baseline::Cold,
+                (Some(path), false) => Baseline::File(path.clone()),
+                (None, false) => Baseline::Previous,
+            },
+            quick: self.quick,
+            expectations: self.gate.expectations(),
+            json_only: self.json_only.clone(),
+            out: self.out.clone(),
+            readme: self.readme.clone(),
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The options every child of a probe or a run is started with, as the user gave them, and the one
+//! place a [`TrialConfig`] and a [`ProbeSpec`] are made from them.
+
+use std::ffi::OsString;
+use std::time::Duration;
+
+use crate::payload::{PayloadFormat, Shape};
+use crate::probe::ProbeSpec;
+use crate::results::settings::Settings;
+use crate::sys::child_env::ChildEnv;
+use crate::sys::memory::RssCap;
+use crate::sys::trial::{aslr_can_be_disabled, TrialConfig};
+use crate::units::Limit;
+
+#[derive(Clone, Debug)]
+pub struct TrialOptions {
+    /// RLIMIT_STACK of every child.
+    pub stack: Limit,
+    pub timeout: Duration,
+    /// The largest depth tried.
+    pub max_depth: u64,
+    /// RLIMIT_AS of every child, if capped.
+    pub memory: Option<Limit>,
+    /// The resident cap of every child's process group.
+    pub max_rss: RssCap,
+    /// Keep address-space randomisation.
+    pub aslr: bool,
+    /// Variables every child gets on top of its environment.
+    pub env: Vec<(String, String)>,
+    /// Children get nestprobe's whole environment instead of the fixed one.
+    pub inherit_env: bool,
+}
+
+impl TrialOptions {
+    /// The children's settings; `env` is the base environment (fixed) to add the options to, and
+    /// `max_rss` the resident cap each child gets (the `auto` cap is shared among the children that
+    /// run at once: [`RssCap::resolve`]).
+    pub fn trial_config(&self, argv: Vec<OsString>, mut env: ChildEnv, max_rss: Option<u64>) -> TrialConfig {
+        for (name, value) in &self.env {
+            env.set(name, value);
+        }
+        if self.inherit_env {
+            env = env.inherit();
+        }
+        TrialConfig {
+            stack: self.stack,
+            memory: self.memory,
+            max_rss,
+            timeout: self.timeout,
+            disable_aslr: !self.aslr,
+            ..TrialConfig::new(argv, env)
+        }
+    }
+
+    /// What results record of these options, with the resident cap each child got.
+    pub fn settings(&self, max_rss: Option<u64>) -> Settings {
+        Settings {
+            stack_bytes: self.stack.bytes(),
+            memory_bytes: self.memory.and_then(Limit::bytes),
+            max_rss_bytes: max_rss,
+            max_depth: self.max_depth,
+            timeout_seconds: self.timeout.as_secs_f64(),
+            aslr_disabled: !self.aslr && aslr_can_be_disabled(),
+        }
+    }
+}
+
+impl ProbeSpec {
+    /// One probe of `trial`'s program: `command` is how results record it (catalog runs keep their
+    /// `{build}`/`{dir}` placeholders). No hint, run once; callers set those where they have them.
+    pub fn new(
+        trial: TrialConfig,
+        command: Vec<String>,
+        format: PayloadFormat,
+        shape: Shape,
+        max_depth: u64,
+    ) -> ProbeSpec {
+        ProbeSpec { trial, command, format, shape, max_depth, hint: None, repeat: 1 }
+    }
+}

@@ -1,0 +1,160 @@
+//! What one probe found: the record `probe --format json` prints and results.json keeps per shape.
+
+use serde::{Deserialize, Serialize};
+
+use crate::payload::{PayloadFormat, Shape};
+use crate::results::outcome::Failure;
+use crate::results::settings::{EnvRecord, Settings};
+use crate::units::thousands;
+
+/// Whether a probe's numbers can be trusted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProbeStatus {
+    /// The boundary was found and seen twice on each side (or nothing failed up to the maximum).
+    #[default]
+    Exact,
+    /// Outcomes disagreed: see `boundary_window` and `sightings`.
+    Unstable,
+    /// The program exited 0 without reading its whole payload (at `input_not_read_at`).
+    InputNotRead,
+    /// Timeouts, not a limit: deeper than `max_accepted_depth` (finished in `accepted_seconds`, with
+    /// up to TIMEOUT_RETRY_FACTOR times the timeout) the program did not finish in time. A time, not
+    /// a nesting limit, so no boundary is given.
+    Slow,
+}
+
+/// Outcomes seen at one depth, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sighting {
+    pub depth: u64,
+    pub outcomes: Vec<String>,
+}
+
+/// The result of a probe; `probe --format json` prints exactly this.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProbeResult {
+    pub command: Vec<String>,
+    /// Absent from results older than payload formats: those were JSON.
+    #[serde(default)]
+    pub payload_format: PayloadFormat,
+    pub shape: Shape,
+    #[serde(default)]
+    pub status: ProbeStatus,
+    /// The limits it was measured with.
+    #[serde(flatten)]
+    pub settings: Settings,
+    /// The environment the children got.
+    #[serde(default)]
+    pub env: EnvRecord,
+    /// Largest depth accepted; null if depth 1 fails or the result is not exact.
+    pub max_accepted_depth: Option<u64>,
+    /// Smallest failing depth; null when `max_depth` passed or the result is not exact.
+    pub min_failing_depth: Option<u64>,
+    /// How the program failed at `min_failing_depth` (unstable: at the lowest failing depth seen).
+    pub failure: Option<Failure>,
+    /// Payload size at `min_failing_depth`.
+    pub payload_bytes: Option<u64>,
+    /// Peak resident memory of the child at `max_accepted_depth`.
+    pub peak_rss_bytes: Option<u64>,
+    /// False when `peak_rss_bytes` is only an upper bound: the child never grew past the resident
+    /// set it inherited from nestprobe when it was forked.
+    #[serde(default)]
+    pub peak_rss_exact: bool,
+    /// Wall time of the child at `max_accepted_depth`.
+    pub accepted_seconds: Option<f64>,
+    /// An accepted trial needed longer than the timeout (and finished within the retry's limit).
+    #[serde(default)]
+    pub slow: bool,
+    /// Child processes started.
+    pub trials: u32,
+    pub elapsed_seconds: f64,
+    /// cold, confirmed (the hint held) or re-searched (it did not).
+    pub search: SearchMode,
+    /// [lowest failing depth seen, highest passing depth seen] over all trials.
+    pub boundary_window: [Option<u64>; 2],
+    /// Outcomes disagreed between runs at the same depth, or repeats disagreed.
+    pub unstable: bool,
+    /// Unstable results: the depths whose outcomes disagree or contradict each other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sightings: Vec<Sighting>,
+    /// The depth at which the program exited 0 without reading its whole payload.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_not_read_at: Option<u64>,
+}
+
+/// What a probe found, for reports: exactly one of these.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Finding<'a> {
+    FailsAt(u64, &'a Failure),
+    NoLimit,
+    Unstable {
+        lowest_failing: Option<u64>,
+        highest_passing: Option<u64>,
+    },
+    InputNotRead(u64),
+    /// Finished this depth, slowly (seconds), and not the deeper ones it was given time for.
+    Slow(u64, f64),
+}
+
+impl ProbeResult {
+    pub fn finding(&self) -> Finding<'_> {
+        match (self.status, self.min_failing_depth, &self.failure) {
+            (ProbeStatus::InputNotRead, ..) => Finding::InputNotRead(self.input_not_read_at.unwrap_or(0)),
+            (ProbeStatus::Slow, ..) => {
+                Finding::Slow(self.max_accepted_depth.unwrap_or(0), self.accepted_seconds.unwrap_or(0.0))
+            }
+            (ProbeStatus::Unstable, ..) => {
+                let [lowest_failing, highest_passing] = self.boundary_window;
+                Finding::Unstable { lowest_failing, highest_passing }
+            }
+            (ProbeStatus::Exact, Some(depth), Some(failure)) => Finding::FailsAt(depth, failure),
+            (ProbeStatus::Exact, ..) => Finding::NoLimit,
+        }
+    }
+
+    /// What one probe found, in one short phrase.
+    pub fn phrase(&self) -> String {
+        match self.finding() {
+            Finding::FailsAt(depth, failure) => {
+                format!("{} at depth {}", failure.summary(), thousands(depth))
+            }
+            Finding::NoLimit if self.slow => {
+                format!("no limit up to {} (slow)", thousands(self.settings.max_depth))
+            }
+            Finding::NoLimit => format!("no limit up to {}", thousands(self.settings.max_depth)),
+            Finding::Unstable { lowest_failing, highest_passing } => format!(
+                "unstable: failures from depth {}, passes up to {}",
+                lowest_failing.map_or("-".into(), thousands),
+                highest_passing.map_or("-".into(), thousands)
+            ),
+            Finding::InputNotRead(depth) => {
+                format!("exits 0 without reading its input (depth {})", thousands(depth))
+            }
+            Finding::Slow(depth, seconds) => {
+                format!("slow: {seconds:.1} s at depth {}, deeper did not finish in time", thousands(depth))
+            }
+        }
+    }
+
+    /// The smallest failing depth, only when it is exact.
+    pub fn exact_failing_depth(&self) -> Option<u64> {
+        match self.finding() {
+            Finding::FailsAt(depth, _) => Some(depth),
+            _ => None,
+        }
+    }
+}
+
+/// How the boundary was found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchMode {
+    /// No hint: a full search.
+    #[default]
+    Cold,
+    /// The hint was right: confirmed in one or two trials.
+    Confirmed,
+    /// The hint was wrong: searched again.
+    ReSearched,
+}

@@ -1,0 +1,86 @@
+//! The settings a measurement was taken with, shared by a probe's record and a run's environment.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::units::{thousands, Limit};
+
+/// Whether the child starts from the fixed environment or from the caller's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EnvMode {
+    /// Only the variables listed in the record (the default).
+    #[default]
+    Fixed,
+    /// The caller's whole environment, plus the variables listed (`--inherit-env`).
+    Inherit,
+}
+
+/// The environment a child got, as results record it: machine-specific paths appear as
+/// placeholders (`{home}`, `{build}`), so results from two machines compare.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnvRecord {
+    pub mode: EnvMode,
+    pub vars: BTreeMap<String, String>,
+}
+
+/// The limits a measurement was taken with: one value in each probe's record and in a run's
+/// environment (results.json keeps the fields flat in both, as before).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// RLIMIT_STACK of the children; null = unlimited.
+    pub stack_bytes: Option<u64>,
+    /// RLIMIT_AS of the children; null = not capped.
+    #[serde(default)]
+    pub memory_bytes: Option<u64>,
+    /// Resident-memory cap of each child's process group (`--max-rss`); null = not capped.
+    #[serde(default)]
+    pub max_rss_bytes: Option<u64>,
+    pub max_depth: u64,
+    /// Per-trial timeout (a trial that hits it is run again with a longer one).
+    #[serde(default)]
+    pub timeout_seconds: f64,
+    /// Whether children ran with address-space randomisation disabled.
+    pub aslr_disabled: bool,
+}
+
+impl Settings {
+    /// How these settings (with children in environment `mode`) differ from `header`'s in what
+    /// decides a depth (`stack 1 MiB`, `memory cap 4 GiB`, `ASLR on`, `the caller's environment`,
+    /// `maximum depth 1,000`; not the timeout or the resident cap, which decide only whether a slow
+    /// or huge trial finishes); empty when they agree.
+    pub fn differences(&self, mode: EnvMode, header: &Settings, header_mode: EnvMode) -> Vec<String> {
+        let limit = |bytes: Option<u64>| bytes.map_or(Limit::Unlimited, Limit::Bytes);
+        let mut differences = Vec::new();
+        if self.stack_bytes != header.stack_bytes {
+            differences.push(format!("stack {}", limit(self.stack_bytes)));
+        }
+        if self.memory_bytes != header.memory_bytes {
+            differences.push(match self.memory_bytes {
+                Some(bytes) => format!("memory cap {}", Limit::Bytes(bytes)),
+                None => "no memory cap".into(),
+            });
+        }
+        if self.aslr_disabled != header.aslr_disabled {
+            differences.push(format!("ASLR {}", if self.aslr_disabled { "off" } else { "on" }));
+        }
+        if mode != header_mode {
+            differences.push(mode.phrase().to_string());
+        }
+        if self.max_depth != header.max_depth {
+            differences.push(format!("maximum depth {}", thousands(self.max_depth)));
+        }
+        differences
+    }
+}
+
+impl EnvMode {
+    /// How reports name a child environment of this mode.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            EnvMode::Fixed => "the fixed environment",
+            EnvMode::Inherit => "the caller's environment",
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The collector of a run: the one owner of the rows' records. It hears the workers' events, shows
+//! progress, and writes results.json again after every row, so that an interrupted run (even by
+//! SIGKILL) keeps what it measured and a second run resumes from it as hints.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+use crate::catalog::Entry;
+use crate::report;
+use crate::results::{write_atomically, Environment, EnvironmentInfo, ParserRecord, Results, Status};
+use crate::run::pool::Event;
+use crate::run::unmeasured;
+use crate::ui::messages;
+use crate::ui::progress::{RunProgress, Working};
+
+/// How a run's records become a results.json.
+pub struct Assembly<'a> {
+    pub header: Environment,
+    pub environments: BTreeMap<String, EnvironmentInfo>,
+    /// Every catalog row, in catalog order; `None` with `--json-only`: only the rows measured.
+    pub catalog: Option<&'a [Entry]>,
+    /// What the rows not measured (yet) keep.
+    pub previous: Option<&'a Results>,
+}
+
+impl Assembly<'_> {
+    pub fn results(&self, measured: Vec<ParserRecord>) -> Results {
+        let parsers = match self.catalog {
+            None => measured,
+            Some(entries) => entries
+                .iter()
+                .map(|entry| {
+                    let key = entry.key();
+                    measured
+                        .iter()
+                        .find(|r| r.key() == key)
+                        .or_else(|| self.previous.and_then(|p| p.find(&key)))
+                        .cloned()
+                        .unwrap_or_else(|| unmeasured(entry, Status::Skipped, "not measured yet"))
+                })
+                .collect(),
+        };
+        Results { environment: self.header.clone(), environments: self.environments.clone(), parsers }
+    }
+}
+
+pub struct Collector<'a> {
+    rows: &'a [&'a Entry],
+    records: Vec<Option<ParserRecord>>,
+    assembly: Assembly<'a>,
+    /// The file written after every row.
+    target: PathBuf,
+    progress: RunProgress,
+    working: HashMap<usize, Working>,
+    finished: usize,
+}
+
+impl<'a> Collector<'a> {
+    pub fn new(rows: &'a [&'a Entry], assembly: Assembly<'a>, target: PathBuf) -> Collector<'a> {
+        Collector {
+            rows,
+            records: vec![None; rows.len()],
+            assembly,
+            target,
+            progress: RunProgress::new(rows.len()),
+            working: HashMap::new(),
+            finished: 0,
+        }
+    }
+
+    /// A worker's event; a finished row (`None`: interrupted before it finished) is written at once.
+    pub fn hear(&mut self, event: Event<Option<ParserRecord>>) {
+        match event {
+            Event::Started(index) => {
+                self.working.insert(index, self.progress.start(&self.rows[index].key()));
+            }
+            Event::Finished(index, record) => {
+                self.working.remove(&index);
+                self.finished += 1;
+                if let Some(record) = &record {
+                    self.progress.finished(format_args!(
+                        "[{:>2}/{}] {:<28} {}",
+                        self.finished,
+                        self.rows.len(),
+                        record.key(),
+                        report::summary(record)
+                    ));
+                }
+                self.records[index] = record;
+                let so_far = self.measured();
+                if let Err(error) = write_atomically(&self.target, &self.assembly.results(so_far).to_json()) {
+                    messages::warn(format_args!("{error:#}"));
+                }
+            }
+        }
+    }
+
+    fn measured(&self) -> Vec<ParserRecord> {
+        self.records.iter().flatten().cloned().collect()
+    }
+
+    /// The records of the rows that finished, in the order of the rows, and how to assemble them.
+    pub fn finish(self) -> (Vec<ParserRecord>, Assembly<'a>) {
+        (self.records.into_iter().flatten().collect(), self.assembly)
+    }
+}

@@ -1,0 +1,181 @@
+//! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, the
+//! other shapes, the stack sweep. Previous results, where there are, make each probe a confirmation.
+
+use anyhow::Result;
+
+use crate::catalog::{Parser, Readiness};
+use crate::payload::Shape;
+use crate::probe::options::TrialOptions;
+use crate::probe::search::Hint;
+use crate::probe::{probe, sweep, ProbeSpec};
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::{ParserRecord, Status};
+use crate::run::unmeasured;
+use crate::sys::interrupt;
+use crate::sys::trial::{TrialConfig, TrialReport};
+use crate::ui::messages;
+use crate::units::Limit;
+
+const MIB: u64 = 1024 * 1024;
+/// The extra stack sizes of the sweep in a catalog run (the run's own stack is the third).
+const SWEEP_STACKS: [Limit; 2] = [Limit::Bytes(MIB), Limit::Bytes(64 * MIB)];
+
+/// Options every parser of a run is probed with.
+pub struct MeasureOptions {
+    pub trial: TrialOptions,
+    /// Only the main probe: no other shapes, no sweep.
+    pub quick: bool,
+    /// The resident cap of each child, shared out among the parsers probed at once.
+    pub max_rss: Option<u64>,
+}
+
+/// Builds and probes one parser. `None` only when interrupted before it finished.
+pub fn measure(
+    parser: &Parser,
+    options: &MeasureOptions,
+    baseline: Option<&ParserRecord>,
+) -> Option<ParserRecord> {
+    let entry = parser.entry;
+    let record = |status, reason: String| Some(unmeasured(entry, status, reason));
+    if let Readiness::Missing(why) = parser.readiness() {
+        return record(
+            Status::Skipped,
+            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
+        );
+    }
+    match parser.build() {
+        Err(_) if interrupt::requested() => return None,
+        Err(error) => return record(Status::BuildFailed, format!("{error:#}")),
+        Ok(()) => {}
+    }
+    let Ok(version) = parser.version() else { return None };
+    if let Some(before) = &entry.before {
+        match parser.hook("before", before) {
+            Err(_) if interrupt::requested() => return None,
+            Err(error) => return record(Status::ProbeFailed, format!("{error:#}")),
+            Ok(()) => {}
+        }
+    }
+    let probed = probe_all(parser, options, baseline);
+    if let Some(after) = &entry.after {
+        if let Err(error) = parser.hook("after", after) {
+            messages::warn(format_args!("{}: {error:#}", entry.key()));
+        }
+    }
+    match probed {
+        Err(_) if interrupt::requested() => None,
+        Err(error) => {
+            let mut failed = unmeasured(entry, Status::ProbeFailed, format!("{error:#}"));
+            failed.version = version;
+            Some(failed)
+        }
+        Ok(mut measured) => {
+            measured.version = version;
+            Some(measured)
+        }
+    }
+}
+
+fn probe_all(
+    parser: &Parser,
+    options: &MeasureOptions,
+    baseline: Option<&ParserRecord>,
+) -> Result<ParserRecord> {
+    let entry = parser.entry;
+    let trial = parser.trial_config(options.trial.trial_config(
+        parser.argv(),
+        parser.child_env(),
+        options.max_rss,
+    ))?;
+    let max_depth = options.trial.max_depth;
+    let spec_for = |shape: Shape, stack: Limit, previous: Option<&ProbeResult>| {
+        let mut spec = ProbeSpec::new(
+            TrialConfig { stack, ..trial.clone() },
+            entry.run.clone(),
+            entry.format,
+            shape,
+            max_depth,
+        );
+        // A previous result hints only where it was measured the same way.
+        spec.hint = previous
+            .filter(|p| {
+                p.settings.max_depth == max_depth
+                    && p.settings.stack_bytes == stack.bytes()
+                    && p.shape == shape
+            })
+            .and_then(Hint::from_previous);
+        spec
+    };
+    let mut quiet = |_: u64, _: &TrialReport| {};
+    let stack = options.trial.stack;
+    let format = entry.format;
+    let main_shape = format.main_shape();
+    let main = probe(&spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
+    // A probe measured for the first time starts where the main one failed: many parsers have one
+    // configured limit for every shape and stack, found then in two trials instead of a search.
+    let guessed = |mut spec: ProbeSpec| {
+        spec.hint = spec.hint.or(main.exact_failing_depth().map(Hint::Guess));
+        spec
+    };
+    let mut record = unmeasured(entry, Status::Measured, "");
+    // Probes after the main one that could not be made: said in the record, the rest kept.
+    let mut notes: Vec<String> = Vec::new();
+    // A parser that runs out of time rather than into a limit: more probes would time the machine
+    // again (each costing minutes), not tell anything about nesting; only the unclosed input, which
+    // can still crash it, is worth probing.
+    // Likewise one stopped by the memory cap: every further probe would fill memory again.
+    let time_bound = match main.finding() {
+        Finding::Slow(..) => true,
+        Finding::FailsAt(_, failure) => {
+            matches!(failure.kind, FailureKind::Timeout | FailureKind::OutOfMemory)
+        }
+        _ => false,
+    };
+    if !options.quick {
+        // The second nesting (mappings where the main one is sequences), if the format has one.
+        if main_shape != Shape::Object && format.has(Shape::Object) && !time_bound {
+            let previous = baseline.and_then(|b| b.object.as_ref());
+            let spec = guessed(spec_for(Shape::Object, stack, previous));
+            record.object = secondary(probe(&spec, &mut quiet), &mut notes)?;
+        }
+        let previous = baseline.and_then(|b| b.unclosed.as_ref());
+        let mut unclosed = spec_for(Shape::Unclosed, stack, previous);
+        if let (None, Finding::Slow(depth, _)) = (unclosed.hint, main.finding()) {
+            // Reading unclosed input costs what reading the closed one did: start from where the
+            // main probe ran out of time instead of timing the machine over a whole search.
+            unclosed.hint = Some(Hint::Slow(depth));
+        }
+        record.unclosed = secondary(probe(&unclosed, &mut quiet), &mut notes)?;
+        let mut probes = vec![main.clone()];
+        for sweep_stack in SWEEP_STACKS {
+            // More stack cannot make a parser fail that took the maximum depth with less.
+            let implied = (main.finding() == Finding::NoLimit && sweep_stack > stack) || time_bound;
+            if implied {
+                continue;
+            }
+            let previous = baseline
+                .and_then(|b| b.sweep.as_ref())
+                .and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
+            let spec = guessed(spec_for(main_shape, sweep_stack, previous));
+            probes.extend(secondary(probe(&spec, &mut quiet), &mut notes)?);
+        }
+        record.sweep = Some(sweep::from_probes(main.command.clone(), probes));
+    }
+    record.result = Some(main);
+    record.reason = (!notes.is_empty()).then(|| notes.join("; "));
+    Ok(record)
+}
+
+/// A probe after the main one: its error (other than an interruption) becomes a note, not the loss
+/// of everything measured before it.
+fn secondary(probed: Result<ProbeResult>, notes: &mut Vec<String>) -> Result<Option<ProbeResult>> {
+    match probed {
+        Ok(result) => Ok(Some(result)),
+        Err(error) if interrupt::requested() => Err(error),
+        Err(error) => {
+            notes.push(format!("{error:#}"));
+            Ok(None)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! `run`: probe the catalog's rows and publish what was measured. The loop reads in one screen:
+//! plan (select, shard, order) → pool (workers send started/finished events) → one collector that
+//! owns the records and writes results.json after every row → publish.
+
+pub mod collect;
+pub mod measure;
+pub mod plan;
+pub mod pool;
+pub mod publish;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use crate::catalog::{Catalog, Entry, Parser};
+use crate::gate::{self, Expectations};
+use crate::probe::options::TrialOptions;
+use crate::results::settings::EnvMode;
+use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, Status, HOST};
+use crate::sys::host;
+use collect::{Assembly, Collector};
+use measure::MeasureOptions;
+use plan::Selection;
+
+/// What `run` is asked to do.
+pub struct RunOptions {
+    pub catalog: PathBuf,
+    pub selection: Selection,
+    /// Where parsers are built (one folder per parser).
+    pub build_dir: PathBuf,
+    pub trial: TrialOptions,
+    /// Parsers probed at once (default: the number of CPUs).
+    pub jobs: Option<usize>,
+    pub baseline: Baseline,
+    /// Only the main probe of each row.
+    pub quick: bool,
+    pub expectations: Expectations,
+    /// Write only this results.json, of the rows measured, and no reports (CI's shards).
+    pub json_only: Option<PathBuf>,
+    /// Where results.json and the reports go.
+    pub out: PathBuf,
+    pub readme: PathBuf,
+}
+
+/// The previous results whose boundaries a run confirms instead of searching.
+pub enum Baseline {
+    /// The results.json the run writes, if there is one.
+    Previous,
+    File(PathBuf),
+    /// None: every boundary searched from scratch.
+    Cold,
+}
+
+/// What a run came to.
+pub struct RunOutcome {
+    /// The records of the rows measured, in catalog order.
+    pub measured: Vec<ParserRecord>,
+    /// Expectations the measured rows broke, one line each.
+    pub violations: Vec<String>,
+}
+
+pub fn run(options: &RunOptions) -> Result<RunOutcome> {
+    let catalog = Catalog::load(&options.catalog)?;
+    let rows = plan::select(&catalog, &options.selection)?;
+    let results_path = options.out.join("results.json");
+    // Earlier results that cannot be read are an error, not something to overwrite.
+    let previous = Results::load_if_exists(&results_path)?;
+    let baseline = match &options.baseline {
+        Baseline::Previous => previous.clone(),
+        Baseline::File(path) => Some(Results::load(path)?),
+        Baseline::Cold => None,
+    };
+    let jobs = options.jobs.unwrap_or_else(host::cpus).clamp(1, rows.len().max(1));
+    let max_rss = options.trial.max_rss.resolve(jobs);
+    let measuring = MeasureOptions { trial: options.trial.clone(), quick: options.quick, max_rss };
+    let assembly = Assembly {
+        header: header(&options.trial, max_rss),
+        environments: describe_environments(&catalog),
+        catalog: options.json_only.is_none().then_some(catalog.entries.as_slice()),
+        previous: previous.as_ref(),
+    };
+    let target = options.json_only.clone().unwrap_or_else(|| results_path.clone());
+    let mut collector = Collector::new(&rows, assembly, target.clone());
+    let measure_row = |index: usize| {
+        let entry = rows[index];
+        let hints = baseline.as_ref().and_then(|b| b.find(&entry.key()));
+        match Parser::new(&catalog, entry, &options.build_dir) {
+            Ok(parser) => measure::measure(&parser, &measuring, hints),
+            Err(error) => Some(unmeasured(entry, Status::ProbeFailed, format!("{error:#}"))),
+        }
+    };
+    pool::run(jobs, &plan::order(&rows, previous.as_ref()), measure_row, |event| collector.hear(event));
+    let (measured, assembly) = collector.finish();
+    let violations = gate::catalog_violations(&measured, &options.expectations);
+    let results = assembly.results(measured.clone());
+    match &options.json_only {
+        Some(path) => crate::results::write_atomically(path, &results.to_json())?,
+        None => publish::publish(results, previous.clone(), &options.out, &options.readme)?,
+    }
+    Ok(RunOutcome { measured, violations })
+}
+
+/// A record with no measurement: the row's facts from the catalog, and why.
+pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> ParserRecord {
+    ParserRecord {
+        id: entry.id.clone(),
+        language: entry.language.clone(),
+        library: entry.library.clone(),
+        version: None,
+        note: entry.note.clone(),
+        study: entry.study,
+        format: entry.format,
+        environment: entry.environment.clone(),
+        variant: entry.variant.clone(),
+        status,
+        reason: Some(reason.into()),
+        result: None,
+        object: None,
+        unclosed: None,
+        sweep: None,
+    }
+}
+
+/// Where and how a run measures: this machine and the run's settings.
+fn header(trial: &TrialOptions, max_rss: Option<u64>) -> Environment {
+    Environment {
+        os: host::os_name(),
+        kernel: host::kernel(),
+        arch: host::arch(),
+        cpus: host::cpus(),
+        settings: trial.settings(max_rss),
+        env_mode: if trial.inherit_env { EnvMode::Inherit } else { EnvMode::Fixed },
+        nestprobe_version: env!("CARGO_PKG_VERSION").to_string(),
+        date: host::today(),
+    }
+}
+
+/// The host and each environment of the catalog, described once for results.json.
+fn describe_environments(catalog: &Catalog) -> BTreeMap<String, EnvironmentInfo> {
+    let mut described = BTreeMap::from([(HOST.to_string(), EnvironmentInfo::host())]);
+    for spec in &catalog.environments {
+        let os = host::os_release_name(&spec.root).unwrap_or_else(|| "not made yet".to_string());
+        described.insert(
+            spec.id.clone(),
+            EnvironmentInfo { name: spec.name.clone(), os, root: Some(spec.root.clone()) },
+        );
+    }
+    described
+}

@@ -1,0 +1,94 @@
+//! What becomes of a run's records: results.json written (kept as it was when no fact changed), the
+//! reports regenerated; and the same for `merge` (shards of CI) and `render`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
+
+use crate::catalog::Catalog;
+use crate::report;
+use crate::results::{write_atomically, write_if_changed, Results, Status};
+use crate::run::unmeasured;
+use crate::ui::messages;
+
+/// What `merge` is asked to do.
+pub struct MergeOptions {
+    /// results.json files; later files win for the same row.
+    pub inputs: Vec<PathBuf>,
+    pub catalog: PathBuf,
+    pub out: PathBuf,
+    pub readme: PathBuf,
+}
+
+/// Merges per-shard results into `out`'s results.json, in catalog order, and regenerates the
+/// reports; rows no input measured are "skipped".
+pub fn merge(args: &MergeOptions) -> Result<()> {
+    let catalog = Catalog::load(&args.catalog)?;
+    let mut inputs = Vec::new();
+    for path in &args.inputs {
+        inputs.push(Results::load(path)?);
+    }
+    let results_path = args.out.join("results.json");
+    let previous = Results::load_if_exists(&results_path)?;
+    let Some(environment) = inputs.first().map(|r| r.environment.clone()) else {
+        bail!("nothing to merge: no results.json given");
+    };
+    let mut environments = BTreeMap::new();
+    for input in &inputs {
+        for (id, info) in &input.environments {
+            // A job with no row of an environment describes its root as it saw it (not made,
+            // say): the job that measured the rows has the description that goes with them.
+            let has_rows = input.parsers.iter().any(|record| &record.environment == id);
+            if has_rows || !environments.contains_key(id) {
+                environments.insert(id.clone(), info.clone());
+            }
+        }
+    }
+    let parsers = catalog
+        .entries
+        .iter()
+        .map(|entry| {
+            let key = entry.key();
+            inputs
+                .iter()
+                .rev()
+                .find_map(|r| r.find(&key))
+                .cloned()
+                .unwrap_or_else(|| unmeasured(entry, Status::Skipped, "no result from this run"))
+        })
+        .collect();
+    publish(Results { environment, environments, parsers }, previous, &args.out, &args.readme)
+}
+
+/// Regenerates every report from `results` (a results.json) into `out` and `readme`.
+pub fn render(results: &Path, out: &Path, readme: &Path) -> Result<()> {
+    let written = report::write_all(&Results::load(results)?, out, readme)?;
+    messages::info(written);
+    Ok(())
+}
+
+/// Writes results.json and regenerates every report from it. When nothing measured changed since
+/// the previous results, the previous file is kept as it is, so a second run changes nothing.
+pub fn publish(results: Results, previous: Option<Results>, out: &Path, readme: &Path) -> Result<()> {
+    let results_path: PathBuf = out.join("results.json");
+    // (A run rewrites results.json as each parser finishes; this puts back the previous file when
+    // nothing measured changed.)
+    let results = match previous {
+        Some(previous) if previous.same_facts(&results) => {
+            write_if_changed(&results_path, &previous.to_json())?;
+            messages::info(format_args!(
+                "no measured fact changed; {} kept as it was",
+                results_path.display()
+            ));
+            previous
+        }
+        _ => {
+            write_atomically(&results_path, &results.to_json())?;
+            messages::info(format_args!("wrote {}", results_path.display()));
+            results
+        }
+    };
+    messages::info(report::write_all(&results, out, readme)?);
+    Ok(())
+}

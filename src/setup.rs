@@ -1,0 +1,214 @@
+//! `setup`: installs what the catalog's rows need to build and run, on the host (apt, as root) and
+//! in each environment's root (made first by its setup script).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{bail, Result};
+
+use crate::catalog::{Catalog, Entry, EnvironmentSpec, Parser, Readiness};
+use crate::run::plan::{self, Selection};
+use crate::sys::interrupt;
+use crate::sys::launcher::Launcher;
+use crate::sys::task;
+use crate::ui::{messages, stdout};
+
+/// What `setup` is asked to do.
+pub struct SetupOptions {
+    pub catalog: PathBuf,
+    pub selection: Selection,
+    pub build_dir: PathBuf,
+    /// Print what would be installed, install nothing.
+    pub dry_run: bool,
+}
+
+/// Installs the selected rows' toolchains: each environment's root first (made by its setup
+/// script), then the rows' packages and setup scripts; fails naming every row still not ready.
+pub fn setup(args: &SetupOptions) -> Result<()> {
+    let catalog = Catalog::load(&args.catalog)?;
+    let entries = plan::select(&catalog, &args.selection)?;
+    let mut failures = Vec::new();
+    // The host's rows first, then each environment's, in catalog order.
+    let mut environments: Vec<Option<&EnvironmentSpec>> = vec![None];
+    for entry in &entries {
+        let environment = catalog.environment_of(entry);
+        if !environments.contains(&environment) {
+            environments.push(environment);
+        }
+    }
+    for environment in environments {
+        let rows: Vec<&Entry> =
+            entries.iter().copied().filter(|e| catalog.environment_of(e) == environment).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let launcher = match environment {
+            None => Launcher::host(),
+            Some(environment) => match make_environment(&catalog, environment, args.dry_run) {
+                Ok(launcher) => launcher,
+                Err(error) if interrupt::requested() => return Err(error),
+                Err(error) => {
+                    failures.push(format!("environment {} ({error:#})", environment.id));
+                    continue;
+                }
+            },
+        };
+        let root = environment.map(|e| e.root.as_path());
+        set_up_rows(&catalog, &rows, &launcher, root, &args.build_dir, args.dry_run, &mut failures)?;
+    }
+    if !args.dry_run {
+        // What setup is for: every row's toolchain there. A row whose packages went in but whose
+        // check still fails would otherwise only show up as skipped at the end of a long run.
+        for entry in &entries {
+            if let Readiness::Missing(why) = catalog.readiness(entry, &args.build_dir) {
+                failures.push(format!("{} still not ready: {why}", entry.key()));
+            }
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        bail!("setup incomplete: {}", failures.join(", "))
+    }
+}
+
+/// Makes an environment's root with its setup script (which does nothing when the root is there).
+fn make_environment(catalog: &Catalog, environment: &EnvironmentSpec, dry_run: bool) -> Result<Launcher> {
+    let folder = catalog.path.parent().unwrap_or(Path::new("."));
+    if let Some(script) = &environment.setup {
+        if dry_run {
+            stdout::line(format_args!(
+                "(cd {} && ROOT={} sh {script})",
+                folder.display(),
+                environment.root.display()
+            ))?;
+        } else {
+            if !nix::unistd::geteuid().is_root() {
+                bail!("making its root needs root (run `sudo nestprobe setup`)");
+            }
+            messages::info(format_args!(
+                "making environment {} in {} ({script})",
+                environment.id,
+                environment.root.display()
+            ));
+            let mut command = Command::new("sh");
+            command.arg(script).current_dir(folder).env("ROOT", &environment.root).stdin(Stdio::null());
+            let status = task::run(&mut command, script, task::SETUP_TIMEOUT)?;
+            if !status.success() {
+                bail!("{script} exited with {status}");
+            }
+        }
+    }
+    if dry_run && !environment.is_ready() {
+        // Nothing runs in a dry run: the root only names where its packages would go.
+        return Ok(Launcher::host());
+    }
+    if !environment.is_ready() {
+        bail!("{} is not a finished root (no .nestprobe-ready in it)", environment.root.display());
+    }
+    Launcher::jail(&environment.root, &[])
+}
+
+/// Installs the rows' packages and runs their setup scripts, on the host (`root` None) or inside a
+/// root. A dry run only prints what would run: every package, for a root not made yet.
+fn set_up_rows(
+    catalog: &Catalog,
+    rows: &[&Entry],
+    launcher: &Launcher,
+    root: Option<&Path>,
+    build_root: &Path,
+    dry_run: bool,
+    failures: &mut Vec<String>,
+) -> Result<()> {
+    let mut packages: Vec<String> = rows.iter().flat_map(|e| e.apt.iter().cloned()).collect();
+    packages.sort();
+    packages.dedup();
+    let missing = crate::catalog::missing_packages(root, &packages);
+    let inside = root.map(|root| format!(" (in {})", root.display())).unwrap_or_default();
+    let scripts: Vec<&Entry> = rows.iter().copied().filter(|e| e.setup.is_some()).collect();
+    if dry_run {
+        if !missing.is_empty() {
+            stdout::line(format_args!("apt-get install -y {}{inside}", missing.join(" ")))?;
+        }
+        for entry in scripts {
+            stdout::line(format_args!(
+                "(cd {} && sh {}){inside}",
+                catalog.source_dir(entry).display(),
+                entry.setup.as_deref().unwrap_or("")
+            ))?;
+        }
+        return Ok(());
+    }
+    if !missing.is_empty() {
+        messages::info(format_args!("installing {} packages{inside}: {}", missing.len(), missing.join(" ")));
+        apt(launcher, &["update", "-qq"])?;
+        if let Err(error) = apt_install(launcher, &missing) {
+            if interrupt::requested() {
+                return Err(error);
+            }
+            // One unavailable package must not keep the others out: retry them one by one.
+            for package in &missing {
+                match apt_install(launcher, std::slice::from_ref(package)) {
+                    Err(error) if interrupt::requested() => return Err(error),
+                    Err(_) => failures.push(format!("apt package {package}{inside}")),
+                    Ok(()) => {}
+                }
+            }
+        }
+    }
+    for entry in scripts {
+        let script = entry.setup.as_deref().unwrap_or_default();
+        messages::info(format_args!("setting up {} ({script})", entry.key()));
+        let command = if root.is_some() {
+            // Inside the root the script sees the parser's folder where its commands do.
+            Parser::new(catalog, entry, build_root).and_then(|parser| parser.shell(&format!("sh {script}")))
+        } else {
+            let mut command = Command::new("sh");
+            command.arg(script).current_dir(catalog.source_dir(entry)).stdin(Stdio::null());
+            Ok(command)
+        };
+        let ran = command.and_then(|mut command| {
+            task::run(&mut command, &format!("{}'s {script}", entry.key()), task::SETUP_TIMEOUT)
+        });
+        match ran {
+            Ok(status) if status.success() => {}
+            Ok(status) => failures.push(format!("{} ({script}: {status})", entry.key())),
+            Err(error) if interrupt::requested() => return Err(error),
+            Err(error) => failures.push(format!("{} ({error:#})", entry.key())),
+        }
+    }
+    Ok(())
+}
+
+/// apt-get as root (through sudo when we are not root), on the host or inside a root.
+fn apt(launcher: &Launcher, args: &[&str]) -> Result<()> {
+    let mut command = if nix::unistd::geteuid().is_root() {
+        Command::new("apt-get")
+    } else if launcher.root().is_some() {
+        bail!("installing packages in an environment's root needs root (run `sudo nestprobe setup`)");
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.arg("apt-get");
+        sudo
+    };
+    if launcher.root().is_some() {
+        command.env_clear().env("PATH", crate::sys::child_env::FIXED_PATH).env("LANG", "C.UTF-8");
+    }
+    command.args(args).env("DEBIAN_FRONTEND", "noninteractive").stdin(Stdio::null());
+    launcher.prepare(&mut command, None)?;
+    let status = task::run(&mut command, "apt-get", task::SETUP_TIMEOUT)?;
+    if !status.success() {
+        bail!("apt-get {} failed ({status})", args.join(" "));
+    }
+    Ok(())
+}
+
+fn apt_install(launcher: &Launcher, packages: &[String]) -> Result<()> {
+    let mut args = vec!["install", "-y", "-q", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"];
+    args.extend(packages.iter().map(String::as_str));
+    // Debian mirrors sometimes fail a download once; a second try usually works.
+    match apt(launcher, &args) {
+        Err(_) if !interrupt::requested() => apt(launcher, &args),
+        other => other,
+    }
+}

@@ -1,0 +1,11 @@
+//! The operating system underneath a probe: starting and supervising child processes, their
+//! limits, environment and root, memory sampling, interruption, and facts about the host.
+
+pub mod child_env;
+pub mod host;
+pub mod interrupt;
+pub mod launcher;
+pub mod memory;
+pub mod process;
+pub mod task;
+pub mod trial;
