@@ -22,12 +22,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use nestprobe::catalog::{Catalog, Parser, Readiness};
+use nestprobe::host;
 use nestprobe::payload::{Payload, PayloadFormat, Shape};
 use nestprobe::probe::search::Hint;
 use nestprobe::probe::{probe, ProbeSpec};
 use nestprobe::results::outcome::Outcome;
 use nestprobe::results::probe_result::SearchMode;
-use nestprobe::sys::host;
 use nestprobe::sys::trial::{TrialConfig, TrialReport};
 use nestprobe::units::Limit;
 

@@ -9,6 +9,7 @@ pub mod app;
 pub mod catalog;
 pub mod cli;
 pub mod gate;
+pub mod host;
 pub mod payload;
 pub mod probe;
 pub mod report;

@@ -15,10 +15,10 @@ use super::{
     class, display_name, environment_name, environments_of, groups_by_depth, sorted, thousands, Class,
     Exporter,
 };
-use crate::catalog::HOST;
 use crate::payload::PayloadFormat;
 use crate::results::probe_result::Finding;
 use crate::results::sweep_result::Verdict;
+use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results};
 use crate::units::{format_bytes, Limit};
 

@@ -11,9 +11,9 @@ use super::{
     display_name, environment_name, environments_of, groups_by_library, parser_counts, sorted, summary,
     thousands, Exporter,
 };
-use crate::catalog::HOST;
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results};
 use crate::units::{format_bytes, Limit};
 

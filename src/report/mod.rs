@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use crate::catalog::HOST;
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::HOST;
 use crate::results::{write_if_changed, Environment, ParserRecord, Results, Status};
 use crate::units::thousands;
 

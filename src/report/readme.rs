@@ -7,9 +7,9 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use super::{badges, chart, markdown, Class};
-use crate::catalog::HOST;
 use crate::payload::PayloadFormat;
 use crate::report;
+use crate::results::HOST;
 use crate::results::{write_if_changed, ParserRecord, Results};
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");

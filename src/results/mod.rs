@@ -59,8 +59,8 @@ pub struct EnvironmentInfo {
 
 impl EnvironmentInfo {
     pub fn host() -> EnvironmentInfo {
-        let os = crate::sys::host::os_name();
-        EnvironmentInfo { name: crate::sys::host::short_os_name(&os), os, root: None }
+        let os = crate::host::os_name();
+        EnvironmentInfo { name: crate::host::short_os_name(&os), os, root: None }
     }
 }
 

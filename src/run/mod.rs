@@ -15,10 +15,10 @@ use anyhow::Result;
 
 use crate::catalog::{Catalog, Entry, Parser};
 use crate::gate::{self, Expectations};
+use crate::host;
 use crate::probe::options::TrialOptions;
 use crate::results::settings::EnvMode;
 use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, Status, HOST};
-use crate::sys::host;
 use collect::{Assembly, Collector};
 use measure::MeasureOptions;
 use plan::Selection;

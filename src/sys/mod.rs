@@ -2,7 +2,6 @@
 //! limits, environment and root, memory sampling, interruption, and facts about the host.
 
 pub mod child_env;
-pub mod host;
 pub mod interrupt;
 pub mod launcher;
 pub mod memory;
