@@ -5,12 +5,12 @@ use std::fmt::Write;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::settings::EnvMode;
 use crate::results::sweep_result::SweepResult;
-use crate::units::{format_bytes, Limit};
+use crate::units::{format_bytes, thousands, Limit};
 
 /// One or two lines: where it fails and how, then what it cost.
 pub fn probe(result: &ProbeResult) -> String {
     let mut out = String::new();
-    let command = result.command.join(" ");
+    let command = shell_words(&result.command);
     match result.finding() {
         Finding::FailsAt(depth, failure) => {
             let detail = crate::results::outcome::error_line(&failure.stderr)
@@ -18,8 +18,9 @@ pub fn probe(result: &ProbeResult) -> String {
                 .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{command}: {} at depth {depth} ({} payload){detail}",
+                "{command}: {} at depth {} ({} payload){detail}",
                 failure.summary(),
+                thousands(depth),
                 format_bytes(result.payload_bytes.unwrap_or(0)),
             );
         }
@@ -27,7 +28,7 @@ pub fn probe(result: &ProbeResult) -> String {
             let _ = writeln!(
                 out,
                 "{command}: no failure up to depth {} (the maximum tried)",
-                result.settings.max_depth
+                thousands(result.settings.max_depth)
             );
         }
         Finding::Unstable { .. } => {
@@ -39,19 +40,22 @@ pub fn probe(result: &ProbeResult) -> String {
         Finding::InputNotRead(depth) => {
             let _ = writeln!(
                 out,
-                "{command}: exited 0 without reading its whole input at depth {depth}: not a parser program \
-                 (it must read all of stdin, then parse it)"
+                "{command}: exited 0 without reading its whole input at depth {}: not a parser program \
+                 (it must read all of stdin, then parse it)",
+                thousands(depth)
             );
         }
     }
     let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
-        "  {} {} shape, deepest accepted {}, {} trials in {:.1} s, stack {stack}, ASLR {}, {} environment",
+        "  {} {} shape, {}, {} in {:.1} s, stack {stack}, ASLR {}, {} environment",
         result.payload_format,
         result.shape.name(),
-        result.max_accepted_depth.map_or("none".into(), |d| d.to_string()),
-        result.trials,
+        result
+            .max_accepted_depth
+            .map_or("no depth accepted".into(), |d| format!("deepest accepted {}", thousands(d))),
+        count(result.trials.into(), "trial", "trials"),
         result.elapsed_seconds,
         if result.settings.aslr_disabled { "off" } else { "on" },
         match result.env.mode {
@@ -74,18 +78,18 @@ pub fn probe(result: &ProbeResult) -> String {
             "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
             result.settings.timeout_seconds,
             result.accepted_seconds.unwrap_or(0.0),
-            result.max_accepted_depth.map_or("-".into(), |d| d.to_string())
+            result.max_accepted_depth.map_or("-".into(), thousands)
         );
     }
     for sighting in &result.sightings {
-        let _ = write!(out, "\n  depth {}: {}", sighting.depth, sighting.outcomes.join(", then "));
+        let _ = write!(out, "\n  depth {}: {}", thousands(sighting.depth), sighting.outcomes.join(", then "));
     }
     out.push('\n');
     out
 }
 
 pub fn sweep(result: &SweepResult) -> String {
-    let mut out = result.command.join(" ");
+    let mut out = shell_words(&result.command);
     if let Some(first) = result.probes.first() {
         let _ = write!(out, " ({} {} shape)", first.payload_format, first.shape);
     }
@@ -97,8 +101,52 @@ pub fn sweep(result: &SweepResult) -> String {
     }
     let _ = write!(out, "verdict: {}", result.verdict.name());
     if let Some(bytes) = result.bytes_per_level {
-        let _ = write!(out, " ({bytes} stack bytes per nesting level)");
+        let _ = write!(out, " ({} stack bytes per nesting level)", thousands(bytes));
     }
     out.push('\n');
     out
+}
+
+/// The command as a shell would need it typed (`python3 'my parser.py'`), so it can be pasted.
+fn shell_words(command: &[String]) -> String {
+    shlex::try_join(command.iter().map(String::as_str)).unwrap_or_else(|_| command.join(" "))
+}
+
+/// `1 trial`, `12 trials`.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::outcome::{Failure, FailureKind};
+    use crate::results::settings::Settings;
+
+    #[test]
+    fn numbers_read_like_the_other_reports_and_the_command_can_be_pasted() {
+        let failure = Failure {
+            kind: FailureKind::Crash,
+            exit_code: None,
+            signal: Some(11),
+            signal_name: Some("SIGSEGV".into()),
+            stderr: String::new(),
+            peak_rss_bytes: None,
+        };
+        let result = ProbeResult {
+            command: vec!["python3".into(), "my parser.py".into()],
+            settings: Settings { max_depth: 5_000_000, stack_bytes: Some(8 << 20), ..Default::default() },
+            max_accepted_depth: Some(104_846),
+            min_failing_depth: Some(104_847),
+            failure: Some(failure),
+            trials: 1,
+            ..Default::default()
+        };
+        let text = probe(&result);
+        assert!(text.starts_with("python3 'my parser.py': "), "{text}");
+        assert!(text.contains("at depth 104,847 ") && text.contains("deepest accepted 104,846"), "{text}");
+        assert!(text.contains(", 1 trial in "), "{text}");
+        let none = probe(&ProbeResult { max_accepted_depth: None, trials: 2, ..result });
+        assert!(none.contains("no depth accepted, 2 trials in "), "{none}");
+    }
 }
