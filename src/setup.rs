@@ -1,10 +1,12 @@
 //! `setup`: installs what the catalog's rows need to build and run, on the host (apt, as root) and
 //! in each environment's root (made first by its setup script).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 use crate::catalog::{Catalog, Entry, EnvironmentSpec, Parser, Readiness};
 use crate::run::plan::{self, Selection};
@@ -27,6 +29,7 @@ pub struct SetupOptions {
 pub fn setup(args: &SetupOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
     let entries = plan::select(&catalog, &args.selection)?;
+    let log = SetupLog::new(&args.build_dir, args.dry_run)?;
     let mut failures = Vec::new();
     // The host's rows first, then each environment's, in catalog order.
     let mut environments: Vec<Option<&EnvironmentSpec>> = vec![None];
@@ -44,7 +47,7 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
         }
         let launcher = match environment {
             None => Launcher::host(),
-            Some(environment) => match make_environment(&catalog, environment, args.dry_run) {
+            Some(environment) => match make_environment(&catalog, environment, args.dry_run, &log) {
                 Ok(launcher) => launcher,
                 Err(error) if interrupt::requested() => return Err(error),
                 Err(error) => {
@@ -54,7 +57,7 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
             },
         };
         let root = environment.map(|e| e.root.as_path());
-        set_up_rows(&catalog, &rows, &launcher, root, &args.build_dir, args.dry_run, &mut failures)?;
+        set_up_rows(&catalog, &rows, &launcher, root, args, &log, &mut failures)?;
     }
     if !args.dry_run {
         // What setup is for: every row's toolchain there. A row whose packages went in but whose
@@ -66,14 +69,73 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
         }
     }
     if failures.is_empty() {
+        if !args.dry_run {
+            messages::info(format_args!(
+                "setup done: {} rows ready (output of each step in {})",
+                entries.len(),
+                log.path.display()
+            ));
+        }
         Ok(())
     } else {
-        bail!("setup incomplete: {}", failures.join(", "))
+        bail!("setup incomplete: {} (output of each step in {})", failures.join(", "), log.path.display())
+    }
+}
+
+/// Where the output of setup's steps goes: a person wants to see what is being installed, not
+/// apt's and dpkg's thousands of lines; the log keeps them for when a step fails.
+struct SetupLog {
+    path: PathBuf,
+}
+
+impl SetupLog {
+    /// The log in `build_dir`, emptied (a dry run writes nothing).
+    fn new(build_dir: &Path, dry_run: bool) -> Result<SetupLog> {
+        let path = build_dir.join("setup.log");
+        if !dry_run {
+            std::fs::create_dir_all(build_dir)
+                .with_context(|| format!("cannot create {}", build_dir.display()))?;
+            std::fs::write(&path, "").with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Ok(SetupLog { path })
+    }
+
+    /// Runs one step with its output appended to the log; says on stderr what runs and how long
+    /// it took.
+    fn run(&self, command: &mut Command, what: &str) -> Result<ExitStatus> {
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&self.path)
+            .with_context(|| format!("cannot write {}", self.path.display()))?;
+        writeln!(file, "== {what}")?;
+        command.stdout(file.try_clone()?).stderr(file);
+        let started = Instant::now();
+        let status = task::run(command, what, task::SETUP_TIMEOUT)?;
+        messages::info(format_args!(
+            "  {what}: {} ({})",
+            if status.success() { "done" } else { "failed" },
+            humantime::format_duration(Duration::from_secs(started.elapsed().as_secs()))
+        ));
+        Ok(status)
+    }
+
+    /// The last lines of the log, for an error message.
+    fn tail(&self) -> String {
+        let text = std::fs::read_to_string(&self.path).unwrap_or_default();
+        let lines: Vec<&str> =
+            text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with("== ")).collect();
+        lines[lines.len().saturating_sub(3)..].join(" / ")
     }
 }
 
 /// Makes an environment's root with its setup script (which does nothing when the root is there).
-fn make_environment(catalog: &Catalog, environment: &EnvironmentSpec, dry_run: bool) -> Result<Launcher> {
+fn make_environment(
+    catalog: &Catalog,
+    environment: &EnvironmentSpec,
+    dry_run: bool,
+    log: &SetupLog,
+) -> Result<Launcher> {
     let folder = catalog.path.parent().unwrap_or(Path::new("."));
     if let Some(script) = &environment.setup {
         if dry_run {
@@ -93,9 +155,9 @@ fn make_environment(catalog: &Catalog, environment: &EnvironmentSpec, dry_run: b
             ));
             let mut command = Command::new("sh");
             command.arg(script).current_dir(folder).env("ROOT", &environment.root).stdin(Stdio::null());
-            let status = task::run(&mut command, script, task::SETUP_TIMEOUT)?;
+            let status = log.run(&mut command, script)?;
             if !status.success() {
-                bail!("{script} exited with {status}");
+                bail!("{script} exited with {status}: {}", log.tail());
             }
         }
     }
@@ -116,10 +178,11 @@ fn set_up_rows(
     rows: &[&Entry],
     launcher: &Launcher,
     root: Option<&Path>,
-    build_root: &Path,
-    dry_run: bool,
+    args: &SetupOptions,
+    log: &SetupLog,
     failures: &mut Vec<String>,
 ) -> Result<()> {
+    let (build_root, dry_run) = (args.build_dir.as_path(), args.dry_run);
     let mut packages: Vec<String> = rows.iter().flat_map(|e| e.apt.iter().cloned()).collect();
     packages.sort();
     packages.dedup();
@@ -141,14 +204,14 @@ fn set_up_rows(
     }
     if !missing.is_empty() {
         messages::info(format_args!("installing {} packages{inside}: {}", missing.len(), missing.join(" ")));
-        apt(launcher, &["update", "-qq"])?;
-        if let Err(error) = apt_install(launcher, &missing) {
+        apt(launcher, &["update", "-qq"], log)?;
+        if let Err(error) = apt_install(launcher, &missing, log) {
             if interrupt::requested() {
                 return Err(error);
             }
             // One unavailable package must not keep the others out: retry them one by one.
             for package in &missing {
-                match apt_install(launcher, std::slice::from_ref(package)) {
+                match apt_install(launcher, std::slice::from_ref(package), log) {
                     Err(error) if interrupt::requested() => return Err(error),
                     Err(_) => failures.push(format!("apt package {package}{inside}")),
                     Ok(()) => {}
@@ -167,12 +230,11 @@ fn set_up_rows(
             command.arg(script).current_dir(catalog.source_dir(entry)).stdin(Stdio::null());
             Ok(command)
         };
-        let ran = command.and_then(|mut command| {
-            task::run(&mut command, &format!("{}'s {script}", entry.key()), task::SETUP_TIMEOUT)
-        });
+        let ran =
+            command.and_then(|mut command| log.run(&mut command, &format!("{}'s {script}", entry.key())));
         match ran {
             Ok(status) if status.success() => {}
-            Ok(status) => failures.push(format!("{} ({script}: {status})", entry.key())),
+            Ok(status) => failures.push(format!("{} ({script}: {status}: {})", entry.key(), log.tail())),
             Err(error) if interrupt::requested() => return Err(error),
             Err(error) => failures.push(format!("{} ({error:#})", entry.key())),
         }
@@ -181,7 +243,7 @@ fn set_up_rows(
 }
 
 /// apt-get as root (through sudo when we are not root), on the host or inside a root.
-fn apt(launcher: &Launcher, args: &[&str]) -> Result<()> {
+fn apt(launcher: &Launcher, args: &[&str], log: &SetupLog) -> Result<()> {
     let mut command = if nix::unistd::geteuid().is_root() {
         Command::new("apt-get")
     } else if launcher.root().is_some() {
@@ -196,19 +258,19 @@ fn apt(launcher: &Launcher, args: &[&str]) -> Result<()> {
     }
     command.args(args).env("DEBIAN_FRONTEND", "noninteractive").stdin(Stdio::null());
     launcher.prepare(&mut command, None)?;
-    let status = task::run(&mut command, "apt-get", task::SETUP_TIMEOUT)?;
+    let status = log.run(&mut command, &format!("apt-get {}", args[0]))?;
     if !status.success() {
-        bail!("apt-get {} failed ({status})", args.join(" "));
+        bail!("apt-get {} failed ({status}): {}", args.join(" "), log.tail());
     }
     Ok(())
 }
 
-fn apt_install(launcher: &Launcher, packages: &[String]) -> Result<()> {
+fn apt_install(launcher: &Launcher, packages: &[String], log: &SetupLog) -> Result<()> {
     let mut args = vec!["install", "-y", "-q", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"];
     args.extend(packages.iter().map(String::as_str));
     // Debian mirrors sometimes fail a download once; a second try usually works.
-    match apt(launcher, &args) {
-        Err(_) if !interrupt::requested() => apt(launcher, &args),
+    match apt(launcher, &args, log) {
+        Err(_) if !interrupt::requested() => apt(launcher, &args, log),
         other => other,
     }
 }

@@ -116,3 +116,37 @@ fn the_probed_command_may_follow_the_options_without_a_separator() {
     assert_eq!(with["min_failing_depth"], without["min_failing_depth"]);
     assert_eq!(with["command"], without["command"]);
 }
+
+#[test]
+fn setup_shows_its_steps_and_keeps_their_output_in_a_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = |id: &str, script: &str| {
+        std::fs::create_dir_all(dir.path().join(id)).unwrap();
+        std::fs::write(dir.path().join(id).join("setup.sh"), script).unwrap();
+        format!("[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"l\"\nrun = [\"true\"]\nversion = \"true\"\napt = []\nsetup = \"setup.sh\"\n\n")
+    };
+    let catalog = folder("chatty", "for i in $(seq 500); do echo \"unpacking thing $i\"; done\n")
+        + &folder("broken", "echo 'E: Unable to locate package nothing-here' >&2; exit 100\n");
+    std::fs::write(dir.path().join("catalog.toml"), catalog).unwrap();
+    let build = dir.path().join("build");
+    let setup = |only: &str| {
+        let mut command = nestprobe();
+        command.arg("setup").arg("--catalog").arg(dir.path().join("catalog.toml"));
+        command.arg("--build-dir").arg(&build).args(["--only", only]);
+        run(command)
+    };
+
+    let chatty = setup("chatty");
+    let stderr = stderr_of(&chatty);
+    assert!(chatty.status.success(), "{stderr}");
+    assert!(!stderr.contains("unpacking thing") && stderr.lines().count() < 10, "{stderr}");
+    assert!(stderr.contains("chatty's setup.sh: done"), "{stderr}");
+    let log = std::fs::read_to_string(build.join("setup.log")).unwrap();
+    assert!(log.contains("unpacking thing 500"), "{log}");
+
+    let broken = setup("broken");
+    let stderr = stderr_of(&broken);
+    assert_eq!(broken.status.code(), Some(1), "{stderr}");
+    // The failure names the row, the script's status and the last words of its output.
+    assert!(stderr.contains("broken (setup.sh: exit status: 100: E: Unable to locate package"), "{stderr}");
+}

@@ -224,44 +224,48 @@ pub fn plan(entries: &[&Entry], costs: &[u64], count: usize) -> Vec<Shard> {
         }
         bins.extend(own);
     }
-    // Fewer shards than environments: whole environments share shards, longest first.
     if bins.len() > count {
-        let mut order: Vec<usize> = (0..bins.len()).collect();
-        order.sort_by_key(|&b| (std::cmp::Reverse(bins[b].1), b));
-        let mut merged: Vec<(Vec<usize>, u64)> = vec![(Vec::new(), 0); count];
-        for b in order {
-            let lightest = (0..count).min_by_key(|&m| (merged[m].1, m)).expect("count >= 1");
-            merged[lightest].0.extend(bins[b].0.iter().copied());
-            merged[lightest].1 += bins[b].1;
-        }
-        bins = merged;
+        bins = merge_bins(bins, count);
     }
     bins.resize(count, (Vec::new(), 0));
-    bins.into_iter()
-        .enumerate()
-        .map(|(n, (mut rows, cost))| {
-            rows.sort_unstable();
-            let mut environments: Vec<String> = Vec::new();
-            let mut toolchains: Vec<String> = Vec::new();
-            for &i in &rows {
-                let entry = entries[i];
-                if !environments.contains(&entry.environment) {
-                    environments.push(entry.environment.clone());
-                }
-                if !toolchains.iter().any(|t| t == toolchain(entry)) {
-                    toolchains.push(toolchain(entry).to_string());
-                }
-            }
-            Shard {
-                shard: n + 1,
-                of: count,
-                keys: rows.iter().map(|&i| entries[i].key()).collect(),
-                environments,
-                toolchains,
-                estimated_seconds: if rows.is_empty() { 0 } else { cost },
-            }
-        })
-        .collect()
+    bins.into_iter().enumerate().map(|(n, (rows, cost))| shard(entries, n + 1, count, rows, cost)).collect()
+}
+
+/// Fewer shards than environments: whole environments share shards, longest first.
+fn merge_bins(bins: Vec<(Vec<usize>, u64)>, count: usize) -> Vec<(Vec<usize>, u64)> {
+    let mut order: Vec<usize> = (0..bins.len()).collect();
+    order.sort_by_key(|&b| (std::cmp::Reverse(bins[b].1), b));
+    let mut merged: Vec<(Vec<usize>, u64)> = vec![(Vec::new(), 0); count];
+    for b in order {
+        let lightest = (0..count).min_by_key(|&m| (merged[m].1, m)).expect("count >= 1");
+        merged[lightest].0.extend(bins[b].0.iter().copied());
+        merged[lightest].1 += bins[b].1;
+    }
+    merged
+}
+
+/// Shard `number` of `count`, holding `rows` (indexes into `entries`) that cost `cost` seconds.
+fn shard(entries: &[&Entry], number: usize, count: usize, mut rows: Vec<usize>, cost: u64) -> Shard {
+    rows.sort_unstable();
+    let mut environments: Vec<String> = Vec::new();
+    let mut toolchains: Vec<String> = Vec::new();
+    for &i in &rows {
+        let entry = entries[i];
+        if !environments.contains(&entry.environment) {
+            environments.push(entry.environment.clone());
+        }
+        if !toolchains.iter().any(|t| t == toolchain(entry)) {
+            toolchains.push(toolchain(entry).to_string());
+        }
+    }
+    Shard {
+        shard: number,
+        of: count,
+        keys: rows.iter().map(|&i| entries[i].key()).collect(),
+        environments,
+        toolchains,
+        estimated_seconds: if rows.is_empty() { 0 } else { cost },
+    }
 }
 
 /// The rows of one environment grouped by toolchain, groups in order of first appearance.
