@@ -40,8 +40,13 @@ options+=("${extra[@]}" -- "${command[@]}")
 printf '+ nestprobe' >&2
 printf ' %q' "${options[@]}" >&2
 printf '\n' >&2
-status=0
-"$nestprobe" "${options[@]}" || status=$?
+# stderr is also kept, so that each failed expectation becomes an annotation of its own.
+stderr_copy=$(mktemp)
+trap 'rm -f "$stderr_copy"' EXIT
+# (stdout goes to fd 3, the step's stdout; stderr through tee; the pipeline ends when both do.)
+set +e
+{ "$nestprobe" "${options[@]}" 2>&1 1>&3 3>&- | tee "$stderr_copy" >&2 3>&-; status=${PIPESTATUS[0]}; } 3>&1
+set -e
 
 # The exit statuses of `nestprobe probe` (README, "Numbers you can trust"), as an annotation.
 case $status in
@@ -54,5 +59,9 @@ case $status in
 esac
 if [ "$status" -ne 0 ] && [ "${GITHUB_ACTIONS:-}" = true ]; then
   echo "::error title=nestprobe (exit status $status)::$why"
+  # Which expectation: one annotation per `nestprobe: expectation failed: …` line.
+  sed -n 's/^nestprobe: expectation failed: //p' "$stderr_copy" | while IFS= read -r failed; do
+    echo "::error title=nestprobe expectation failed::$failed"
+  done
 fi
 exit "$status"

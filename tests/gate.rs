@@ -309,7 +309,25 @@ fn the_action_script_builds_the_command_line_and_passes_the_status_on() {
         &summary,
     );
     assert_eq!(output.status.code(), Some(EXPECTATION_FAILED));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("::error title=nestprobe (exit status 4)::"));
+    let annotations = String::from_utf8_lossy(&output.stdout);
+    assert!(annotations.contains("::error title=nestprobe (exit status 4)::"), "{annotations}");
+    // The annotation says which expectation failed, and the badge is not green.
+    assert!(
+        annotations.contains("::error title=nestprobe expectation failed::crash (SIGABRT) at depth 301"),
+        "{annotations}"
+    );
+    let output = action_script(
+        &[
+            ("NESTPROBE_COMMAND", &command),
+            ("NESTPROBE_EXPECT_MIN_DEPTH", "128"),
+            ("NESTPROBE_BADGE", badge.to_str().unwrap()),
+        ],
+        &summary,
+    );
+    assert_eq!(output.status.code(), Some(EXPECTATION_FAILED));
+    let failed_badge = fs::read_to_string(&badge).unwrap();
+    assert!(failed_badge.contains("clean error at 101 (expectation failed)"), "{failed_badge}");
+    assert!(!failed_badge.contains("#4c1"), "a failed gate's badge is not green: {failed_badge}");
 
     // No command, or a wrong option: a usage error.
     assert_eq!(action_script(&[], &summary).status.code(), Some(2));

@@ -38,7 +38,7 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
     let violations = expectations.violations(&result);
     if let Some(path) = &command.badge {
         let label = badge_label(command, result.payload_format.name());
-        write_atomically(path, &badges::probe_badge(&label, Some(&result))?)?;
+        write_atomically(path, &badges::probe_badge(&label, Some(&result), !violations.is_empty())?)?;
     }
     if let Some(path) = &command.summary {
         summary::write(path, &summary::probe(&result, &expectations, &violations))?;
@@ -64,7 +64,7 @@ fn no_result(command: &ProbeCommandArgs, spec: &ProbeSpec, error: anyhow::Error)
     let Ending::Failed(error) = &ending else { return Ok(ending) };
     if let Some(path) = &command.badge {
         let label = badge_label(command, spec.format.name());
-        write_atomically(path, &badges::probe_badge(&label, None)?)?;
+        write_atomically(path, &badges::probe_badge(&label, None, false)?)?;
     }
     if let Some(path) = &command.summary {
         summary::write(path, &summary::unmeasured(&spec.command, &format!("{error:#}")))?;

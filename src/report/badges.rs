@@ -69,8 +69,13 @@ fn parser_message(record: &ParserRecord) -> (String, &'static str) {
 
 /// The badge of one result (`probe --badge`), with the wording and colours of the catalog's
 /// per-parser badges; `None`: not measured.
-pub fn probe_badge(label: &str, result: Option<&ProbeResult>) -> Result<String> {
+/// The badge of `probe --badge`. A result that broke an expectation is red whatever its outcome,
+/// and says so: a gate that failed must not show green.
+pub fn probe_badge(label: &str, result: Option<&ProbeResult>, expectations_failed: bool) -> Result<String> {
     let (message, colour) = message(result);
+    if expectations_failed {
+        return badge(label, &format!("{message} (expectation failed)"), "red");
+    }
     badge(label, &message, colour)
 }
 
@@ -136,10 +141,12 @@ mod tests {
                 failure: Some(failure),
                 ..Default::default()
             };
-            let svg = probe_badge("p", Some(&result)).unwrap_or_else(|e| panic!("{kind:?}: {e:#}"));
+            let svg = probe_badge("p", Some(&result), false).unwrap_or_else(|e| panic!("{kind:?}: {e:#}"));
             assert!(svg.contains("at 10"), "{kind:?}: {svg}");
         }
-        assert!(probe_badge("p", None).unwrap().contains("not measured"));
+        assert!(probe_badge("p", None, false).unwrap().contains("not measured"));
+        let failed = probe_badge("p", Some(&ProbeResult::default()), true).unwrap();
+        assert!(failed.contains("(expectation failed)") && failed.contains("#e05d44"), "{failed}");
     }
 
     #[test]
