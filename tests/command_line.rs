@@ -115,6 +115,8 @@ fn the_probed_command_may_follow_the_options_without_a_separator() {
     assert_eq!(u64_of(&with, "min_failing_depth"), 201);
     assert_eq!(with["min_failing_depth"], without["min_failing_depth"]);
     assert_eq!(with["command"], without["command"]);
+    // Readers of the JSON can rely on its shape by its version.
+    assert_eq!(with["schema_version"], 1);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::cli::{Format, ProbeArgs, ProbeCommandArgs, SweepArgs};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};
 use crate::report::{badges, summary, text};
 use crate::results::probe_result::{ProbeResult, ProbeStatus};
-use crate::results::write_atomically;
+use crate::results::{write_atomically, Versioned};
 use crate::ui::progress::ProbeProgress;
 use crate::ui::stdout;
 
@@ -32,7 +32,7 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
         Err(error) => return no_result(command, &spec, error),
     };
     match args.format {
-        Format::Json => stdout::json(&result)?,
+        Format::Json => stdout::json(&Versioned::new(&result))?,
         Format::Text => stdout::text(&text::probe(&result))?,
     }
     let violations = expectations.violations(&result);
@@ -70,7 +70,9 @@ fn no_result(command: &ProbeCommandArgs, spec: &ProbeSpec, error: anyhow::Error)
         summary::write(path, &summary::unmeasured(&spec.command, &format!("{error:#}")))?;
     }
     if command.probe.format == Format::Json {
-        stdout::json(&serde_json::json!({ "command": spec.command, "error": format!("{error:#}") }))?;
+        stdout::json(&Versioned::new(
+            &serde_json::json!({ "command": spec.command, "error": format!("{error:#}") }),
+        ))?;
     }
     Ok(ending)
 }
@@ -90,7 +92,7 @@ pub fn sweep(args: &SweepArgs) -> Result<Ending> {
     drop(progress);
     let result = swept?;
     match args.probe.format {
-        Format::Json => stdout::json(&result)?,
+        Format::Json => stdout::json(&Versioned::new(&result))?,
         Format::Text => stdout::text(&text::sweep(&result))?,
     }
     Ok(Ending::of_measurement(Vec::new(), reliable(&result.probes)))

@@ -722,6 +722,7 @@ pub(crate) mod tests {
         skipped.result = None;
         skipped.sweep = None;
         Results {
+            schema_version: crate::results::SCHEMA_VERSION,
             environment: Environment {
                 os: "Debian GNU/Linux 12 (bookworm)".into(),
                 kernel: "6.1.0".into(),

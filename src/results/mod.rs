@@ -35,8 +35,33 @@ pub fn row_key(id: &str, environment: &str) -> String {
     }
 }
 
+/// The version of the JSON nestprobe writes (results.json, and `probe`/`sweep --format json`). It is
+/// raised when a field changes meaning or goes away; fields may be added without it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+fn schema_version() -> u32 {
+    SCHEMA_VERSION
+}
+
+/// A value printed as JSON with the schema version as its first field.
+#[derive(Serialize)]
+pub struct Versioned<'a, T: Serialize> {
+    pub schema_version: u32,
+    #[serde(flatten)]
+    pub value: &'a T,
+}
+
+impl<'a, T: Serialize> Versioned<'a, T> {
+    pub fn new(value: &'a T) -> Versioned<'a, T> {
+        Versioned { schema_version: SCHEMA_VERSION, value }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Results {
+    /// [`SCHEMA_VERSION`] of the file (files older than the field are version 1).
+    #[serde(default = "schema_version")]
+    pub schema_version: u32,
     /// The run's settings and the host it ran on.
     pub environment: Environment,
     /// Each environment a record names, described once: `host` and the `[[environment]]` roots.
@@ -187,9 +212,19 @@ impl Results {
         formats
     }
 
+    /// Results of this version of nestprobe.
+    pub fn new(
+        environment: Environment,
+        environments: BTreeMap<String, EnvironmentInfo>,
+        parsers: Vec<ParserRecord>,
+    ) -> Results {
+        Results { schema_version: SCHEMA_VERSION, environment, environments, parsers }
+    }
+
     /// The records of one format (the environment is shared).
     pub fn of_format(&self, format: PayloadFormat) -> Results {
         Results {
+            schema_version: self.schema_version,
             environment: self.environment.clone(),
             environments: self.environments.clone(),
             parsers: self.parsers.iter().filter(|r| r.format == format).cloned().collect(),
@@ -326,6 +361,7 @@ mod tests {
         .unwrap();
         record.result = Some(probe);
         Results {
+            schema_version: SCHEMA_VERSION,
             environment: Environment {
                 os: "os".into(),
                 kernel: "k".into(),

@@ -40,7 +40,7 @@ impl Assembly<'_> {
                 })
                 .collect(),
         };
-        Results { environment: self.header.clone(), environments: self.environments.clone(), parsers }
+        Results::new(self.header.clone(), self.environments.clone(), parsers)
     }
 }
 

@@ -58,7 +58,7 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
                 .unwrap_or_else(|| unmeasured(entry, Status::Skipped, "no result from this run"))
         })
         .collect();
-    publish(Results { environment, environments, parsers }, previous, &args.out, &args.readme)
+    publish(Results::new(environment, environments, parsers), previous, &args.out, &args.readme)
 }
 
 /// Regenerates every report from `results` (a results.json) into `out` and `readme`.
