@@ -1,5 +1,6 @@
 //! CBOR (RFC 8949): a definite-length array of one item per level (0x81) around an empty one
-//! (0x80); a map of one pair with key 0 (0xa1 0x00) around an empty one (0xa0). `unclosed` is
+//! (0x80); a map of one pair with the text key "a" (0xa1, 0x61 0x61) around an empty one (0xa0): a
+//! string key, which every library accepts (cborg and others reject integer keys by design). `unclosed` is
 //! 0x81 × n: each array promises an item that never comes.
 
 use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
@@ -7,7 +8,7 @@ use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
 pub struct Cbor;
 
 const ARRAY: Level = Level { open: &[0x81], empty: &[0x80], close: b"" };
-const MAP: Level = Level { open: &[0xa1, 0x00], empty: &[0xa0], close: b"" };
+const MAP: Level = Level { open: &[0xa1, 0x61, b'a'], empty: &[0xa0], close: b"" };
 
 impl Syntax for Cbor {
     fn name(&self) -> &'static str {

@@ -1,5 +1,8 @@
 //! MessagePack: a fixarray of one element per level (0x91) around an empty one (0x90); a fixmap of
-//! one entry with key 0 (0x81 0x00) around an empty one (0x80). Lengths come first, so there are no
+//! one entry with the key "a" (0x81, fixstr 0xa1 0x61) around an empty one (0x80). A string key,
+//! because libraries that build maps of strings reject any other by design (python-msgpack's
+//! strict_map_key, cborg, vmihailenco/msgpack): an integer key would fail at depth 2 whatever the
+//! nesting. Lengths come first, so there are no
 //! closers, and `unclosed` is 0x91 × n: each array promises an element that never comes.
 
 use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
@@ -7,7 +10,7 @@ use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
 pub struct MessagePack;
 
 const ARRAY: Level = Level { open: &[0x91], empty: &[0x90], close: b"" };
-const MAP: Level = Level { open: &[0x81, 0x00], empty: &[0x80], close: b"" };
+const MAP: Level = Level { open: &[0x81, 0xa1, b'a'], empty: &[0x80], close: b"" };
 
 impl Syntax for MessagePack {
     fn name(&self) -> &'static str {

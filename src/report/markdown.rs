@@ -11,6 +11,7 @@ use super::{
     display_name, environment_name, environments_of, groups_by_library, parser_counts, sorted, summary,
     thousands, Exporter,
 };
+use crate::payload::Shape;
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
@@ -262,7 +263,11 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
         version: escape(record.version.as_deref().unwrap_or("?")),
         fails_at: depth_cell(result),
         how: how_cell(result),
-        objects: record.object.as_ref().map_or_else(dash, |o| format!("{} {}", depth_cell(o), how_cell(o))),
+        objects: match (&record.object, record.unsupported(Shape::Object)) {
+            (Some(o), _) => format!("{} {}", depth_cell(o), how_cell(o)),
+            (None, Some(unsupported)) => format!("shape not supported: {}", escape(&unsupported.error)),
+            (None, None) => dash(),
+        },
         unclosed: record.unclosed.as_ref().map_or_else(dash, unclosed_cell),
         why: record.sweep.as_ref().map_or_else(dash, |s| match s.bytes_per_level {
             Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),

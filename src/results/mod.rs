@@ -168,6 +168,19 @@ pub struct ParserRecord {
     /// The stack sweep and its verdict.
     #[serde(default)]
     pub sweep: Option<SweepResult>,
+    /// Shapes the parser rejects whatever the depth (a MessagePack library that takes only string
+    /// keys, say): no limit to report, the error instead.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsupported_shapes: Vec<UnsupportedShape>,
+}
+
+/// A shape a parser rejects at the first depths with an error that is not about nesting.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnsupportedShape {
+    pub shape: crate::payload::Shape,
+    /// The depth it failed at, and the program's error line there.
+    pub depth: u64,
+    pub error: String,
 }
 
 fn host() -> String {
@@ -175,6 +188,11 @@ fn host() -> String {
 }
 
 impl ParserRecord {
+    /// Why `shape` has no result, if it is not supported.
+    pub fn unsupported(&self, shape: crate::payload::Shape) -> Option<&UnsupportedShape> {
+        self.unsupported_shapes.iter().find(|u| u.shape == shape)
+    }
+
     /// What identifies it among the records: the id, with `@<environment>` outside the host.
     pub fn key(&self) -> String {
         row_key(&self.id, &self.environment)

@@ -8,9 +8,9 @@ use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
 use crate::probe::{probe, sweep, ProbeSpec};
-use crate::results::outcome::FailureKind;
+use crate::results::outcome::{error_line, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
-use crate::results::{ParserRecord, Status};
+use crate::results::{ParserRecord, Status, UnsupportedShape};
 use crate::run::unmeasured;
 use crate::sys::interrupt;
 use crate::sys::trial::{TrialConfig, TrialReport};
@@ -137,7 +137,11 @@ fn probe_all(
         if main_shape != Shape::Object && format.has(Shape::Object) && !time_bound {
             let previous = baseline.and_then(|b| b.object.as_ref());
             let spec = guessed(spec_for(Shape::Object, stack, previous));
-            record.object = secondary(probe(&spec, &mut quiet), &mut notes)?;
+            let object = secondary(probe(&spec, &mut quiet), &mut notes)?;
+            match object.as_ref().and_then(|object| unsupported(&main, object)) {
+                Some(unsupported) => record.unsupported_shapes.push(unsupported),
+                None => record.object = object,
+            }
         }
         let previous = baseline.and_then(|b| b.unclosed.as_ref());
         let mut unclosed = spec_for(Shape::Unclosed, stack, previous);
@@ -165,6 +169,23 @@ fn probe_all(
     record.result = Some(main);
     record.reason = (!notes.is_empty()).then(|| notes.join("; "));
     Ok(record)
+}
+
+/// The shape of `other` is not supported when it fails with a clean error at one of the first
+/// depths while the main shape goes deeper: no parser limits mappings to two levels and sequences
+/// to thousands; such an error is about the payload (a key type the library rejects by design), not
+/// its nesting, and is never shown as a limit. The probe has seen that failure twice (verified).
+fn unsupported(main: &ProbeResult, other: &ProbeResult) -> Option<UnsupportedShape> {
+    const FIRST_DEPTHS: u64 = 3;
+    let Finding::FailsAt(depth, failure) = other.finding() else { return None };
+    let main_goes_deeper = main.max_accepted_depth.is_some_and(|accepted| accepted > FIRST_DEPTHS);
+    (depth <= FIRST_DEPTHS && failure.kind == FailureKind::Error && main_goes_deeper).then(|| {
+        UnsupportedShape {
+            shape: other.shape,
+            depth,
+            error: error_line(&failure.stderr).unwrap_or("(no error message)").to_string(),
+        }
+    })
 }
 
 /// A probe after the main one: its error (other than an interruption) becomes a note, not the loss

@@ -119,6 +119,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         object: None,
         unclosed: None,
         sweep: None,
+        unsupported_shapes: Vec::new(),
     }
 }
 

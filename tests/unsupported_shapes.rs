@@ -1,0 +1,38 @@
+//! A shape a parser rejects whatever the depth (a key type it does not take, say) is never shown as a
+//! limit: `run` records it as not supported, with the parser's error.
+
+mod common;
+
+use std::fs;
+
+use common::*;
+use serde_json::Value;
+
+#[test]
+fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    // Takes any nesting of arrays, and rejects every mapping with a key (like a library that wants
+    // integer keys and is given strings).
+    let script = r#"grep -q '"a"' && { echo 'TypeError: keys must be integers' >&2; exit 1; }; exit 0"#;
+    let catalog = format!(
+        "[[parser]]\nid = \"picky\"\nlanguage = \"C\"\nlibrary = \"picky\"\nrun = [\"/bin/sh\", \"-c\", {script:?}]\nversion = \"echo 1.0\"\n"
+    );
+    fs::create_dir_all(dir.path().join("parsers/picky")).unwrap();
+    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    let mut command = nestprobe();
+    command.current_dir(dir.path()).args(["run", "--max-depth", "1000", "--readme", "none.md"]);
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+
+    let results: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let record = &results["parsers"][0];
+    assert!(record["result"]["min_failing_depth"].is_null(), "arrays have no limit: {record:#}");
+    assert!(record["object"].is_null(), "no limit is reported for the object shape: {record:#}");
+    let unsupported = &record["unsupported_shapes"][0];
+    assert_eq!(unsupported["shape"], "object", "{record:#}");
+    assert_eq!(unsupported["depth"], 2, "{record:#}");
+    assert_eq!(unsupported["error"], "TypeError: keys must be integers");
+    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    assert!(table.contains("shape not supported: TypeError: keys must be integers"), "{table}");
+}
