@@ -20,7 +20,7 @@ fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
     fs::create_dir_all(dir.path().join("parsers/picky")).unwrap();
     fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
     let mut command = nestprobe();
-    command.current_dir(dir.path()).args(["run", "--max-depth", "1000", "--readme", "none.md"]);
+    command.current_dir(dir.path()).args(["run", "--max-depth", "1000", "--readme", "none.md", "--timings"]);
     let output = run(command);
     assert!(output.status.success(), "{}", stderr_of(&output));
 
@@ -33,6 +33,10 @@ fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
     assert_eq!(unsupported["shape"], "object", "{record:#}");
     assert_eq!(unsupported["depth"], 2, "{record:#}");
     assert_eq!(unsupported["error"], "TypeError: keys must be integers");
+    // --timings: where the run's time went, on stdout; the record keeps its own.
+    let timings = String::from_utf8_lossy(&output.stdout);
+    assert!(timings.contains("picky") && timings.contains("% of it in probes"), "{timings}");
+    assert!(record["timings"]["probe_seconds"].as_f64().is_some_and(|s| s > 0.0), "{record:#}");
     let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
     assert!(table.contains("shape not supported: TypeError: keys must be integers"), "{table}");
 }

@@ -10,7 +10,7 @@ use crate::cli::{MergeArgs, RenderArgs, RunArgs};
 use crate::report;
 use crate::run::publish::{self, MergeOptions};
 use crate::sys::interrupt;
-use crate::ui::messages;
+use crate::ui::{messages, stdout};
 
 pub fn run(args: &RunArgs) -> Result<Ending> {
     let options = args.options();
@@ -28,6 +28,9 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
         report::run_summary(&outcome.measured),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
+    if args.timings {
+        stdout::text(&report::timings::table(&outcome.measured, outcome.writing_seconds))?;
+    }
     if interrupt::requested() {
         return Ok(Ending::Interrupted);
     }

@@ -244,6 +244,10 @@ pub struct RunArgs {
     /// Skip the extra measurements (object and unclosed shapes, stack sweep)
     #[arg(long)]
     pub quick: bool,
+    /// Print where the run's time went at the end: per row, probes vs build, version, hooks and
+    /// checks (results.json keeps each row's `timings` too)
+    #[arg(long)]
+    pub timings: bool,
     #[command(flatten)]
     pub gate: GateArgs,
     /// Write results.json for the probed parsers only and leave the reports alone (for CI matrix jobs)

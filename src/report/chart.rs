@@ -710,6 +710,7 @@ pub(crate) mod tests {
             unclosed: None,
             sweep: Some(SweepResult { command: vec!["parse".into()], verdict, bytes_per_level, probes }),
             unsupported_shapes: Vec::new(),
+            timings: None,
         }
     }
 

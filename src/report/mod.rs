@@ -9,6 +9,7 @@ pub mod markdown;
 pub mod readme;
 pub mod summary;
 pub mod text;
+pub mod timings;
 
 use std::path::{Path, PathBuf};
 

@@ -172,6 +172,34 @@ pub struct ParserRecord {
     /// keys, say): no limit to report, the error instead.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsupported_shapes: Vec<UnsupportedShape>,
+    /// Where the row's time went in the run that measured it (never a fact: see `VOLATILE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timings: Option<RowTimings>,
+}
+
+/// Wall-clock seconds of each part of measuring one row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RowTimings {
+    /// Whether its toolchain is there (its `check`).
+    pub readiness_seconds: f64,
+    /// Building it, or finding the build up to date.
+    pub build_seconds: f64,
+    /// Asking its version.
+    pub version_seconds: f64,
+    /// Its `before` and `after` hooks.
+    pub hooks_seconds: f64,
+    /// Its probes: trials, and the search between them.
+    pub probe_seconds: f64,
+}
+
+impl RowTimings {
+    pub fn total_seconds(&self) -> f64 {
+        self.readiness_seconds
+            + self.build_seconds
+            + self.version_seconds
+            + self.hooks_seconds
+            + self.probe_seconds
+    }
 }
 
 /// A shape a parser rejects at the first depths with an error that is not about nesting.
@@ -276,6 +304,7 @@ impl Results {
 /// (`max_rss_bytes`), which follows the machine's memory and `--jobs`: it is a safeguard, and when
 /// it decides a boundary, the boundary's depth and failure say so.
 const VOLATILE: &[&str] = &[
+    "timings",
     "elapsed_seconds",
     "accepted_seconds",
     "trials",

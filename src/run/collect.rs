@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
+use std::time::Instant;
 
 use crate::catalog::Entry;
 use crate::report;
@@ -53,6 +54,8 @@ pub struct Collector<'a> {
     progress: RunProgress,
     working: HashMap<usize, Working>,
     finished: usize,
+    /// Time spent writing results.json after each row.
+    writing_seconds: f64,
 }
 
 impl<'a> Collector<'a> {
@@ -65,6 +68,7 @@ impl<'a> Collector<'a> {
             progress: RunProgress::new(rows.len()),
             working: HashMap::new(),
             finished: 0,
+            writing_seconds: 0.0,
         }
     }
 
@@ -87,10 +91,12 @@ impl<'a> Collector<'a> {
                     ));
                 }
                 self.records[index] = record;
+                let started = Instant::now();
                 let so_far = self.measured();
                 if let Err(error) = write_atomically(&self.target, &self.assembly.results(so_far).to_json()) {
                     messages::warn(format_args!("{error:#}"));
                 }
+                self.writing_seconds += started.elapsed().as_secs_f64();
             }
         }
     }
@@ -99,8 +105,9 @@ impl<'a> Collector<'a> {
         self.records.iter().flatten().cloned().collect()
     }
 
-    /// The records of the rows that finished, in the order of the rows, and how to assemble them.
-    pub fn finish(self) -> (Vec<ParserRecord>, Assembly<'a>) {
-        (self.records.into_iter().flatten().collect(), self.assembly)
+    /// The records of the rows that finished, in the order of the rows, how to assemble them, and
+    /// the seconds spent writing results.json along the way.
+    pub fn finish(self) -> (Vec<ParserRecord>, Assembly<'a>, f64) {
+        (self.records.into_iter().flatten().collect(), self.assembly, self.writing_seconds)
     }
 }

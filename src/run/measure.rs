@@ -1,6 +1,8 @@
 //! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, the
 //! other shapes, the stack sweep. Previous results, where there are, make each probe a confirmation.
 
+use std::time::Instant;
+
 use anyhow::Result;
 
 use crate::catalog::{Parser, Readiness};
@@ -10,7 +12,7 @@ use crate::probe::search::Hint;
 use crate::probe::{probe, sweep, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
-use crate::results::{ParserRecord, Status, UnsupportedShape};
+use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
 use crate::run::unmeasured;
 use crate::sys::interrupt;
 use crate::sys::trial::{TrialConfig, TrialReport};
@@ -30,36 +32,56 @@ pub struct MeasureOptions {
     pub max_rss: Option<u64>,
 }
 
-/// Builds and probes one parser. `None` only when interrupted before it finished.
+/// Builds and probes one parser, timing each part. `None` only when interrupted before it finished.
 pub fn measure(
     parser: &Parser,
     options: &MeasureOptions,
     baseline: Option<&ParserRecord>,
 ) -> Option<ParserRecord> {
+    let mut timings = RowTimings::default();
+    let mut record = measure_timed(parser, options, baseline, &mut timings)?;
+    record.timings = Some(timings);
+    Some(record)
+}
+
+/// Runs `part`, adding its wall time to `seconds`.
+fn timed<T>(seconds: &mut f64, part: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let result = part();
+    *seconds += started.elapsed().as_secs_f64();
+    result
+}
+
+fn measure_timed(
+    parser: &Parser,
+    options: &MeasureOptions,
+    baseline: Option<&ParserRecord>,
+    timings: &mut RowTimings,
+) -> Option<ParserRecord> {
     let entry = parser.entry;
     let record = |status, reason: String| Some(unmeasured(entry, status, reason));
-    if let Readiness::Missing(why) = parser.readiness() {
+    if let Readiness::Missing(why) = timed(&mut timings.readiness_seconds, || parser.readiness()) {
         return record(
             Status::Skipped,
             format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
         );
     }
-    match parser.build() {
+    match timed(&mut timings.build_seconds, || parser.build()) {
         Err(_) if interrupt::requested() => return None,
         Err(error) => return record(Status::BuildFailed, format!("{error:#}")),
         Ok(()) => {}
     }
-    let Ok(version) = parser.version() else { return None };
+    let Ok(version) = timed(&mut timings.version_seconds, || parser.version()) else { return None };
     if let Some(before) = &entry.before {
-        match parser.hook("before", before) {
+        match timed(&mut timings.hooks_seconds, || parser.hook("before", before)) {
             Err(_) if interrupt::requested() => return None,
             Err(error) => return record(Status::ProbeFailed, format!("{error:#}")),
             Ok(()) => {}
         }
     }
-    let probed = probe_all(parser, options, baseline);
+    let probed = timed(&mut timings.probe_seconds, || probe_all(parser, options, baseline));
     if let Some(after) = &entry.after {
-        if let Err(error) = parser.hook("after", after) {
+        if let Err(error) = timed(&mut timings.hooks_seconds, || parser.hook("after", after)) {
             messages::warn(format_args!("{}: {error:#}", entry.key()));
         }
     }

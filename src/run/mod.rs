@@ -58,6 +58,8 @@ pub struct RunOutcome {
     pub measured: Vec<ParserRecord>,
     /// Expectations the measured rows broke, one line each.
     pub violations: Vec<String>,
+    /// Seconds spent writing results.json after each row (the rows' own timings are in their records).
+    pub writing_seconds: f64,
 }
 
 pub fn run(options: &RunOptions) -> Result<RunOutcome> {
@@ -91,14 +93,14 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         }
     };
     pool::run(jobs, &plan::order(&rows, previous.as_ref()), measure_row, |event| collector.hear(event));
-    let (measured, assembly) = collector.finish();
+    let (measured, assembly, writing_seconds) = collector.finish();
     let violations = gate::catalog_violations(&measured, &options.expectations);
     let results = assembly.results(measured.clone());
     match &options.json_only {
         Some(path) => crate::results::write_atomically(path, &results.to_json())?,
         None => publish::publish(results, previous.clone(), &options.out, &options.readme)?,
     }
-    Ok(RunOutcome { measured, violations })
+    Ok(RunOutcome { measured, violations, writing_seconds })
 }
 
 /// A record with no measurement: the row's facts from the catalog, and why.
@@ -120,6 +122,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         unclosed: None,
         sweep: None,
         unsupported_shapes: Vec::new(),
+        timings: None,
     }
 }
 
