@@ -1,0 +1,173 @@
+//! Reading the catalog: the root file (`parsers/catalog.toml`: the environments, and rows of its own)
+//! and one file of rows per language one folder below it (`parsers/<language>/catalog.toml`), each
+//! checked so that a mistake is one line naming the file, the row and the field.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+
+use super::{Catalog, Entry, EnvironmentSpec, HOST};
+use crate::units::{parse_duration, Limit};
+
+/// The name of a catalog file: the root, and each language's file of rows.
+pub const FILE_NAME: &str = "catalog.toml";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatalogFile {
+    #[serde(default)]
+    environment: Vec<EnvironmentSpec>,
+    #[serde(default)]
+    parser: Vec<Entry>,
+}
+
+impl Catalog {
+    /// Loads the catalog at `path` and the files of rows in the folders beside it (`*/catalog.toml`,
+    /// in the order of their folders' names).
+    pub fn load(path: &Path) -> Result<Catalog> {
+        let root = read(path)?;
+        let environments = root.environment;
+        check_environments(path, &environments)?;
+        let mut rows: Vec<(PathBuf, Entry)> = Vec::new();
+        let mut add = |file: &Path, parsers: Vec<Entry>| {
+            let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+            rows.extend(
+                parsers
+                    .into_iter()
+                    .map(|entry| (file.to_path_buf(), Entry { folder: folder.clone(), ..entry })),
+            );
+        };
+        add(path, root.parser);
+        for file in row_files(path)? {
+            let rows_file = read(&file)?;
+            if !rows_file.environment.is_empty() {
+                bail!("{}: [[environment]] tables belong in {}", file.display(), path.display());
+            }
+            add(&file, rows_file.parser);
+        }
+        if rows.is_empty() {
+            bail!(
+                "{}: no [[parser]] rows, here or in {}/*/{FILE_NAME}",
+                path.display(),
+                folder_of(path).display()
+            );
+        }
+        check_rows(&rows, &environments)?;
+        let entries = rows
+            .into_iter()
+            .flat_map(|(_, entry)| {
+                let environments = entry.environments.clone();
+                environments.into_iter().map(move |environment| Entry { environment, ..entry.clone() })
+            })
+            .collect();
+        Ok(Catalog { path: path.to_path_buf(), environments, entries })
+    }
+}
+
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// The files of rows one folder below the root file, sorted.
+fn row_files(root: &Path) -> Result<Vec<PathBuf>> {
+    let folder = folder_of(root);
+    let listing = fs::read_dir(folder).with_context(|| format!("cannot read {}", folder.display()))?;
+    let mut files: Vec<PathBuf> =
+        listing.flatten().map(|entry| entry.path().join(FILE_NAME)).filter(|file| file.is_file()).collect();
+    files.sort();
+    Ok(files)
+}
+
+fn read(path: &Path) -> Result<CatalogFile> {
+    let text = fs::read_to_string(path).with_context(|| format!("cannot read catalog {}", path.display()))?;
+    toml::from_str(&text).map_err(|e| {
+        let (line, column) = e.span().map_or((1, 1), |span| line_column(&text, span.start));
+        // toml's messages can span lines ("invalid string\nexpected ..."): keep it to one.
+        let message: Vec<&str> = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        anyhow::anyhow!("{}:{line}:{column}: {}", path.display(), message.join("; "))
+    })
+}
+
+fn check_environments(path: &Path, environments: &[EnvironmentSpec]) -> Result<()> {
+    let mut ids = HashSet::new();
+    for environment in environments {
+        let at = |what: &str| format!("{}: environment `{}`: {what}", path.display(), environment.id);
+        if !is_id(&environment.id) || environment.id == HOST {
+            bail!(at("id must be lowercase letters, digits and dashes, and not `host`"));
+        }
+        if !ids.insert(environment.id.as_str()) {
+            bail!(at("duplicate id"));
+        }
+        if !environment.root.is_absolute() {
+            bail!(at("`root` must be an absolute path"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks every row, with the file that declares it; ids are unique across files.
+fn check_rows(rows: &[(PathBuf, Entry)], environments: &[EnvironmentSpec]) -> Result<()> {
+    let mut declared: HashMap<&str, &Path> = HashMap::new();
+    for (file, entry) in rows {
+        let at = |what: &str| format!("{}: parser `{}`: {what}", file.display(), entry.id);
+        if let Some(first) = declared.insert(entry.id.as_str(), file) {
+            bail!(at(&format!("duplicate id (also in {})", first.display())));
+        }
+        check_row(entry, environments).map_err(|what| anyhow::anyhow!(at(&what)))?;
+    }
+    Ok(())
+}
+
+/// What is wrong with one row, if anything.
+fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), String> {
+    if !is_id(&entry.id) {
+        return Err("id must be lowercase letters, digits and dashes".into());
+    }
+    if let Some(program) = &entry.program {
+        if program.is_empty() || !program.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+            return Err("`program` must name a folder beside the catalog".into());
+        }
+    }
+    if entry.run.is_empty() {
+        return Err("`run` must name a program".into());
+    }
+    if let Some(timeout) = &entry.timeout {
+        parse_duration(timeout).map_err(|e| format!("bad `timeout`: {e:#}"))?;
+    }
+    if let Some(memory) = &entry.memory {
+        memory.parse::<Limit>().map_err(|e| format!("bad `memory`: {e:#}"))?;
+    }
+    if let Some(name) = entry.env.keys().find(|name| !crate::sys::child_env::is_name(name)) {
+        return Err(format!("`env`: {name:?} is not a variable name"));
+    }
+    if entry.environments.is_empty() {
+        return Err("`environments` is empty".into());
+    }
+    let mut listed = HashSet::new();
+    for environment in &entry.environments {
+        if environment != HOST && !environments.iter().any(|e| &e.id == environment) {
+            return Err(format!("no environment `{environment}` (there is `host` and each [[environment]])"));
+        }
+        if !listed.insert(environment) {
+            return Err(format!("environment `{environment}` listed twice"));
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn is_id(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}

@@ -1,0 +1,376 @@
+//! The parser catalog (`parsers/catalog.toml` and `parsers/<language>/catalog.toml`): what each
+//! parser is, how to install its toolchain, build it, run it and read its version. Nothing about a
+//! particular parser lives in Rust code. `load` reads and checks the files; `parser` resolves a row
+//! against the file system (folders, builds, versions, hooks).
+
+mod load;
+mod parser;
+
+pub use load::FILE_NAME;
+pub use parser::{first_error_line, missing_packages, Parser, Readiness};
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
+
+use crate::payload::PayloadFormat;
+use serde::{Deserialize, Serialize};
+
+pub use crate::results::{row_key, HOST};
+
+/// One `[[environment]]` table: a root file system that rows can be measured in besides the host.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EnvironmentSpec {
+    pub id: String,
+    /// What the tables call it, e.g. `Debian 13 (trixie)`.
+    pub name: String,
+    /// Where the root is (absolute).
+    pub root: PathBuf,
+    /// A script beside the catalog that makes the root (run as root by `setup`, with `ROOT` set).
+    pub setup: Option<String>,
+}
+
+impl EnvironmentSpec {
+    /// Whether `setup` finished making the root.
+    pub fn is_ready(&self) -> bool {
+        self.root.join(".nestprobe-ready").exists()
+    }
+}
+
+/// One `[[parser]]` table.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub id: String,
+    pub language: String,
+    pub library: String,
+    /// Debian/Ubuntu packages needed to build and run it.
+    #[serde(default)]
+    pub apt: Vec<String>,
+    /// A script in the parser's folder, run as root after the apt packages, for what apt lacks.
+    pub setup: Option<String>,
+    /// Shell command that exits 0 when the toolchain is usable (besides the apt packages).
+    pub check: Option<String>,
+    /// Shell command that builds the parser into `$BUILD`.
+    pub build: Option<String>,
+    /// The argv that runs the parser; `{build}` and `{dir}` are expanded.
+    pub run: Vec<String>,
+    /// Shell command printing the library's exact version.
+    pub version: String,
+    /// Shell commands run once before and after probing this parser (e.g. start/stop a server).
+    pub before: Option<String>,
+    pub after: Option<String>,
+    /// Per-trial timeout for this parser, when the default is too short (e.g. "30s").
+    pub timeout: Option<String>,
+    /// Text by which the runtime's own fatal errors can be told from the library's errors when both
+    /// exit with status 1 (a stderr containing one of these is a crash).
+    #[serde(default)]
+    pub fatal_stderr: Vec<String>,
+    /// A memory cap (RLIMIT_AS) for this parser's children, for one that would otherwise eat the
+    /// machine at depth (e.g. "4GiB"); a smaller `--memory` of the run wins.
+    pub memory: Option<String>,
+    /// Variables added to the fixed environment of this parser's children (and its commands).
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// Short note for the table: is the limit configurable, and how.
+    #[serde(default)]
+    pub note: String,
+    /// Part of the original bad_json_parsers study: keeps its row even when not measured.
+    #[serde(default)]
+    pub study: bool,
+    /// The folder of the parser program under parsers/, when this row shares another row's program
+    /// (another version, environment or build variant); default: the id.
+    pub program: Option<String>,
+    /// The payload format the program reads (`json` when not given).
+    #[serde(default)]
+    pub format: PayloadFormat,
+    /// The environments this row is measured in: `host` and/or ids of `[[environment]]` tables.
+    #[serde(default = "host_only")]
+    pub environments: Vec<String>,
+    /// Build facts that change the number (compiler flags, features), for the tables: `-O2`.
+    pub variant: Option<String>,
+    /// The one environment of this expanded row (set when the catalog loads).
+    #[serde(skip, default = "host")]
+    pub environment: String,
+    /// The folder of the catalog file that declares the row (set when the catalog loads): its
+    /// program is in `<folder>/<program or id>/`.
+    #[serde(skip)]
+    pub folder: PathBuf,
+}
+
+fn host() -> String {
+    HOST.to_string()
+}
+
+fn host_only() -> Vec<String> {
+    vec![HOST.to_string()]
+}
+
+impl Entry {
+    /// What identifies the row's results: the id, with `@<environment>` outside the host.
+    pub fn key(&self) -> String {
+        row_key(&self.id, &self.environment)
+    }
+}
+
+/// A loaded catalog: entries plus where their folders are.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    pub path: PathBuf,
+    pub environments: Vec<EnvironmentSpec>,
+    /// One entry per row and environment, in catalog order.
+    pub entries: Vec<Entry>,
+}
+
+impl Catalog {
+    /// The entries named by `--only` (all when empty), in catalog order: an id names the row in
+    /// every environment, `id@environment` one of them (`id@host` too); unknown names are an error.
+    pub fn select(&self, only: &[String]) -> Result<Vec<&Entry>> {
+        let named = |entry: &Entry, name: &String| {
+            *name == entry.id || name.split_once('@') == Some((entry.id.as_str(), entry.environment.as_str()))
+        };
+        for name in only {
+            if !self.entries.iter().any(|e| named(e, name)) {
+                bail!("no parser `{name}` in {} (see `nestprobe list`)", self.path.display());
+            }
+        }
+        Ok(self
+            .entries
+            .iter()
+            .filter(|e| only.is_empty() || only.iter().any(|name| named(e, name)))
+            .collect())
+    }
+
+    /// The `[[environment]]` a row runs in; `None` for the host.
+    pub fn environment_of(&self, entry: &Entry) -> Option<&EnvironmentSpec> {
+        self.environments.iter().find(|e| e.id == entry.environment)
+    }
+
+    /// The folder holding a parser's program: `<program or id>/` beside the catalog file that
+    /// declares the row; another row's program is in that row's folder, wherever it is declared.
+    pub fn source_dir(&self, entry: &Entry) -> PathBuf {
+        let folder = match &entry.program {
+            Some(program) => {
+                let owner = self.entries.iter().find(|e| &e.id == program).unwrap_or(entry);
+                owner.folder.join(program)
+            }
+            None => entry.folder.join(&entry.id),
+        };
+        absolute(&folder)
+    }
+
+    /// Whether a row can be probed here (built in `build_root`), or why not, including why its
+    /// parser cannot even be put together.
+    pub fn readiness(&self, entry: &Entry, build_root: &Path) -> Readiness {
+        match Parser::new(self, entry, build_root) {
+            Ok(parser) => parser.readiness(),
+            Err(error) => Readiness::Missing(format!("{error:#}")),
+        }
+    }
+}
+
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn load(text: &str) -> Result<Catalog> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("catalog.toml");
+        fs::write(&path, text).unwrap();
+        Catalog::load(&path)
+    }
+
+    const GOOD: &str = r#"
+[[parser]]
+id = "c-x"
+language = "C"
+library = "x"
+run = ["{build}/parse", "{dir}/data"]
+version = "echo 1.0"
+"#;
+
+    #[test]
+    fn a_minimal_entry_loads_with_defaults() {
+        let catalog = load(GOOD).unwrap();
+        let entry = &catalog.entries[0];
+        assert_eq!(entry.id, "c-x");
+        assert!(entry.apt.is_empty() && entry.build.is_none() && !entry.study);
+    }
+
+    #[test]
+    fn unknown_fields_are_rejected_with_line_and_column() {
+        let err = load(&format!("{GOOD}colour = \"red\"\n")).unwrap_err().to_string();
+        assert!(err.contains("catalog.toml:8:1: unknown field `colour`"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
+    #[test]
+    fn syntax_errors_are_one_line_with_line_and_column() {
+        let err = load(&format!("{GOOD}note = \n")).unwrap_err().to_string();
+        assert!(err.contains("catalog.toml:8:8: invalid string; expected"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
+    #[test]
+    fn missing_fields_and_duplicates_are_named() {
+        let err = load("[[parser]]\nid = \"a\"\n").unwrap_err().to_string();
+        assert!(err.contains("missing field"), "{err}");
+        let err = load(&format!("{GOOD}{GOOD}")).unwrap_err().to_string();
+        assert!(err.contains("parser `c-x`: duplicate id"), "{err}");
+        let err = load(&GOOD.replace("\"c-x\"", "\"C X\"")).unwrap_err().to_string();
+        assert!(err.contains("id must be"), "{err}");
+    }
+
+    #[test]
+    fn argv_placeholders_expand_to_staged_folders_of_the_same_length_anywhere() {
+        let catalog = load(GOOD).unwrap();
+        let short = tempfile::tempdir().unwrap();
+        let long = short.path().join("a-much-longer-build-folder-name-than-the-first/x/y");
+        let staged = |root: &Path| Parser::new(&catalog, &catalog.entries[0], root).unwrap().argv();
+        let (a, b) = (staged(short.path()), staged(&long));
+        assert!(a[0].to_string_lossy().starts_with("/tmp/nestprobe-"), "{a:?}");
+        assert!(a[0].to_string_lossy().ends_with("/c-x/build/parse"), "{a:?}");
+        assert!(a[1].to_string_lossy().ends_with("/c-x/src/data"), "{a:?}");
+        assert_ne!(a[0], b[0]);
+        assert_eq!(a[0].len(), b[0].len());
+        assert_eq!(a[1].len(), b[1].len());
+    }
+
+    #[test]
+    fn a_row_can_share_another_rows_program_and_name_its_format() {
+        let catalog = load(&format!("{GOOD}\n[[parser]]\nid = \"c-x-big\"\nlanguage = \"C\"\nlibrary = \"x\"\nrun = [\"p\"]\nversion = \"true\"\nprogram = \"c-x\"\nformat = \"yaml\"\nenv = {{ LIMIT = \"big\" }}\n")).unwrap();
+        let (first, second) = (&catalog.entries[0], &catalog.entries[1]);
+        assert_eq!(catalog.source_dir(first), catalog.source_dir(second));
+        assert_eq!((first.format.name(), second.format.name()), ("json", "yaml"));
+        let err = load(&GOOD.replace("version = \"echo 1.0\"", "version = \"echo 1.0\"\nformat = \"yml\""))
+            .unwrap_err();
+        assert!(err.to_string().contains("catalog.toml:8:"), "{err}");
+        let err = load(&GOOD.replace("version = \"echo 1.0\"", "version = \"echo 1.0\"\nprogram = \"../x\""))
+            .unwrap_err();
+        assert!(err.to_string().contains("`program` must name a folder"), "{err}");
+        let err = load(
+            &GOOD.replace("version = \"echo 1.0\"", "version = \"echo 1.0\"\nenv = { \"A B\" = \"1\" }"),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("is not a variable name"), "{err}");
+    }
+
+    const ROOTED: &str = r#"
+[[environment]]
+id = "debian13"
+name = "Debian 13 (trixie)"
+root = "/opt/nestprobe/debian13"
+setup = "environments/debian13.sh"
+"#;
+
+    #[test]
+    fn a_row_in_several_environments_expands_to_one_entry_each_with_its_own_key() {
+        let text = format!(
+            "{ROOTED}{}",
+            GOOD.replace(
+                "version = \"echo 1.0\"",
+                "version = \"echo 1.0\"\nenvironments = [\"host\", \"debian13\"]\nvariant = \"-O2\""
+            )
+        );
+        let catalog = load(&text).unwrap();
+        let keys: Vec<String> = catalog.entries.iter().map(Entry::key).collect();
+        assert_eq!(keys, ["c-x", "c-x@debian13"]);
+        assert!(catalog.entries.iter().all(|e| e.variant.as_deref() == Some("-O2")));
+        assert!(catalog.environment_of(&catalog.entries[0]).is_none());
+        assert_eq!(catalog.environment_of(&catalog.entries[1]).unwrap().name, "Debian 13 (trixie)");
+        // An id selects the row everywhere, a key one environment of it.
+        assert_eq!(catalog.select(&["c-x".into()]).unwrap().len(), 2);
+        let one = catalog.select(&["c-x@debian13".into()]).unwrap();
+        assert_eq!((one.len(), one[0].environment.as_str()), (1, "debian13"));
+        let host = catalog.select(&["c-x@host".into()]).unwrap();
+        assert_eq!((host.len(), host[0].key().as_str()), (1, "c-x"));
+        let err = catalog.select(&["c-x@debian14".into()]).unwrap_err().to_string();
+        assert!(err.contains("no parser `c-x@debian14`"), "{err}");
+        // Both environments build in their own folders, from the same program folder.
+        let build = tempfile::tempdir().unwrap();
+        let host = Parser::new(&catalog, &catalog.entries[0], build.path()).unwrap();
+        let rooted = Parser::new(&catalog, &catalog.entries[1], build.path()).unwrap();
+        assert!(rooted.build_dir.ends_with("c-x@debian13/build"), "{}", rooted.build_dir.display());
+        assert_eq!(host.build_dir.as_os_str().len() + "@debian13".len(), rooted.build_dir.as_os_str().len());
+        assert!(build.path().join("c-x@debian13").is_dir());
+    }
+
+    #[test]
+    fn environment_mistakes_are_named() {
+        let with_env = |envs: &str| {
+            GOOD.replace("version = \"echo 1.0\"", &format!("version = \"echo 1.0\"\nenvironments = {envs}"))
+        };
+        let err = load(&format!("{ROOTED}{}", with_env("[\"debian14\"]"))).unwrap_err().to_string();
+        assert!(err.contains("parser `c-x`: no environment `debian14`"), "{err}");
+        let err = load(&format!("{ROOTED}{}", with_env("[]"))).unwrap_err().to_string();
+        assert!(err.contains("`environments` is empty"), "{err}");
+        let err = load(&format!("{ROOTED}{}", with_env("[\"host\", \"host\"]"))).unwrap_err().to_string();
+        assert!(err.contains("listed twice"), "{err}");
+        let err = load(&format!("{ROOTED}{ROOTED}{GOOD}")).unwrap_err().to_string();
+        assert!(err.contains("environment `debian13`: duplicate id"), "{err}");
+        let err =
+            load(&format!("{}{GOOD}", ROOTED.replace("\"debian13\"", "\"host\""))).unwrap_err().to_string();
+        assert!(err.contains("not `host`"), "{err}");
+        let err = load(&format!("{}{GOOD}", ROOTED.replace("/opt/nestprobe/debian13", "roots/13")))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("`root` must be an absolute path"), "{err}");
+        // A misspelt field of an environment table: one line with its line and column.
+        let err = load(&format!("{}{GOOD}", ROOTED.replace("root =", "rot ="))).unwrap_err().to_string();
+        assert!(err.contains("catalog.toml:5:1: unknown field `rot`"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
+    #[test]
+    fn the_first_error_line_of_a_build_log_is_its_reason() {
+        let gcc = "parse.c: In function 'main':\nparse.c:3:5: error: expected ';' before '}' token\n    3 | }\n      | ;\n";
+        assert_eq!(first_error_line(gcc), "parse.c:3:5: error: expected ';' before '}' token");
+        assert_eq!(first_error_line("one\nlast\n"), "last");
+        assert_eq!(first_error_line(""), "no output");
+    }
+
+    #[test]
+    fn rows_come_from_each_language_folder_and_ids_are_unique_across_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("catalog.toml");
+        let row = |id: &str, extra: &str| {
+            format!("[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"x\"\nrun = [\"{{dir}}/p\"]\nversion = \"true\"\n{extra}\n")
+        };
+        fs::write(&root, "[[environment]]\nid = \"e\"\nname = \"E\"\nroot = \"/opt/e\"\n").unwrap();
+        for (folder, text) in
+            [("c", row("c-a", "")), ("go", row("go-b", "program = \"c-a\"")), ("setup", String::new())]
+        {
+            fs::create_dir_all(dir.path().join(folder)).unwrap();
+            if !text.is_empty() {
+                fs::write(dir.path().join(folder).join("catalog.toml"), text).unwrap();
+            }
+        }
+        let catalog = Catalog::load(&root).unwrap();
+        let ids: Vec<&str> = catalog.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["c-a", "go-b"]);
+        // A row's program is in its own language's folder; another row's, in that row's folder.
+        let c_a = &catalog.entries[0];
+        assert_eq!(catalog.source_dir(c_a), absolute(&dir.path().join("c/c-a")));
+        assert_eq!(catalog.source_dir(&catalog.entries[1]), absolute(&dir.path().join("c/c-a")));
+
+        fs::write(dir.path().join("go/catalog.toml"), row("c-a", "")).unwrap();
+        let error = Catalog::load(&root).unwrap_err().to_string();
+        assert!(error.contains("go/catalog.toml: parser `c-a`: duplicate id (also in"), "{error}");
+        assert!(error.contains("c/catalog.toml"), "{error}");
+
+        fs::write(
+            dir.path().join("go/catalog.toml"),
+            "[[environment]]\nid = \"f\"\nname = \"F\"\nroot = \"/opt/f\"\n",
+        )
+        .unwrap();
+        let error = Catalog::load(&root).unwrap_err().to_string();
+        assert!(error.contains("[[environment]] tables belong in"), "{error}");
+    }
+}

@@ -1,0 +1,315 @@
+//! A row resolved against the file system: its folders seen through a stage of fixed-length links,
+//! its build (redone only when its files or its build command change), its version, its hooks, and
+//! whether its toolchain is installed.
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+
+use super::{absolute, Catalog, Entry, EnvironmentSpec, HOST};
+use crate::sys::child_env::{ChildEnv, Stage};
+use crate::sys::interrupt;
+use crate::sys::launcher::Launcher;
+use crate::sys::task;
+use crate::sys::trial::TrialConfig;
+use crate::units::{parse_duration, Limit};
+
+/// A parser resolved against the file system: where it lives and where it builds.
+///
+/// Programs, builds and commands see the folders through the links of a [`Stage`], whose paths have
+/// the same length wherever the checkout is: those paths end up on a child's stack (argv, `$BUILD`,
+/// and whatever a build bakes into a launcher script).
+pub struct Parser<'a> {
+    pub entry: &'a Entry,
+    /// The parser's folder, as children see it.
+    pub dir: PathBuf,
+    /// Its build folder, as children see it.
+    pub build_dir: PathBuf,
+    /// Its build folder, the real one.
+    real_build_dir: PathBuf,
+    /// A scratch folder that children get as HOME.
+    pub home: PathBuf,
+    /// The build log, as the user named the build folder (relative by default: results must not
+    /// hold paths of this machine).
+    log_name: PathBuf,
+    /// The `[[environment]]` it runs in; `None` for the host.
+    pub environment: Option<EnvironmentSpec>,
+    /// How its children (probes and commands alike) are started.
+    pub launcher: Launcher,
+}
+
+/// Is a parser ready to probe?
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Readiness {
+    /// Toolchain present and built.
+    Ready,
+    /// Toolchain present, not built yet (or its sources changed).
+    NeedsBuild,
+    /// Toolchain missing; the reason says what.
+    Missing(String),
+}
+
+const BUILD_STAMP: &str = ".nestprobe-built";
+
+impl<'a> Parser<'a> {
+    pub fn new(catalog: &Catalog, entry: &'a Entry, build_root: &Path) -> Result<Parser<'a>> {
+        let key = entry.key();
+        let real_build_dir = absolute(&build_root.join(&key));
+        fs::create_dir_all(&real_build_dir)
+            .with_context(|| format!("cannot create {}", real_build_dir.display()))?;
+        let stage = Stage::for_key(&absolute(build_root))?;
+        let source_dir = catalog.source_dir(entry);
+        let home = stage.dir(&format!("{key}/home"))?;
+        let log_name = build_root.join(&key).join("build.log");
+        let environment = catalog.environment_of(entry).cloned();
+        let (dir, build_dir, launcher) = match &environment {
+            None => (
+                stage.link(&format!("{key}/src"), &source_dir)?,
+                stage.link(&format!("{key}/build"), &real_build_dir)?,
+                Launcher::host(),
+            ),
+            // Inside a root, links to host paths would lead nowhere: the stage holds mount points
+            // instead, onto which the launcher binds the real folders in the child.
+            Some(environment) => {
+                let dir = stage.dir(&format!("{key}/src"))?;
+                let build_dir = stage.dir(&format!("{key}/build"))?;
+                let binds = [(source_dir, dir.clone()), (real_build_dir.clone(), build_dir.clone())];
+                let launcher = if environment.root.is_dir() {
+                    Launcher::jail(&environment.root, &binds)?
+                } else {
+                    Launcher::host()
+                };
+                (dir, build_dir, launcher)
+            }
+        };
+        Ok(Parser { entry, dir, build_dir, real_build_dir, home, log_name, environment, launcher })
+    }
+
+    /// The settings of this parser's probed children: the run's (`run`, made for [`Parser::argv`]
+    /// and [`Parser::child_env`]), started from its folder and in its environment, with the row's
+    /// fatal-error texts, its longer timeout and its smaller memory cap where it has them.
+    pub fn trial_config(&self, run: TrialConfig) -> Result<TrialConfig> {
+        let entry = self.entry;
+        let mut trial = TrialConfig {
+            cwd: Some(self.dir.clone()),
+            launcher: self.launcher.clone(),
+            fatal_stderr: entry.fatal_stderr.clone(),
+            ..run
+        };
+        if let Some(text) = &entry.timeout {
+            trial.timeout = parse_duration(text)?.max(trial.timeout);
+        }
+        if let Some(text) = &entry.memory {
+            let cap: Limit = text.parse()?;
+            trial.memory = Some(trial.memory.map_or(cap, |run_cap| run_cap.min(cap)));
+        }
+        Ok(trial)
+    }
+
+    /// The environment of this parser's children and commands: the fixed one, `$BUILD`, and the
+    /// entry's own variables.
+    pub fn child_env(&self) -> ChildEnv {
+        let mut env = ChildEnv::fixed(&self.home);
+        env.set_path("BUILD", &self.build_dir, "{build}");
+        for (name, value) in &self.entry.env {
+            env.set(name, value);
+        }
+        env
+    }
+
+    pub fn readiness(&self) -> Readiness {
+        if let Some(environment) = &self.environment {
+            if !environment.is_ready() || self.launcher.root().is_none() {
+                return Readiness::Missing(format!(
+                    "environment `{}` not made yet ({} is missing)",
+                    environment.id,
+                    environment.root.display()
+                ));
+            }
+        }
+        let missing = missing_packages(self.launcher.root(), &self.entry.apt);
+        if !missing.is_empty() {
+            return Readiness::Missing(format!("missing packages: {}", missing.join(" ")));
+        }
+        if let Some(check) = &self.entry.check {
+            let passed = self.shell(check).and_then(|mut command| {
+                command.stdout(Stdio::null()).stderr(Stdio::null());
+                task::run(&mut command, "`check`", task::QUERY_TIMEOUT)
+            });
+            if !passed.is_ok_and(|s| s.success()) {
+                return Readiness::Missing(format!("toolchain check failed: {check}"));
+            }
+        }
+        if self.is_built() {
+            Readiness::Ready
+        } else {
+            Readiness::NeedsBuild
+        }
+    }
+
+    /// A `sh -c` command (build, version, check, hook) run from the parser's folder with `$BUILD`
+    /// and the entry's variables set. On the host it keeps the caller's environment: toolchains
+    /// found through PATH, HOME or CARGO_HOME must still be found. Inside a root, where the
+    /// caller's paths mean nothing, it gets the children's fixed environment.
+    pub fn shell(&self, script: &str) -> Result<Command> {
+        let mut command = Command::new("sh");
+        command.arg("-c").arg(script).current_dir(&self.dir).stdin(Stdio::null());
+        if self.launcher.root().is_some() {
+            command.env_clear().envs(self.child_env().vars());
+        }
+        command.env("BUILD", &self.build_dir).envs(&self.entry.env);
+        self.launcher.prepare(&mut command, Some(&self.dir))?;
+        Ok(command)
+    }
+
+    /// Builds the parser (if it has a build step and its sources changed). Output goes to
+    /// `$BUILD/build.log`; the error names its first error line and the log.
+    pub fn build(&self) -> Result<()> {
+        if self.is_built() {
+            return Ok(());
+        }
+        if let Some(build) = &self.entry.build {
+            let log_path = self.real_build_dir.join("build.log");
+            let log = fs::File::create(&log_path)?;
+            let mut command = self.shell(build)?;
+            command.stdout(log.try_clone()?).stderr(log);
+            let status = task::run(&mut command, "`build`", task::BUILD_TIMEOUT)
+                .with_context(|| format!("see {}", self.log_name.display()))?;
+            if !status.success() {
+                let log = fs::read_to_string(&log_path).unwrap_or_default();
+                bail!(
+                    "`build` exited with {status}: {} (full log: {})",
+                    first_error_line(&log),
+                    self.log_name.display()
+                );
+            }
+        }
+        fs::write(self.real_build_dir.join(BUILD_STAMP), self.fingerprint().to_string())?;
+        Ok(())
+    }
+
+    fn is_built(&self) -> bool {
+        fs::read_to_string(self.real_build_dir.join(BUILD_STAMP))
+            .is_ok_and(|stamp| stamp.trim() == self.fingerprint().to_string())
+    }
+
+    /// Changes whenever the sources, the build command or the staged build path change (a build
+    /// may bake that path into a launcher).
+    fn fingerprint(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.entry.build.hash(&mut hasher);
+        self.build_dir.hash(&mut hasher);
+        self.entry.env.hash(&mut hasher);
+        if self.entry.environment != HOST {
+            // (Not for the host, whose builds predate environments and stay valid.)
+            self.entry.environment.hash(&mut hasher);
+        }
+        let mut files = Vec::new();
+        collect_files(&self.dir, &mut files);
+        files.sort();
+        for file in files {
+            file.strip_prefix(&self.dir).unwrap_or(&file).hash(&mut hasher);
+            fs::read(&file).unwrap_or_default().hash(&mut hasher);
+        }
+        hasher.finish()
+    }
+
+    /// The library version, from the entry's version command. Fails only when interrupted.
+    pub fn version(&self) -> Result<Option<String>> {
+        let output = match self
+            .shell(&self.entry.version)
+            .and_then(|mut command| task::capture(&mut command, "`version`", task::QUERY_TIMEOUT))
+        {
+            Ok(output) => output,
+            Err(error) if interrupt::requested() => return Err(error),
+            Err(_) => return Ok(None),
+        };
+        let line = output.stdout.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
+        Ok(line.filter(|_| output.status.success()))
+    }
+
+    /// The argv with `{build}` and `{dir}` expanded.
+    pub fn argv(&self) -> Vec<OsString> {
+        self.entry
+            .run
+            .iter()
+            .map(|arg| {
+                arg.replace("{build}", &self.build_dir.to_string_lossy())
+                    .replace("{dir}", &self.dir.to_string_lossy())
+                    .into()
+            })
+            .collect()
+    }
+
+    /// Runs a `before`/`after` hook; fails with its first error line.
+    pub fn hook(&self, name: &str, script: &str) -> Result<()> {
+        let output = task::capture(&mut self.shell(script)?, &format!("`{name}`"), task::HOOK_TIMEOUT)?;
+        if !output.status.success() {
+            bail!("`{name}` failed ({}): {}", output.status, first_error_line(&output.stderr));
+        }
+        Ok(())
+    }
+}
+
+/// The line of a build log or stderr that names the problem: the first one that says error (or
+/// fatal, or failed), else the last non-empty line; trimmed to one short line.
+pub fn first_error_line(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let names_it = |line: &&&str| {
+        let lower = line.to_ascii_lowercase();
+        ["error", "fatal", "failed", "cannot", "not found"].iter().any(|word| lower.contains(word))
+    };
+    let line = lines.iter().find(names_it).or(lines.last()).copied().unwrap_or("no output");
+    let mut line: String = line.chars().take(200).collect();
+    if line.len() < text.len() && line.chars().count() == 200 {
+        line.push('…');
+    }
+    line
+}
+
+fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_files(&path, files);
+        } else {
+            files.push(path);
+        }
+    }
+}
+
+/// Which of these Debian packages are not installed (on the host, or in `root`). Without dpkg (not
+/// Debian/Ubuntu) nothing can be said, and the `check` command alone decides.
+pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String> {
+    if packages.is_empty() {
+        return Vec::new();
+    }
+    let mut query = Command::new("dpkg-query");
+    if let Some(root) = root {
+        query.arg(format!("--admindir={}", root.join("var/lib/dpkg").display()));
+    }
+    let Ok(output) = query
+        .args(["-W", "-f=${Package} ${db:Status-Status}\\n"])
+        .args(packages)
+        .stderr(Stdio::null())
+        .output()
+    else {
+        return Vec::new();
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    let installed: HashSet<&str> = text
+        .lines()
+        .filter_map(|line| line.split_once(' '))
+        .filter(|(_, status)| *status == "installed")
+        .map(|(name, _)| name.split(':').next().unwrap_or(name))
+        .collect();
+    packages.iter().filter(|p| !installed.contains(p.as_str())).cloned().collect()
+}
