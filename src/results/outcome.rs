@@ -16,6 +16,9 @@ pub enum Outcome {
     Signal { signal: i32, stderr: String },
     /// Any other exit status: a runtime's fatal error, an uncaught exception, …
     Abnormal { code: i32, stderr: String },
+    /// Stopped by a signal (SIGSTOP, SIGTSTP, …): it would wait forever, so it is seen at once and
+    /// killed with its group, not waited out as a timeout.
+    Stopped { signal: i32, stderr: String },
     /// Still running at the timeout; killed with its process group.
     Timeout { stderr: String },
     /// Its process group's resident memory went over the resident cap (`--max-rss`): killed with its
@@ -48,6 +51,9 @@ impl Outcome {
                 with_stderr(format!("crash ({})", signal_name(*signal)), stderr)
             }
             Outcome::Abnormal { code, stderr } => with_stderr(format!("crash (exit {code})"), stderr),
+            Outcome::Stopped { signal, stderr } => {
+                with_stderr(format!("stopped ({})", signal_name(*signal)), stderr)
+            }
             Outcome::Timeout { .. } => "timeout".into(),
             // No peak here: this text goes into results (sightings) and must not vary between runs.
             Outcome::OverMemory { cap_bytes, .. } => {
@@ -73,6 +79,8 @@ impl Outcome {
             Outcome::Error { stderr } => (FailureKind::Error, Some(1), None, stderr),
             Outcome::Signal { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
             Outcome::Abnormal { code, stderr } => (FailureKind::Crash, Some(*code), None, stderr),
+            // Abnormal, and no signal can both stop and kill: the signal says it was stopped.
+            Outcome::Stopped { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
             Outcome::Timeout { stderr } => (FailureKind::Timeout, None, None, stderr),
         };
         Some(Failure {
@@ -125,6 +133,7 @@ impl Failure {
         match self.kind {
             FailureKind::Error => "clean error".into(),
             FailureKind::Crash => match (&self.signal_name, self.exit_code) {
+                (Some(name), _) if self.signal.is_some_and(is_stop_signal) => format!("stopped ({name})"),
                 (Some(name), _) => format!("crash ({name})"),
                 (None, Some(code)) => format!("crash (exit {code})"),
                 (None, None) => "crash".into(),
@@ -159,6 +168,11 @@ impl Failure {
         }
         self
     }
+}
+
+/// Whether `signal` stops a process rather than ending it.
+pub fn is_stop_signal(signal: i32) -> bool {
+    [libc::SIGSTOP, libc::SIGTSTP, libc::SIGTTIN, libc::SIGTTOU].contains(&signal)
 }
 
 /// `SIGSEGV` for 11; `signal 77` for numbers this platform does not name.

@@ -6,5 +6,6 @@ pub mod interrupt;
 pub mod launcher;
 pub mod memory;
 pub mod process;
+pub mod reaper;
 pub mod task;
 pub mod trial;

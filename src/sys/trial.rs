@@ -1,19 +1,21 @@
 //! One trial: run a parser program once on one payload, under resource limits and a timeout, and
 //! bring back its outcome.
 //!
-//! The child gets its own process group so that a timeout (or Ctrl-C) kills it together with any
-//! grandchildren. One loop polls three things at once: the child's stdin (the payload is written in
-//! pieces as the pipe takes them; a child that stops reading early is normal), its stderr (the head
-//! is kept, the rest drained so the child never blocks) and a pidfd that says when it exits. stdout
-//! goes to /dev/null. Nothing waits for a pipe once the child has gone: a descendant that left the
-//! group (setsid) and keeps a pipe open gets a short grace, then the pipe is dropped.
+//! The process nestprobe starts is the trial's reaper (src/sys/reaper.rs): it forks the parser into
+//! a process group of its own, reports how it ended, and kills every descendant left, daemons that
+//! left the group included. A timeout (or Ctrl-C) kills the parser's group. One loop polls three
+//! things at once: the parser's stdin (the payload is written in pieces as the pipe takes them; a
+//! parser that stops reading early is normal), its stderr (the head is kept, the rest drained so it
+//! never blocks) and a pidfd that says when the reaper has exited. stdout goes to /dev/null. Nothing
+//! waits for a pipe once the trial has ended: a descendant holding one gets a short grace.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
+use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
-use std::process::{ChildStderr, Command, Stdio};
+use std::process::{ChildStderr, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -30,6 +32,7 @@ use crate::sys::child_env::ChildEnv;
 use crate::sys::interrupt::GroupGuard;
 use crate::sys::memory;
 use crate::sys::process;
+use crate::sys::reaper;
 use crate::units::Limit;
 
 /// How every child of a probe is started.
@@ -112,25 +115,30 @@ impl TrialConfig {
         // Our own copy of the read end: after the child exits it tells how much it left unread.
         // (It does not keep the child from seeing end of input: that needs the write ends closed.)
         let watch = stdin_read.try_clone().context("cannot duplicate a pipe")?;
-        let mut command = self.command()?;
+        let (report_read, report_write) =
+            nix::unistd::pipe2(OFlag::O_CLOEXEC).context("cannot create a pipe")?;
+        let mut command = self.command(report_write.as_raw_fd())?;
         command.stdin(Stdio::from(stdin_read));
         let inherited_rss = own_resident_bytes();
         let started = Instant::now();
         let mut child = command.spawn().with_context(|| format!("cannot start {}", self.program_name()))?;
         drop(command); // closes our copy of the child's end of stdin
-        let pid = child.id() as i32;
-        let _registered = GroupGuard::register(pid);
-        let prepared = (|| -> Result<(OwnedFd, ChildStderr)> {
-            let pidfd = process::pidfd_open(pid)?;
+        drop(report_write); // the reaper holds the only one: end of file once it has gone
+        let reaper = child.id() as i32;
+        let _reaper_registered = GroupGuard::register(reaper);
+        let prepared = (|| -> Result<(i32, OwnedFd, ChildStderr)> {
+            let pid = reaper::read_parser_pid(&report_read)?;
+            let pidfd = process::pidfd_open(reaper)?;
             let stderr = child.stderr.take().expect("stderr is piped");
             process::set_nonblocking(&stderr)?;
             process::set_nonblocking(&stdin_write)?;
-            Ok((pidfd, stderr))
+            Ok((pid, pidfd, stderr))
         })();
-        let (pidfd, stderr) = prepared.inspect_err(|_| {
-            process::kill_group(pid);
-            let _ = process::reap(pid);
+        let (pid, pidfd, stderr) = prepared.inspect_err(|_| {
+            process::kill_group(reaper);
+            let _ = process::reap(reaper);
         })?;
+        let _registered = GroupGuard::register(pid);
         let mut pipes = Pipes {
             stdin: Some(Feeder {
                 file: Some(stdin_write.into()),
@@ -147,16 +155,24 @@ impl TrialConfig {
         let exited = ended == Ended::Exited;
         let wall = started.elapsed();
         let read_whole_input = exited && pipes.all_written() && process::unread_bytes(&watch) == 0;
-        // The leader is a zombie or still running, so its pgid cannot have been reused: kill the
-        // whole group (grandchildren holding our pipes included), then reap the leader.
-        process::kill_group(pid);
+        if !exited && !process::wait_exit(&pidfd, Some(Instant::now()))? {
+            // Timed out or over its memory: kill the parser's group; its reaper then reports and
+            // kills whatever left the group. (While the reaper runs, the parser was reaped at most
+            // an instant ago, far too recently for its group id to be someone else's.)
+            process::kill_group(pid);
+        }
         drop(watch);
         pipes.stdin = None; // end of input, or EPIPE, for whoever still reads it
-        if !exited {
-            process::wait_exit(&pidfd, None)?;
-        }
+        process::wait_exit(&pidfd, None)?;
         pipes.drain_stderr(Instant::now() + PIPE_GRACE)?;
-        let (status, peak_rss_bytes) = process::reap(pid)?;
+        process::reap(reaper)?;
+        // No report: the reaper itself was killed (Ctrl-C), and the parser with it.
+        let report = reaper::read_report(&report_read)?.unwrap_or(reaper::Report {
+            status: libc::SIGKILL,
+            stopped_by: None,
+            peak_rss_bytes: 0,
+        });
+        let (status, peak_rss_bytes) = (ExitStatus::from_raw(report.status), report.peak_rss_bytes);
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
         let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         // Over the cap is out of memory however the child ended, also when it exited before a sample
@@ -166,6 +182,8 @@ impl TrialConfig {
         let outcome = if let Some(watchdog) = over_cap {
             let peak_bytes = watchdog.peak.max(if peak_rss_exact { peak_rss_bytes } else { 0 });
             Outcome::OverMemory { peak_bytes, cap_bytes: watchdog.cap, stderr }
+        } else if let (true, Some(signal)) = (exited, report.stopped_by) {
+            Outcome::Stopped { signal, stderr }
         } else if !exited {
             Outcome::Timeout { stderr }
         } else {
@@ -189,7 +207,9 @@ impl TrialConfig {
         self.argv.first().map(|p| format!("`{}`", p.to_string_lossy())).unwrap_or_default()
     }
 
-    fn command(&self) -> Result<Command> {
+    /// The command that starts the trial's reaper, which forks the parser (src/sys/reaper.rs);
+    /// `report` is the write end of the reaper's report pipe.
+    fn command(&self, report: RawFd) -> Result<Command> {
         let (program, args) = self.argv.split_first().ok_or_else(|| anyhow!("no command given"))?;
         let mut command = Command::new(program);
         if self.env.mode() == crate::results::settings::EnvMode::Fixed {
@@ -219,7 +239,8 @@ impl TrialConfig {
                 if disable_aslr {
                     set_no_randomize()?;
                 }
-                Ok(())
+                // Last: from here on this process is the reaper, and only the parser returns.
+                reaper::fork_parser(report)
             });
         }
         Ok(command)
@@ -305,7 +326,7 @@ impl Pipes {
             if left.is_zero() {
                 return Ok(Ended::TimedOut);
             }
-            // Wake up for the next sample too.
+            // Wake up for the next sample.
             let wait =
                 watchdog.as_ref().map_or(left, |w| left.min(w.next_sample.saturating_duration_since(now)));
             let stdin = self.stdin.as_ref().and_then(|f| f.file.as_ref());

@@ -52,6 +52,9 @@ pub fn plain(text: impl Display) {
     }
 }
 
+/// Every line on stderr: a message can quote a parser's output (an error line, a build log).
 fn line(text: impl Display) {
-    crate::ui::progress::above_bars(|| eprintln!("{text}"));
+    let text = text.to_string();
+    let shown = crate::ui::terminal::visible(&text);
+    crate::ui::progress::above_bars(|| eprintln!("{shown}"));
 }

@@ -24,14 +24,14 @@ pub fn write(bytes: &[u8]) -> Result<()> {
     }
 }
 
-/// Text as it is.
-pub fn text(text: &str) -> Result<()> {
-    write(text.as_bytes())
+/// Text for a person: what a parser printed in it is shown, not obeyed by the terminal.
+pub fn text(shown: &str) -> Result<()> {
+    write(crate::ui::terminal::visible(shown).as_bytes())
 }
 
-/// One line of text.
-pub fn line(text: impl std::fmt::Display) -> Result<()> {
-    write(format!("{text}\n").as_bytes())
+/// One line of text, like [`text`].
+pub fn line(shown: impl std::fmt::Display) -> Result<()> {
+    text(&format!("{shown}\n"))
 }
 
 /// A value as pretty JSON, then a newline.
