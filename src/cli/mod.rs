@@ -367,7 +367,7 @@ mod tests {
         assert_eq!(spec.trial.argv, ["python3", "p.py"]);
         let env = spec.trial.env.record();
         assert_eq!(env.mode, crate::results::settings::EnvMode::Fixed);
-        assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "PATH", "TMPDIR"]);
+        assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "LD_BIND_NOW", "PATH", "TMPDIR"]);
     }
 
     #[test]
