@@ -711,6 +711,7 @@ pub(crate) mod tests {
             sweep: Some(SweepResult { command: vec!["parse".into()], verdict, bytes_per_level, probes }),
             unsupported_shapes: Vec::new(),
             timings: None,
+            changes: Vec::new(),
         }
     }
 

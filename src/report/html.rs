@@ -375,15 +375,15 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     let _ = write!(
         html,
         "<td class=\"num\" title=\"{tooltip}\">{}</td>",
-        badge_link(record, &depth_text(result))
+        badge_link(record, &depth_text(record, result))
     );
     badge(html, result, "");
     match &record.object {
-        Some(object) => badge(html, object, &depth_text(object)),
+        Some(object) => badge(html, object, &depth_text(record, object)),
         None => cell(html, "", dash),
     }
     match &record.unclosed {
-        Some(unclosed) if unclosed.failure.is_some() => badge(html, unclosed, &depth_text(unclosed)),
+        Some(unclosed) if unclosed.failure.is_some() => badge(html, unclosed, &depth_text(record, unclosed)),
         Some(_) => cell(html, "muted", "rejected"),
         None => cell(html, "", dash),
     }
@@ -414,9 +414,9 @@ fn badge_link(record: &ParserRecord, text: &str) -> String {
 }
 
 /// The smallest failing depth; `none` when there is none (the tooltip says up to where).
-fn depth_text(result: &ProbeResult) -> String {
+fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(depth, _) => thousands(depth),
+        Finding::FailsAt(depth, _) => super::depth_figure(record, result, depth),
         Finding::NoLimit => "none".to_string(),
         Finding::Unstable { .. } | Finding::InputNotRead(_) => "—".to_string(),
         Finding::Slow(depth, _) => format!("> {}", thousands(depth)),

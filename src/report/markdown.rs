@@ -136,7 +136,9 @@ const LEGEND: &str = "
   that the parser does not accept (its payload size is in results.html and results.json). *How* is what
   happened there: a *clean error* (the library reported an error, the process stayed in control), a
   *crash* (killed by a signal, or an abnormal exit status), a *timeout* (also with four times the time),
-  *out of memory* (under a memory cap), or *unstable* (outcomes disagreed: no exact number).
+  *out of memory* (under a memory cap), or *unstable* (outcomes disagreed: no exact number). A depth
+  marked ± was set by the stack (the *Why* column says *stack*): its last digits are the machine's, and
+  another machine's number within 0.1 % is the same fact (README: *Same on every machine*).
 - **Objects**: the same for mappings (`{\"a\":{\"a\":…}}` in JSON). **Unclosed**: the main nesting never
   closed, which every parser must reject; *rejected* means a clean error at every depth tried.
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
@@ -254,21 +256,21 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
     };
     let version = escape(record.version.as_deref().unwrap_or("?"));
     let outcome = match result.finding() {
-        Finding::FailsAt(..) => format!("{version}: {} {}", depth_cell(result), how_cell(result)),
+        Finding::FailsAt(..) => format!("{version}: {} {}", depth_cell(record, result), how_cell(result)),
         Finding::NoLimit => format!("{version}: no limit ≤ {}", thousands(result.settings.max_depth)),
         _ => format!("{version}: {}", how_cell(result)),
     };
     Cells {
         outcome,
         version: escape(record.version.as_deref().unwrap_or("?")),
-        fails_at: depth_cell(result),
+        fails_at: depth_cell(record, result),
         how: how_cell(result),
         objects: match (&record.object, record.unsupported(Shape::Object)) {
-            (Some(o), _) => format!("{} {}", depth_cell(o), how_cell(o)),
+            (Some(o), _) => format!("{} {}", depth_cell(record, o), how_cell(o)),
             (None, Some(unsupported)) => format!("shape not supported: {}", escape(&unsupported.error)),
             (None, None) => dash(),
         },
-        unclosed: record.unclosed.as_ref().map_or_else(dash, unclosed_cell),
+        unclosed: record.unclosed.as_ref().map_or_else(dash, |u| unclosed_cell(record, u)),
         why: record.sweep.as_ref().map_or_else(dash, |s| match s.bytes_per_level {
             Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
             None => s.verdict.name().to_string(),
@@ -365,9 +367,9 @@ pub fn memory_cell(result: &ProbeResult) -> Option<String> {
     Some(if result.peak_rss_exact { format_bytes(bytes) } else { format!("≤ {}", format_bytes(bytes)) })
 }
 
-fn depth_cell(result: &ProbeResult) -> String {
+fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(depth, _) => thousands(depth),
+        Finding::FailsAt(depth, _) => super::depth_figure(record, result, depth),
         Finding::NoLimit => format!("none ≤ {}", thousands(result.settings.max_depth)),
         Finding::Unstable { .. } => "unstable".into(),
         Finding::InputNotRead(_) => "input not read".into(),
@@ -385,10 +387,10 @@ fn how_cell(result: &ProbeResult) -> String {
     }
 }
 
-fn unclosed_cell(result: &ProbeResult) -> String {
+fn unclosed_cell(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, failure) => {
-            format!("**{}** at {}", escape(&failure.summary()), thousands(depth))
+            format!("**{}** at {}", escape(&failure.summary()), super::depth_figure(record, result, depth))
         }
         Finding::NoLimit => "rejected".into(),
         _ => escape(&result.phrase()),
@@ -446,7 +448,7 @@ mod tests {
         assert_eq!(serde[0].split('|').map(str::trim).nth(4), Some("—"));
         // The crash in both: both cells say it, the shared columns say it once.
         let stack: Vec<&str> = lines_of(&text, "recursive-parser")[0].split('|').map(str::trim).collect();
-        assert_eq!(stack[3], "1.0: 87,289 **crash (SIGSEGV)**");
+        assert_eq!(stack[3], "1.0: 87,289 ± **crash (SIGSEGV)**");
         assert_eq!(stack[3], stack[4]);
         assert_eq!(stack[7], "stack (96 B/level)");
         // Every line has as many cells as the header.

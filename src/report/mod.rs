@@ -232,6 +232,16 @@ pub fn library_name(results: &Results, record: &ParserRecord) -> String {
     name
 }
 
+/// A failing depth as the tables show it: with `±` when the stack set it, since its last digits
+/// are the machine's (the same fact within `sameness::STACK_TOLERANCE`).
+pub fn depth_figure(record: &ParserRecord, result: &ProbeResult, depth: u64) -> String {
+    if crate::results::sameness::stack_bound_depth(record, result) {
+        format!("{} ±", thousands(depth))
+    } else {
+        thousands(depth)
+    }
+}
+
 /// A record's outcome in a few words: `clean error at 129`, `SIGSEGV at 87,289`, `no limit`.
 pub fn short_outcome(record: &ParserRecord) -> String {
     let Some(result) = record.result.as_ref().filter(|_| record.status == Status::Measured) else {

@@ -15,6 +15,7 @@ use crate::payload::PayloadFormat;
 
 pub mod outcome;
 pub mod probe_result;
+pub mod sameness;
 pub mod settings;
 pub mod sweep_result;
 
@@ -175,6 +176,10 @@ pub struct ParserRecord {
     /// Where the row's time went in the run that measured it (never a fact: see `VOLATILE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timings: Option<RowTimings>,
+    /// What the run that last changed a fact of this row changed, with both values (history, not a
+    /// fact itself: see `sameness`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<sameness::Change>,
 }
 
 /// Wall-clock seconds of each part of measuring one row.
@@ -293,6 +298,16 @@ impl Results {
     pub fn same_facts(&self, other: &Results) -> bool {
         facts(self) == facts(other)
     }
+
+    /// The same for one row.
+    pub fn same_record_facts(a: &ParserRecord, b: &ParserRecord) -> bool {
+        let facts = |record: &ParserRecord| {
+            let mut value = serde_json::to_value(record).expect("records serialize");
+            strip_volatile(&mut value);
+            value
+        };
+        facts(a) == facts(b)
+    }
 }
 
 /// Fields that change between two runs that measured the same thing (`slow` too: whether a trial
@@ -305,6 +320,7 @@ impl Results {
 /// it decides a boundary, the boundary's depth and failure say so.
 const VOLATILE: &[&str] = &[
     "timings",
+    "changes",
     "elapsed_seconds",
     "accepted_seconds",
     "trials",
@@ -318,24 +334,26 @@ const VOLATILE: &[&str] = &[
     "max_rss_bytes",
 ];
 
-fn facts(results: &Results) -> Value {
-    fn strip(value: &mut Value) {
-        match value {
-            Value::Object(map) => {
-                map.retain(|key, _| !VOLATILE.contains(&key.as_str()));
-                if let Some(rss) = map.get_mut("peak_rss_bytes") {
-                    if let Some(bytes) = rss.as_u64() {
-                        *rss = Value::from(((bytes.max(16 << 20) as f64).log2() * 4.0).round() as i64);
-                    }
+/// `value` without the fields that are not facts, peak memory rounded to a quarter octave.
+fn strip_volatile(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            map.retain(|key, _| !VOLATILE.contains(&key.as_str()));
+            if let Some(rss) = map.get_mut("peak_rss_bytes") {
+                if let Some(bytes) = rss.as_u64() {
+                    *rss = Value::from(((bytes.max(16 << 20) as f64).log2() * 4.0).round() as i64);
                 }
-                map.values_mut().for_each(strip);
             }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
+            map.values_mut().for_each(strip_volatile);
         }
+        Value::Array(items) => items.iter_mut().for_each(strip_volatile),
+        _ => {}
     }
+}
+
+fn facts(results: &Results) -> Value {
     let mut value = serde_json::to_value(results).expect("results serialize");
-    strip(&mut value);
+    strip_volatile(&mut value);
     // The order of the rows is the catalog's layout, not a fact.
     if let Some(Value::Array(parsers)) = value.get_mut("parsers") {
         parsers.sort_by_key(|record| (record["id"].to_string(), record["environment"].to_string()));

@@ -123,6 +123,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         sweep: None,
         unsupported_shapes: Vec::new(),
         timings: None,
+        changes: Vec::new(),
     }
 }
 

@@ -8,6 +8,7 @@ use anyhow::{bail, Result};
 
 use crate::catalog::Catalog;
 use crate::report;
+use crate::results::sameness;
 use crate::results::{write_atomically, write_if_changed, Results, Status};
 use crate::run::unmeasured;
 use crate::ui::messages;
@@ -72,6 +73,10 @@ pub fn render(results: &Path, out: &Path, readme: &Path) -> Result<()> {
 /// the previous results, the previous file is kept as it is, so a second run changes nothing.
 pub fn publish(results: Results, previous: Option<Results>, out: &Path, readme: &Path) -> Result<()> {
     let results_path: PathBuf = out.join("results.json");
+    let results = match &previous {
+        Some(previous) => confirm_noise(previous, results),
+        None => results,
+    };
     // (A run rewrites results.json as each parser finishes; this puts back the previous file when
     // nothing measured changed.)
     let results = match previous {
@@ -91,4 +96,14 @@ pub fn publish(results: Results, previous: Option<Results>, out: &Path, readme: 
     };
     messages::info(report::write_all(&results, out, readme)?);
     Ok(())
+}
+
+/// `results` with every row whose new measurement is the committed fact again (`sameness`) kept as
+/// committed; the real changes are told, with both values.
+fn confirm_noise(previous: &Results, results: Results) -> Results {
+    let (results, changes) = sameness::reconcile(previous, results);
+    for (key, change) in &changes {
+        messages::info(format_args!("{key}: {} changed: {} → {}", change.what, change.was, change.now));
+    }
+    results
 }

@@ -1,0 +1,166 @@
+//! When two measurements of a row are the same fact. CI runners and contributors' machines differ,
+//! so a regeneration must not rewrite what only the machine moved. This is the one place that
+//! says what counts as noise (README: "Same on every machine"):
+//!
+//! - **Stack-bound boundaries** (the row's sweep says `stack`) depend on a few hundred bytes of the
+//!   machine (the kernel's auxiliary vector, the CPU): a boundary within [`STACK_TOLERANCE`] of the
+//!   committed one, failing the same way, is the committed one confirmed.
+//! - **Resource-bound results** (`slow`, a timeout, out of memory) say that time or memory ran out:
+//!   which one ran out first, and at what depth, is the machine's speed and memory. Two of them are
+//!   the same fact.
+//! - **Unstable results** whose windows overlap are the same.
+//! - Timings, trial counts, how a boundary was found and memory noise are never facts
+//!   ([`Results::same_facts`]).
+//!
+//! A run or merge keeps the committed record when only such noise differs, and records a real
+//! change with both values ([`Change`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::{ProbeResult, ProbeStatus};
+use crate::results::sweep_result::{SweepResult, Verdict};
+use crate::results::{ParserRecord, Results};
+
+/// How far a stack-bound boundary may move and stay the same fact: 0.1 % of the depth, about
+/// 8 KiB of an 8 MiB stack. The machine-dependent part measured so far is under 2 KiB.
+pub const STACK_TOLERANCE: f64 = 0.001;
+
+/// A fact of a row that changed: what, and both values.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    /// `array`, `object`, `unclosed`, `sweep` or `row` (version, status, settings…).
+    pub what: String,
+    pub was: String,
+    pub now: String,
+}
+
+/// The largest move of a stack-bound boundary at `depth` that is still the same fact.
+pub fn stack_tolerance(depth: u64) -> u64 {
+    ((depth as f64) * STACK_TOLERANCE).ceil() as u64
+}
+
+/// Whether the row's boundaries are set by the stack (its sweep says so).
+pub fn stack_bound(record: &ParserRecord) -> bool {
+    record.sweep.as_ref().is_some_and(|sweep| sweep.verdict == Verdict::Stack)
+}
+
+/// Whether this result's depth is where the stack ran out in a stack-bound row: an exact failure
+/// that is not time or memory running out.
+pub fn stack_bound_depth(record: &ParserRecord, result: &ProbeResult) -> bool {
+    stack_bound(record) && result.exact_failing_depth().is_some() && !resource_bound(result)
+}
+
+/// Time or memory ran out, not a nesting limit.
+fn resource_bound(result: &ProbeResult) -> bool {
+    result.status == ProbeStatus::Slow
+        || result
+            .failure
+            .as_ref()
+            .is_some_and(|f| matches!(f.kind, FailureKind::Timeout | FailureKind::OutOfMemory))
+}
+
+/// Whether `new` says the same as `committed`, for a row whose boundaries are stack-bound or not.
+pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool) -> bool {
+    if committed.settings != new.settings || committed.env != new.env || committed.shape != new.shape {
+        return false;
+    }
+    if resource_bound(committed) && resource_bound(new) {
+        return true;
+    }
+    if committed.status == ProbeStatus::Unstable && new.status == ProbeStatus::Unstable {
+        return overlap(window(committed), window(new));
+    }
+    match (committed.exact_failing_depth(), new.exact_failing_depth()) {
+        (Some(was), Some(now)) if stack_bound => {
+            let same_way =
+                committed.failure.as_ref().map(|f| f.summary()) == new.failure.as_ref().map(|f| f.summary());
+            same_way && was.abs_diff(now) <= stack_tolerance(was)
+        }
+        _ => false,
+    }
+}
+
+/// An unstable result's window as (low, high): between its lowest failing and highest passing depth.
+fn window(result: &ProbeResult) -> (u64, u64) {
+    let [failing, passing] = result.boundary_window;
+    let (a, b) = (failing.or(passing).unwrap_or(0), passing.or(failing).unwrap_or(0));
+    (a.min(b), a.max(b))
+}
+
+fn overlap((a_low, a_high): (u64, u64), (b_low, b_high): (u64, u64)) -> bool {
+    a_low <= b_high && b_low <= a_high
+}
+
+fn same_sweep(committed: &SweepResult, new: &SweepResult) -> bool {
+    committed.verdict == new.verdict
+        && committed.probes.len() == new.probes.len()
+        && committed
+            .probes
+            .iter()
+            .zip(&new.probes)
+            .all(|(was, now)| same_probe(was, now, committed.verdict == Verdict::Stack))
+}
+
+/// `new` with every part that is the same fact as in `committed` taken from `committed`, and the
+/// changes that remain (none: `new` is `committed`'s facts, and the committed record is kept).
+pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (ParserRecord, Vec<Change>) {
+    let stack = stack_bound(committed) || stack_bound(new);
+    let mut kept = new.clone();
+    let mut changes = Vec::new();
+    let shapes = [
+        ("array", &committed.result, &mut kept.result),
+        ("object", &committed.object, &mut kept.object),
+        ("unclosed", &committed.unclosed, &mut kept.unclosed),
+    ];
+    for (what, was, now) in shapes {
+        match (was, now.as_ref()) {
+            (Some(was), Some(new)) if same_probe(was, new, stack) => *now = Some(was.clone()),
+            (None, None) => {}
+            (was, new) => {
+                let phrase =
+                    |r: Option<&ProbeResult>| r.map_or("not measured".to_string(), ProbeResult::phrase);
+                let (was, new) = (phrase(was.as_ref()), phrase(new));
+                if was != new {
+                    changes.push(Change { what: what.into(), was, now: new });
+                }
+            }
+        }
+    }
+    match (&committed.sweep, &kept.sweep) {
+        (Some(was), Some(now)) if same_sweep(was, now) => kept.sweep = Some(was.clone()),
+        (was, now) if was != now => {
+            let verdict = |s: &Option<SweepResult>| {
+                s.as_ref().map_or("none".to_string(), |s| s.verdict.name().to_string())
+            };
+            changes.push(Change { what: "sweep".into(), was: verdict(was), now: verdict(now) });
+        }
+        _ => {}
+    }
+    if changes.is_empty() && !Results::same_record_facts(committed, &kept) {
+        changes.push(Change { what: "row".into(), was: describe(committed), now: describe(&kept) });
+    }
+    if changes.is_empty() {
+        return (committed.clone(), changes);
+    }
+    kept.changes = changes.clone();
+    (kept, changes)
+}
+
+/// The row-level facts in a few words, for a change that is not a shape's result.
+fn describe(record: &ParserRecord) -> String {
+    format!("{} {}", record.version.as_deref().unwrap_or("?"), record.status.name())
+}
+
+/// `new` with each row reconciled with its committed record, and the rows that really changed.
+pub fn reconcile(committed: &Results, mut new: Results) -> (Results, Vec<(String, Change)>) {
+    let mut changes = Vec::new();
+    for record in &mut new.parsers {
+        if let Some(previous) = committed.find(&record.key()) {
+            let (kept, changed) = reconcile_record(previous, record);
+            changes.extend(changed.into_iter().map(|change| (record.key(), change)));
+            *record = kept;
+        }
+    }
+    (new, changes)
+}

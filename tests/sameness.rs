@@ -1,0 +1,196 @@
+//! The same-fact rules (src/results/sameness.rs) through `merge`, as CI uses them: a shard whose
+//! records differ from the committed ones only by a machine's noise leaves every file as it was; a
+//! real change is written, with both values.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::*;
+use serde_json::{json, Value};
+
+/// A committed state: results.json and its reports, from a real run of two fixture rows.
+struct Committed {
+    dir: tempfile::TempDir,
+}
+
+impl Committed {
+    fn new() -> Committed {
+        let dir = tempfile::tempdir().unwrap();
+        let fixture = fixture().display().to_string();
+        let catalog = format!(
+            "[[parser]]\nid = \"deep\"\nlanguage = \"C\"\nlibrary = \"deep\"\n\
+             run = [\"{fixture}\", \"abort\", \"3000\"]\nversion = \"echo 1.0\"\n\n\
+             [[parser]]\nid = \"shallow\"\nlanguage = \"C\"\nlibrary = \"shallow\"\n\
+             run = [\"{fixture}\", \"limit\", \"128\"]\nversion = \"echo 1.0\"\n"
+        );
+        for id in ["deep", "shallow"] {
+            fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
+        }
+        fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+        fs::write(
+            dir.path().join("README.md"),
+            "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n\
+             <!-- nestprobe:table:start -->\n<!-- nestprobe:table:end -->\n",
+        )
+        .unwrap();
+        let committed = Committed { dir };
+        assert!(committed.nestprobe(&["run", "--quick"]).status.success());
+        // `deep` is stack-bound, as its sweep would say: the noise rule for such rows applies to it.
+        let mut results = committed.results();
+        record(&mut results, "deep")["sweep"] =
+            json!({"command": ["x"], "verdict": "stack", "bytes_per_level": 2800, "probes": []});
+        committed.commit(&results);
+        committed
+    }
+
+    /// Makes `results` the committed state, written as nestprobe writes it, with its reports.
+    fn commit(&self, results: &Value) {
+        fs::write(self.path("results.json"), serde_json::to_string_pretty(results).unwrap()).unwrap();
+        self.nestprobe(&["merge", "results.json"]);
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    fn nestprobe(&self, args: &[&str]) -> std::process::Output {
+        let mut command = nestprobe();
+        command.current_dir(self.dir.path()).args(args);
+        let output = run(command);
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        output
+    }
+
+    fn results(&self) -> Value {
+        serde_json::from_str(&fs::read_to_string(self.path("results.json")).unwrap()).unwrap()
+    }
+
+    /// Every generated file.
+    fn snapshot(&self) -> Vec<(String, Vec<u8>)> {
+        let mut files = Vec::new();
+        for entry in walk(self.dir.path()) {
+            let name = entry.strip_prefix(self.dir.path()).unwrap().display().to_string();
+            if !name.starts_with("parsers") && !name.starts_with("target") && !name.starts_with("shard") {
+                files.push((name, fs::read(&entry).unwrap()));
+            }
+        }
+        files.sort();
+        files
+    }
+
+    /// Merges a shard made of the committed results with `perturb` applied.
+    fn merge_perturbed(&self, perturb: impl FnOnce(&mut Value)) -> std::process::Output {
+        let mut shard = self.results();
+        perturb(&mut shard);
+        let file = self.path("shard.json");
+        fs::write(&file, serde_json::to_string_pretty(&shard).unwrap()).unwrap();
+        self.nestprobe(&["merge", file.to_str().unwrap()])
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+fn record<'a>(results: &'a mut Value, id: &str) -> &'a mut Value {
+    results["parsers"].as_array_mut().unwrap().iter_mut().find(|p| p["id"] == id).unwrap()
+}
+
+/// Moves a result's exact boundary by `delta` levels.
+fn move_boundary(result: &mut Value, delta: i64) {
+    for field in ["min_failing_depth", "max_accepted_depth"] {
+        result[field] = json!(result[field].as_i64().unwrap() + delta);
+    }
+    for at in 0..2 {
+        result["boundary_window"][at] = json!(result["boundary_window"][at].as_i64().unwrap() + delta);
+    }
+    result["trials"] = json!(99);
+    result["elapsed_seconds"] = json!(12.5);
+}
+
+#[test]
+fn a_stack_bound_boundary_within_the_tolerance_is_confirmed_and_nothing_is_rewritten() {
+    let committed = Committed::new();
+    let before = committed.snapshot();
+    // 3,001 ± 0.1 % is 4 levels.
+    committed.merge_perturbed(|shard| move_boundary(&mut record(shard, "deep")["result"], 4));
+    assert!(before == committed.snapshot(), "noise rewrote the committed files");
+}
+
+#[test]
+fn a_real_change_is_written_with_both_values() {
+    let committed = Committed::new();
+    let output = committed.merge_perturbed(|shard| move_boundary(&mut record(shard, "deep")["result"], 5));
+    let mut results = committed.results();
+    let deep = record(&mut results, "deep");
+    assert_eq!(deep["result"]["min_failing_depth"], 3006);
+    assert_eq!(deep["changes"][0]["what"], "array", "{deep:#}");
+    assert!(deep["changes"][0]["was"].as_str().unwrap().contains("3,001"), "{deep:#}");
+    assert!(deep["changes"][0]["now"].as_str().unwrap().contains("3,006"), "{deep:#}");
+    assert!(stderr_of(&output).contains("deep: array changed:"), "{}", stderr_of(&output));
+    assert!(fs::read_to_string(committed.path("results.md")).unwrap().contains("3,006"));
+}
+
+#[test]
+fn a_boundary_that_is_not_stack_bound_has_no_tolerance() {
+    let committed = Committed::new();
+    committed.merge_perturbed(|shard| move_boundary(&mut record(shard, "shallow")["result"], 1));
+    let mut results = committed.results();
+    assert_eq!(record(&mut results, "shallow")["result"]["min_failing_depth"], 130);
+}
+
+#[test]
+fn time_or_memory_running_out_is_one_fact_whichever_ran_out_and_wherever() {
+    let committed = Committed::new();
+    // Committed: slow (time ran out past 2,000).
+    let mut results = committed.results();
+    let slow = &mut record(&mut results, "shallow")["result"];
+    slow["status"] = json!("slow");
+    slow["max_accepted_depth"] = json!(2000);
+    slow["accepted_seconds"] = json!(8.0);
+    slow["min_failing_depth"] = Value::Null;
+    slow["failure"] = Value::Null;
+    committed.commit(&results);
+    let before = committed.snapshot();
+    // A faster machine: out of memory at 9,000 instead.
+    committed.merge_perturbed(|shard| {
+        let result = &mut record(shard, "shallow")["result"];
+        result["status"] = json!("exact");
+        result["max_accepted_depth"] = json!(8999);
+        result["min_failing_depth"] = json!(9000);
+        result["failure"] =
+            json!({"kind": "out-of-memory", "exit_code": null, "signal": 9, "signal_name": "SIGKILL", "stderr": ""});
+    });
+    assert!(before == committed.snapshot(), "which resource ran out rewrote the committed files");
+}
+
+#[test]
+fn unstable_windows_that_overlap_are_the_same_and_disjoint_ones_are_not() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    let unstable = &mut record(&mut results, "shallow")["result"];
+    unstable["status"] = json!("unstable");
+    unstable["unstable"] = json!(true);
+    unstable["boundary_window"] = json!([120, 140]);
+    committed.commit(&results);
+    let before = committed.snapshot();
+    let window = |low: u64, high: u64| {
+        move |shard: &mut Value| record(shard, "shallow")["result"]["boundary_window"] = json!([low, high])
+    };
+    committed.merge_perturbed(window(135, 150));
+    assert!(before == committed.snapshot(), "an overlapping window rewrote the committed files");
+    committed.merge_perturbed(window(200, 220));
+    let mut results = committed.results();
+    assert_eq!(record(&mut results, "shallow")["result"]["boundary_window"], json!([200, 220]));
+}
