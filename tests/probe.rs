@@ -174,3 +174,24 @@ fn text_output_says_where_and_how_in_two_lines() {
     assert_eq!(text.lines().count(), 2, "{text}");
     assert!(text.contains("crash (SIGABRT) at depth 301"), "{text}");
 }
+
+#[test]
+fn the_same_program_from_a_longer_path_has_the_same_boundary() {
+    // The kernel copies argv onto the child's stack: 800 more characters of path are a few levels
+    // of this fixture's recursion, unless the program runs through a link of a fixed length.
+    let dir = tempfile::tempdir().unwrap();
+    let short = dir.path().join("p");
+    let long = dir.path().join(vec!["x".repeat(200); 4].join("/"));
+    let mut depths = Vec::new();
+    for folder in [&short, &long] {
+        std::fs::create_dir_all(folder).unwrap();
+        let program = folder.join("parse");
+        std::fs::copy(fixture(), &program).unwrap();
+        let mut command = nestprobe();
+        command.args(["probe", "--format", "json", "--stack", "1MiB", "--"]).arg(&program).arg("recursive");
+        let result = run_json(command);
+        assert_eq!(result["command"][0], program.to_str().unwrap(), "results show the command as given");
+        depths.push(u64_of(&result, "min_failing_depth"));
+    }
+    assert_eq!(depths[0], depths[1], "the boundary moved with the program's path");
+}

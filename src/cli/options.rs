@@ -77,15 +77,19 @@ impl ProbeArgs {
     pub fn spec(&self) -> Result<ProbeSpec> {
         let shape = self.shape.unwrap_or(self.payload.main_shape());
         self.payload.check(shape, self.trial.max_depth).map_err(UsageError)?;
-        let home = Stage::for_key(Path::new("probe"))?.dir("home")?;
+        let stage = Stage::for_key(Path::new("probe"))?;
+        let home = stage.dir("home")?;
         let options = self.trial.options();
         let mut trial =
             options.trial_config(self.command.clone(), ChildEnv::fixed(&home), options.max_rss.resolve(1));
-        if let Some(root) = &self.root {
-            trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?;
+        // Results show the command as given; the child runs it through fixed-length links (paths
+        // inside an environment's root are the root's own, and stay as they are).
+        let command_line = trial.command_line();
+        match &self.root {
+            Some(root) => trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?,
+            None => trial.argv = stage.fixed_length_argv(&trial.argv)?,
         }
-        let mut spec =
-            ProbeSpec::new(trial.clone(), trial.command_line(), self.payload, shape, options.max_depth);
+        let mut spec = ProbeSpec::new(trial.clone(), command_line, self.payload, shape, options.max_depth);
         spec.hint = self.hint;
         spec.repeat = self.repeat;
         Ok(spec)

@@ -163,6 +163,37 @@ impl Stage {
     }
 }
 
+impl Stage {
+    /// `argv` with every argument that names an existing file or folder by a path (the program
+    /// itself, a script, a folder of modules) reached through a link of a fixed length instead:
+    /// `<stage>/a-<8 hex digits>/<its name>`, the link standing for its folder, so that what lies
+    /// beside it is found as before. The kernel copies each argument onto the child's stack, so a
+    /// program probed from a longer path would otherwise have less stack (16,383 levels became
+    /// 16,382 for a folder name 50 characters longer). Bare command names (`python3`) are found on
+    /// the fixed PATH and are left as they are.
+    pub fn fixed_length_argv(&self, argv: &[OsString]) -> Result<Vec<OsString>> {
+        argv.iter()
+            .map(|arg| {
+                let path = Path::new(arg);
+                let named_by_path = arg.as_encoded_bytes().contains(&b'/');
+                let (Some(name), true) = (path.file_name(), named_by_path && path.exists()) else {
+                    return Ok(arg.clone());
+                };
+                let folder = path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .canonicalize()
+                    .with_context(|| format!("cannot resolve {}", path.display()))?;
+                let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                folder.hash(&mut hasher);
+                let link = self.link(&format!("a-{:08x}", hasher.finish() as u32), &folder)?;
+                Ok(link.join(name).into_os_string())
+            })
+            .collect()
+    }
+}
+
 /// Creates `dir` (mode 0700) or checks that the existing one is ours: a stage in a shared /tmp must
 /// not be a folder someone else prepared.
 fn ensure_own_dir(dir: &Path) -> Result<()> {
