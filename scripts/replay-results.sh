@@ -131,7 +131,7 @@ cd "$WORK/clone"
 set -- "$WORK"/shard-*.json
 [ -e "$1" ] || die "no shard produced results"
 cp results.json "$WORK/committed.json"
-[ -z "$ROWS" ] || set -- "$WORK/committed.json" "${@:2}"
+[ -z "$ROWS" ] || set -- "$WORK/committed.json" "$@"
 "$ARTIFACT" merge "$@" 2>&1 | tee "$WORK/merge.log"
 say "merged $(ls "$WORK"/shard-*.json | wc -l) shards"
 if git diff --quiet -- results.json results.md results.html README.md badges; then
