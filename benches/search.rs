@@ -146,13 +146,8 @@ type Measured = (Cost, Cost, bool, Option<u64>, Cost, Option<u64>);
 
 fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
     let spec = |hint| ProbeSpec {
-        command: trial.command_line(),
-        trial: trial.clone(),
-        format: PayloadFormat::JSON,
-        shape: Shape::Array,
-        max_depth,
         hint,
-        repeat: 1,
+        ..ProbeSpec::new(trial.clone(), trial.command_line(), PayloadFormat::JSON, Shape::Array, max_depth)
     };
     let mut quiet = |_: u64, _: &TrialReport| {};
 

@@ -91,6 +91,10 @@ pub struct Entry {
     pub environments: Vec<String>,
     /// Build facts that change the number (compiler flags, features), for the tables: `-O2`.
     pub variant: Option<String>,
+    /// The phases the program can be asked for as its last argument (parse, free, serialize);
+    /// each is probed besides the main result, which runs the program without one.
+    #[serde(default)]
+    pub phases: Vec<crate::results::phase::Phase>,
     /// The one environment of this expanded row (set when the catalog loads).
     #[serde(skip, default = "host")]
     pub environment: String,

@@ -16,6 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::gate::FailOn;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
+use crate::results::phase::Phase;
 use crate::sys::memory::RssCap;
 use crate::units::{parse_duration, Limit};
 
@@ -122,6 +123,10 @@ pub struct ProbeArgs {
     /// for xml]
     #[arg(long, value_parser = shape_parser())]
     pub shape: Option<Shape>,
+    /// Ask the program for this phase, passed as its last argument: parse (then end at once), free
+    /// (then release the value), serialize (then write it back); the result records it
+    #[arg(long, value_parser = phase_parser())]
+    pub phase: Option<Phase>,
     /// The boundary found last time: confirm it in two trials instead of searching (`none`: no
     /// limit; `slow:N`: slow, N the deepest depth it finished; `unstable:LOW-HIGH`: outcomes
     /// disagreed there, LOW the lowest failing and HIGH the highest passing depth)
@@ -298,6 +303,11 @@ pub struct RenderArgs {
 fn payload_format_parser() -> impl TypedValueParser<Value = PayloadFormat> {
     PossibleValuesParser::new(PayloadFormat::names())
         .map(|name| name.parse::<PayloadFormat>().expect("a listed format"))
+}
+
+fn phase_parser() -> impl TypedValueParser<Value = Phase> {
+    PossibleValuesParser::new(Phase::ALL.map(Phase::name))
+        .map(|name| name.parse::<Phase>().expect("a listed phase"))
 }
 
 fn shape_parser() -> impl TypedValueParser<Value = Shape> {

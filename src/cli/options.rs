@@ -92,7 +92,10 @@ impl ProbeArgs {
         let mut spec = ProbeSpec::new(trial.clone(), command_line, self.payload, shape, options.max_depth);
         spec.hint = self.hint;
         spec.repeat = self.repeat;
-        Ok(spec)
+        Ok(match self.phase {
+            Some(phase) => spec.with_phase(phase),
+            None => spec,
+        })
     }
 }
 

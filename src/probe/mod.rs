@@ -24,6 +24,7 @@ use anyhow::{bail, Result};
 use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::probe::search::{find_boundary, refine, Boundary, Hint, Trials};
 use crate::results::outcome::{Failure, FailureKind, Outcome};
+use crate::results::phase::Phase;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode, Sighting};
 use crate::results::settings::Settings;
 use crate::sys::interrupt::{self, Interrupted};
@@ -48,6 +49,8 @@ pub struct ProbeSpec {
     pub hint: Option<Hint>,
     /// Re-run the boundary this many times in all (1: once).
     pub repeat: u32,
+    /// The phase the program is asked to run, passed as its last argument (see `with_phase`).
+    pub phase: Option<Phase>,
 }
 
 /// Told about every trial of a probe, for progress display. A closure taking the depth and the
@@ -463,6 +466,7 @@ impl Runner<'_, '_> {
             command: spec.command.clone(),
             payload_format: spec.format,
             shape: spec.shape,
+            phase: spec.phase,
             status,
             settings: Settings {
                 stack_bytes: spec.trial.stack.bytes(),

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::ProbeSpec;
+use crate::results::phase::Phase;
 use crate::results::settings::Settings;
 use crate::sys::child_env::ChildEnv;
 use crate::sys::memory::RssCap;
@@ -75,6 +76,15 @@ impl ProbeSpec {
         shape: Shape,
         max_depth: u64,
     ) -> ProbeSpec {
-        ProbeSpec { trial, command, format, shape, max_depth, hint: None, repeat: 1 }
+        ProbeSpec { trial, command, format, shape, max_depth, hint: None, repeat: 1, phase: None }
+    }
+
+    /// The same probe with the program asked for `phase`: its name is appended to the argv (and to
+    /// the command the results record), and the result records the phase.
+    pub fn with_phase(mut self, phase: Phase) -> ProbeSpec {
+        self.trial.argv.push(phase.name().into());
+        self.command.push(phase.name().to_string());
+        self.phase = Some(phase);
+        self
     }
 }

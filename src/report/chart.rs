@@ -709,6 +709,7 @@ pub(crate) mod tests {
             object: None,
             unclosed: None,
             sweep: Some(SweepResult { command: vec!["parse".into()], verdict, bytes_per_level, probes }),
+            phases: Vec::new(),
             unsupported_shapes: Vec::new(),
             timings: None,
             changes: Vec::new(),

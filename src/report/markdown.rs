@@ -139,6 +139,9 @@ const LEGEND: &str = "
   *out of memory* (under a memory cap), or *unstable* (outcomes disagreed: no exact number). A depth
   marked ± was set by the stack (the *Why* column says *stack*): its last digits are the machine's, and
   another machine's number within 0.1 % is the same fact (README: *Same on every machine*).
+- **Phases**: for rows whose program can be asked for a phase, the main nesting again with the program
+  told to *parse* and end at once, to *free* the value after parsing, or to *serialize* it back with the
+  same library: many programs crash after the parse, in a destructor or a serializer.
 - **Objects**: the same for mappings (`{\"a\":{\"a\":…}}` in JSON). **Unclosed**: the main nesting never
   closed, which every parser must reject; *rejected* means a clean error at every depth tried.
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
@@ -233,6 +236,8 @@ struct Cells {
     outcome: String,
     /// Settings that differ from the header's (`stack 1 MiB`).
     differences: Vec<String>,
+    /// Each declared phase: `parse: none ≤ 5,000,000 · serialize: 87,348 ± **crash (SIGSEGV)**`.
+    phases: String,
 }
 
 fn cells(record: &ParserRecord, env: &Environment) -> Cells {
@@ -251,6 +256,7 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
             unclosed: dash(),
             why: dash(),
             memory: dash(),
+            phases: dash(),
             differences: Vec::new(),
         };
     };
@@ -276,6 +282,7 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
             None => s.verdict.name().to_string(),
         }),
         memory: memory_cell(result).unwrap_or_else(dash),
+        phases: phases_cell(record).unwrap_or_else(dash),
         differences: super::settings_differences(result, env),
     }
 }
@@ -301,7 +308,13 @@ pub fn table(results: &Results) -> String {
     } else {
         header.extend(["Version".into(), "Fails at".into(), "How".into()]);
     }
-    header.extend(["Objects", "Unclosed", "Why", "Memory", "Note"].map(String::from));
+    // A column for the phases after the parse, in tables where some row declares phases.
+    let phased = results.parsers.iter().any(|r| !r.phases.is_empty());
+    header.extend(["Objects", "Unclosed"].map(String::from));
+    if phased {
+        header.push("Phases".into());
+    }
+    header.extend(["Why", "Memory", "Note"].map(String::from));
     builder.push_record(header);
     let mut language = None;
     for group in groups_by_library(results) {
@@ -325,12 +338,11 @@ pub fn table(results: &Results) -> String {
             line.extend([c.version.clone(), c.fails_at.clone(), c.how.clone()]);
         }
         let column = |pick: fn(&Cells) -> &String| merged(all.iter().map(|(_, c)| pick(c).clone()).collect());
-        line.extend([
-            column(|c| &c.objects),
-            column(|c| &c.unclosed),
-            column(|c| &c.why),
-            column(|c| &c.memory),
-        ]);
+        line.extend([column(|c| &c.objects), column(|c| &c.unclosed)]);
+        if phased {
+            line.push(column(|c| &c.phases));
+        }
+        line.extend([column(|c| &c.why), column(|c| &c.memory)]);
         let mut note = String::new();
         for (record, c) in all.iter().filter(|(_, c)| !c.differences.is_empty()) {
             if several {
@@ -359,6 +371,22 @@ fn library_cell(record: &ParserRecord) -> String {
         cell.push_str(" †");
     }
     cell
+}
+
+/// Each phase the row declares, where and how it ended.
+fn phases_cell(record: &ParserRecord) -> Option<String> {
+    let cells: Vec<String> = record
+        .phases
+        .iter()
+        .map(|p| {
+            let name = p.phase.map_or("?", |phase| phase.name());
+            match p.finding() {
+                Finding::FailsAt(..) => format!("{name}: {} {}", depth_cell(record, p), how_cell(p)),
+                _ => format!("{name}: {}", how_cell(p)),
+            }
+        })
+        .collect();
+    (!cells.is_empty()).then(|| cells.join(" · "))
 }
 
 /// Peak memory; `≤` when only an upper bound is known (the child stayed small).

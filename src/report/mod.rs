@@ -11,6 +11,7 @@ pub mod summary;
 pub mod text;
 pub mod timings;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -242,11 +243,22 @@ pub fn depth_figure(record: &ParserRecord, result: &ProbeResult, depth: u64) -> 
     }
 }
 
-/// A record's outcome in a few words: `clean error at 129`, `SIGSEGV at 87,289`, `no limit`.
+/// A record's outcome in a few words: `clean error at 129`, `SIGSEGV at 87,289`, `no limit`; where
+/// the program keeps control while parsing but loses it in a later phase, that phase's
+/// (`SIGSEGV at 87,348 in serialize`).
 pub fn short_outcome(record: &ParserRecord) -> String {
     let Some(result) = record.result.as_ref().filter(|_| record.status == Status::Measured) else {
         return "not measured".into();
     };
+    match (loses_control(class_of(result)), weakest_phase(record)) {
+        (false, Some(phase)) => {
+            format!("{} in {}", short_finding(phase), phase.phase.map_or("?", |p| p.name()))
+        }
+        _ => short_finding(result),
+    }
+}
+
+fn short_finding(result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, failure) => {
             let how = match (failure.kind, &failure.signal_name, failure.exit_code) {
@@ -262,11 +274,25 @@ pub fn short_outcome(record: &ParserRecord) -> String {
     }
 }
 
+/// Whether a class means the program lost control (crashed, hung, ran out of memory).
+pub fn loses_control(class: Class) -> bool {
+    matches!(class, Class::Crash | Class::Timeout | Class::OutOfMemory)
+}
+
+/// The phase after which the program loses control at the smallest depth, if any does.
+pub fn weakest_phase(record: &ParserRecord) -> Option<&ProbeResult> {
+    record
+        .phases
+        .iter()
+        .filter(|p| loses_control(class_of(p)))
+        .min_by_key(|p| p.exact_failing_depth().or(p.max_accepted_depth).unwrap_or(u64::MAX))
+}
+
 /// The parsers that lose control (crash or hang), one entry per catalog row in table order: its
 /// name and where it fails, with the environments when it was measured in several
 /// (`SIGSEGV at 262,078 (Debian 12, Debian 13)`).
 pub fn losing(results: &Results) -> Vec<(String, String)> {
-    let loses = |r: &ParserRecord| matches!(class(r), Class::Crash | Class::Timeout | Class::OutOfMemory);
+    let loses = |r: &ParserRecord| loses_control(class(r)) || weakest_phase(r).is_some();
     let mut entries = Vec::new();
     let mut groups: Vec<Group> =
         groups(results).into_iter().filter(|g| g.records.iter().any(|r| loses(r))).collect();
@@ -330,7 +356,14 @@ pub fn parser_counts(results: &Results) -> (usize, usize) {
 /// How a parser ends up, in one short phrase: `clean error at 129`, `crash (SIGSEGV) at 87,289`.
 pub fn summary(record: &ParserRecord) -> String {
     match (&record.status, &record.result) {
-        (Status::Measured, Some(result)) => result.phrase(),
+        (Status::Measured, Some(result)) => {
+            // Each phase that ends differently from the program run as it always was.
+            let mut text = result.phrase();
+            for phase in record.phases.iter().filter(|p| p.phrase() != result.phrase()) {
+                let _ = write!(text, " · {}: {}", phase.phase.map_or("?", |p| p.name()), phase.phrase());
+            }
+            text
+        }
         (status, _) => format!("{}: {}", status.name(), record.reason.as_deref().unwrap_or("")),
     }
 }

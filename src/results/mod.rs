@@ -14,6 +14,7 @@ use serde_json::Value;
 use crate::payload::PayloadFormat;
 
 pub mod outcome;
+pub mod phase;
 pub mod probe_result;
 pub mod sameness;
 pub mod settings;
@@ -169,6 +170,10 @@ pub struct ParserRecord {
     /// The stack sweep and its verdict.
     #[serde(default)]
     pub sweep: Option<SweepResult>,
+    /// The main shape probed in each phase the program declares (parse, free, serialize), in that
+    /// order; `result` is the program run without a phase, as it always was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phases: Vec<ProbeResult>,
     /// Shapes the parser rejects whatever the depth (a MessagePack library that takes only string
     /// keys, say): no limit to report, the error instead.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::payload::{PayloadFormat, Shape};
 use crate::results::outcome::Failure;
+use crate::results::phase::Phase;
 use crate::results::settings::{EnvRecord, Settings};
 use crate::units::thousands;
 
@@ -39,6 +40,9 @@ pub struct ProbeResult {
     #[serde(default)]
     pub payload_format: PayloadFormat,
     pub shape: Shape,
+    /// The phase the program was asked to run (its last argument), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<Phase>,
     #[serde(default)]
     pub status: ProbeStatus,
     /// The limits it was measured with.

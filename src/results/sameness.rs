@@ -29,7 +29,8 @@ pub const STACK_TOLERANCE: f64 = 0.001;
 /// A fact of a row that changed: what, and both values.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
-    /// `array`, `object`, `unclosed`, `sweep` or `row` (version, status, settings…).
+    /// `array`, `object`, `unclosed`, a phase (`serialize`), `sweep` or `row` (version, status,
+    /// settings…).
     pub what: String,
     pub was: String,
     pub now: String,
@@ -123,6 +124,19 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
                 let (was, new) = (phrase(was.as_ref()), phrase(new));
                 if was != new {
                     changes.push(Change { what: what.into(), was, now: new });
+                }
+            }
+        }
+    }
+    for now in &mut kept.phases {
+        let was = committed.phases.iter().find(|p| p.phase == now.phase);
+        match was {
+            Some(was) if same_probe(was, now, stack) => *now = was.clone(),
+            _ => {
+                let phase = now.phase.map_or("phase", |p| p.name());
+                let was = was.map_or("not measured".to_string(), ProbeResult::phrase);
+                if was != now.phrase() {
+                    changes.push(Change { what: phase.into(), was, now: now.phrase() });
                 }
             }
         }

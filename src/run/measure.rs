@@ -187,10 +187,41 @@ fn probe_all(
             probes.extend(secondary(probe(&spec, &mut quiet), &mut notes)?);
         }
         record.sweep = Some(sweep::from_probes(main.command.clone(), probes));
+        if !time_bound {
+            record.phases = probe_phases(
+                entry,
+                baseline,
+                &main,
+                |previous| spec_for(main_shape, stack, previous),
+                &mut notes,
+            )?;
+        }
     }
     record.result = Some(main);
     record.reason = (!notes.is_empty()).then(|| notes.join("; "));
     Ok(record)
+}
+
+/// The main shape in each phase the row declares. A phase measured for the first time starts from
+/// the boundary of the one before it (the program without a phase, then parse, free…): where the
+/// parse is the limit, each later phase is confirmed in a couple of trials.
+fn probe_phases(
+    entry: &crate::catalog::Entry,
+    baseline: Option<&ParserRecord>,
+    main: &ProbeResult,
+    spec_for: impl Fn(Option<&ProbeResult>) -> ProbeSpec,
+    notes: &mut Vec<String>,
+) -> Result<Vec<ProbeResult>> {
+    let mut quiet = |_: u64, _: &TrialReport| {};
+    let mut measured: Vec<ProbeResult> = Vec::new();
+    for &phase in &entry.phases {
+        let previous = baseline.and_then(|b| b.phases.iter().find(|p| p.phase == Some(phase)));
+        let mut spec = spec_for(previous).with_phase(phase);
+        let before = measured.last().unwrap_or(main);
+        spec.hint = spec.hint.or(before.exact_failing_depth().map(Hint::Guess));
+        measured.extend(secondary(probe(&spec, &mut quiet), notes)?);
+    }
+    Ok(measured)
 }
 
 /// The shape of `other` is not supported when it fails with a clean error at one of the first

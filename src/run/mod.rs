@@ -121,6 +121,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         object: None,
         unclosed: None,
         sweep: None,
+        phases: Vec::new(),
         unsupported_shapes: Vec::new(),
         timings: None,
         changes: Vec::new(),

@@ -1,0 +1,66 @@
+//! Phases after the parse: a program asked to parse, free or serialize (its last argument), probed
+//! by `probe --phase` and by `run` for every phase a catalog row declares.
+
+mod common;
+
+use std::fs;
+
+use common::*;
+use serde_json::Value;
+
+#[test]
+fn probe_passes_the_phase_as_the_last_argument_and_records_it() {
+    let result = probe_fixture(&["--phase", "serialize", "--max-depth", "10000"], &["later", "300"]);
+    assert_eq!(result["phase"], "serialize", "{result:#}");
+    assert_eq!(result["command"].as_array().unwrap().last().unwrap(), "serialize");
+    assert_eq!(u64_of(&result, "min_failing_depth"), 301);
+    assert_eq!(result["failure"]["signal_name"], "SIGABRT");
+    // Without a phase the same program parses every depth.
+    let result = probe_fixture(&["--max-depth", "10000"], &["later", "300"]);
+    assert!(result.get("phase").is_none(), "{result:#}");
+    assert!(result["min_failing_depth"].is_null(), "{result:#}");
+}
+
+#[test]
+fn run_measures_every_declared_phase_and_the_reports_name_the_weakest() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = format!(
+        "[[parser]]\nid = \"later\"\nlanguage = \"C\"\nlibrary = \"later\"\n\
+         run = [\"{}\", \"later\", \"300\"]\nversion = \"echo 1.0\"\nphases = [\"parse\", \"free\", \"serialize\"]\n",
+        fixture().display()
+    );
+    fs::create_dir_all(dir.path().join("parsers/later")).unwrap();
+    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    fs::write(
+        dir.path().join("README.md"),
+        "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n\
+         <!-- nestprobe:table:start -->\n<!-- nestprobe:table:end -->\n",
+    )
+    .unwrap();
+    let mut command = nestprobe();
+    command.current_dir(dir.path()).args(["run", "--max-depth", "10000"]);
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results: Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let record = &results["parsers"][0];
+    assert!(record["result"]["min_failing_depth"].is_null(), "the program without a phase: {record:#}");
+    let phases: Vec<(String, Value)> = record["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["phase"].as_str().unwrap().to_string(), p["min_failing_depth"].clone()))
+        .collect();
+    assert_eq!(
+        phases,
+        [
+            ("parse".to_string(), Value::Null),
+            ("free".to_string(), Value::from(601)),
+            ("serialize".to_string(), Value::from(301))
+        ]
+    );
+    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    assert!(table.contains("serialize: 301 **crash (SIGABRT)**"), "{table}");
+    let readme = fs::read_to_string(dir.path().join("README.md")).unwrap();
+    assert!(readme.contains("SIGABRT at 301 in serialize"), "{readme}");
+}
