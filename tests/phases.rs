@@ -64,3 +64,22 @@ fn run_measures_every_declared_phase_and_the_reports_name_the_weakest() {
     let readme = fs::read_to_string(dir.path().join("README.md")).unwrap();
     assert!(readme.contains("SIGABRT at 301 in serialize"), "{readme}");
 }
+
+#[test]
+fn a_crash_by_a_signal_names_the_function_that_recursed() {
+    if !std::path::Path::new("/usr/bin/gdb").exists() {
+        eprintln!("skipped: no gdb (apt-get install gdb) to name where the fixture crashed");
+        return;
+    }
+    let result = probe_fixture(&["--stack", "1MiB"], &["recursive"]);
+    let site = &result["crashed_in"];
+    let cycle: Vec<&str> = site["cycle"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+    assert!(cycle.contains(&"parse_array"), "{site:#}");
+    let mut command = nestprobe();
+    command.args(["probe", "--stack", "1MiB", "--"]).arg(fixture()).arg("recursive");
+    let text = String::from_utf8(run(command).stdout).unwrap();
+    assert!(text.contains("where: ") && text.contains("parse_array"), "{text}");
+    // A clean error is not run under the debugger.
+    let result = probe_fixture(&[], &["limit", "20"]);
+    assert!(result.get("crashed_in").is_none(), "{result:#}");
+}

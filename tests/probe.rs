@@ -163,7 +163,7 @@ fn a_known_boundary_is_confirmed_in_two_trials() {
 }
 
 #[test]
-fn text_output_says_where_and_how_in_two_lines() {
+fn text_output_says_where_and_how_in_two_lines_and_where_it_crashed_in_a_third() {
     let output = run({
         let mut c = nestprobe();
         c.args(["probe", "--"]).arg(fixture()).args(["abort", "300"]);
@@ -171,8 +171,9 @@ fn text_output_says_where_and_how_in_two_lines() {
     });
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(text.lines().count(), 2, "{text}");
+    assert_eq!(text.lines().count(), 3, "{text}");
     assert!(text.contains("crash (SIGABRT) at depth 301"), "{text}");
+    assert!(text.lines().nth(1).unwrap().starts_with("  where: "), "{text}");
 }
 
 #[test]

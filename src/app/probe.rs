@@ -27,10 +27,11 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
     let mut progress = ProbeProgress::new(args.verbose);
     let probed = probe_program(&spec, &mut progress);
     drop(progress);
-    let result = match probed {
+    let mut result = match probed {
         Ok(result) => result,
         Err(error) => return no_result(command, &spec, error),
     };
+    crate::probe::locate_crash(&spec, &mut result);
     match args.format {
         Format::Json => stdout::json(&Versioned::new(&result))?,
         Format::Text => stdout::text(&text::probe(&result))?,

@@ -23,7 +23,7 @@ use anyhow::{bail, Result};
 
 use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::probe::search::{find_boundary, refine, Boundary, Hint, Trials};
-use crate::results::outcome::{Failure, FailureKind, Outcome};
+use crate::results::outcome::{is_stop_signal, Failure, FailureKind, Outcome};
 use crate::results::phase::Phase;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode, Sighting};
 use crate::results::settings::Settings;
@@ -493,8 +493,20 @@ impl Runner<'_, '_> {
             boundary_window: window,
             unstable: status == ProbeStatus::Unstable,
             sightings,
+            crashed_in: None,
             input_not_read_at,
         }
+    }
+}
+
+/// For a crash by a signal at an exact depth: where it happened, from one more run of that depth
+/// under a debugger (`crashed_in`; says why when it cannot be known).
+pub fn locate_crash(spec: &ProbeSpec, result: &mut ProbeResult) {
+    let Some(depth) = result.exact_failing_depth() else { return };
+    let by_signal = result.failure.as_ref().and_then(|f| f.signal).is_some_and(|s| !is_stop_signal(s));
+    if by_signal {
+        let payload = Payload::new(spec.format, spec.shape, depth);
+        result.crashed_in = Some(crate::sys::debugger::locate(&spec.trial, payload));
     }
 }
 

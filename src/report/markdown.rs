@@ -373,6 +373,14 @@ fn library_cell(record: &ParserRecord) -> String {
     cell
 }
 
+/// `text` cut to `max` characters, with `…` where it was cut (C++ names run long).
+fn clipped(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 /// Each phase the row declares, where and how it ended.
 fn phases_cell(record: &ParserRecord) -> Option<String> {
     let cells: Vec<String> = record
@@ -408,7 +416,14 @@ fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
 fn how_cell(result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => escape(&failure.summary()),
-        Finding::FailsAt(_, failure) => format!("**{}**", escape(&failure.summary())),
+        Finding::FailsAt(_, failure) => {
+            match result.crashed_in.as_ref().filter(|site| !site.cycle.is_empty()) {
+                Some(site) => {
+                    format!("**{}** in {}", escape(&failure.summary()), escape(&clipped(&site.summary(), 60)))
+                }
+                None => format!("**{}**", escape(&failure.summary())),
+            }
+        }
         Finding::NoLimit if result.slow => "no limit (slow)".into(),
         Finding::NoLimit => "no limit".into(),
         _ => escape(&result.phrase()),

@@ -23,6 +23,9 @@ pub fn probe(result: &ProbeResult) -> String {
                 thousands(depth),
                 format_bytes(result.payload_bytes.unwrap_or(0)),
             );
+            if let Some(site) = &result.crashed_in {
+                let _ = writeln!(out, "  where: {}", site.summary());
+            }
         }
         Finding::NoLimit => {
             let _ = writeln!(

@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::payload::PayloadFormat;
 
+pub mod crash_site;
 pub mod outcome;
 pub mod phase;
 pub mod probe_result;
@@ -325,6 +326,7 @@ impl Results {
 /// it decides a boundary, the boundary's depth and failure say so.
 const VOLATILE: &[&str] = &[
     "timings",
+    "crashed_in",
     "changes",
     "elapsed_seconds",
     "accepted_seconds",

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::payload::{PayloadFormat, Shape};
+use crate::results::crash_site::CrashSite;
 use crate::results::outcome::Failure;
 use crate::results::phase::Phase;
 use crate::results::settings::{EnvRecord, Settings};
@@ -82,6 +83,9 @@ pub struct ProbeResult {
     /// Unstable results: the depths whose outcomes disagree or contradict each other.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sightings: Vec<Sighting>,
+    /// Where a crash by a signal happened: the failing depth run again under a debugger.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crashed_in: Option<CrashSite>,
     /// The depth at which the program exited 0 without reading its whole payload.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_not_read_at: Option<u64>,

@@ -9,7 +9,7 @@ use crate::catalog::{Parser, Readiness};
 use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
-use crate::probe::{probe, sweep, ProbeSpec};
+use crate::probe::{locate_crash, probe, sweep, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
@@ -133,7 +133,9 @@ fn probe_all(
     let stack = options.trial.stack;
     let format = entry.format;
     let main_shape = format.main_shape();
-    let main = probe(&spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref())), &mut quiet)?;
+    let main_spec = spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
+    let mut main = probe(&main_spec, &mut quiet)?;
+    locate_crash(&main_spec, &mut main);
     // A probe measured for the first time starts where the main one failed: many parsers have one
     // configured limit for every shape and stack, found then in two trials instead of a search.
     let guessed = |mut spec: ProbeSpec| {
@@ -159,7 +161,7 @@ fn probe_all(
         if main_shape != Shape::Object && format.has(Shape::Object) && !time_bound {
             let previous = baseline.and_then(|b| b.object.as_ref());
             let spec = guessed(spec_for(Shape::Object, stack, previous));
-            let object = secondary(probe(&spec, &mut quiet), &mut notes)?;
+            let object = secondary(located(&spec), &mut notes)?;
             match object.as_ref().and_then(|object| unsupported(&main, object)) {
                 Some(unsupported) => record.unsupported_shapes.push(unsupported),
                 None => record.object = object,
@@ -172,7 +174,7 @@ fn probe_all(
             // main probe ran out of time instead of timing the machine over a whole search.
             unclosed.hint = Some(Hint::Slow(depth));
         }
-        record.unclosed = secondary(probe(&unclosed, &mut quiet), &mut notes)?;
+        record.unclosed = secondary(located(&unclosed), &mut notes)?;
         let mut probes = vec![main.clone()];
         for sweep_stack in SWEEP_STACKS {
             // More stack cannot make a parser fail that took the maximum depth with less.
@@ -202,6 +204,13 @@ fn probe_all(
     Ok(record)
 }
 
+/// A probe, and where it crashed if it crashed by a signal.
+fn located(spec: &ProbeSpec) -> Result<ProbeResult> {
+    let mut result = probe(spec, &mut |_: u64, _: &TrialReport| {})?;
+    locate_crash(spec, &mut result);
+    Ok(result)
+}
+
 /// The main shape in each phase the row declares. A phase measured for the first time starts from
 /// the boundary of the one before it (the program without a phase, then parse, free…): where the
 /// parse is the limit, each later phase is confirmed in a couple of trials.
@@ -212,14 +221,13 @@ fn probe_phases(
     spec_for: impl Fn(Option<&ProbeResult>) -> ProbeSpec,
     notes: &mut Vec<String>,
 ) -> Result<Vec<ProbeResult>> {
-    let mut quiet = |_: u64, _: &TrialReport| {};
     let mut measured: Vec<ProbeResult> = Vec::new();
     for &phase in &entry.phases {
         let previous = baseline.and_then(|b| b.phases.iter().find(|p| p.phase == Some(phase)));
         let mut spec = spec_for(previous).with_phase(phase);
         let before = measured.last().unwrap_or(main);
         spec.hint = spec.hint.or(before.exact_failing_depth().map(Hint::Guess));
-        measured.extend(secondary(probe(&spec, &mut quiet), notes)?);
+        measured.extend(secondary(located(&spec), notes)?);
     }
     Ok(measured)
 }

@@ -2,6 +2,7 @@
 //! limits, environment and root, memory sampling, interruption, and facts about the host.
 
 pub mod child_env;
+pub mod debugger;
 pub mod interrupt;
 pub mod launcher;
 pub mod memory;

@@ -1,0 +1,107 @@
+//! The failing depth of a crash, run once more under Debian's gdb in batch mode, with the trial's
+//! stack limit, argv and environment (gdb turns address randomisation off itself, as trials do),
+//! time-limited; its backtrace names the functions that recursed.
+
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use rlimit::Resource;
+
+use crate::payload::Payload;
+use crate::results::crash_site::CrashSite;
+use crate::results::settings::EnvMode;
+use crate::sys::task;
+use crate::sys::trial::TrialConfig;
+
+/// Innermost frames asked of the debugger: enough for a lead-in and several turns of a cycle.
+const FRAMES: usize = 40;
+/// A debugger run is one trial, slower: allowed this much more than the trial's timeout.
+const SLOWDOWN: u32 = 6;
+
+/// Where the program crashes on `payload`.
+pub fn locate(trial: &TrialConfig, payload: Payload) -> CrashSite {
+    if trial.launcher.root().is_some() {
+        return CrashSite::unknown("no debugger inside an environment's root");
+    }
+    if which_gdb().is_none() {
+        return CrashSite::unknown("no debugger (gdb) installed");
+    }
+    match run_gdb(trial, payload) {
+        Ok(frames) => CrashSite::from_frames(frames),
+        Err(error) => CrashSite::unknown(format!("{error:#}")),
+    }
+}
+
+fn which_gdb() -> Option<std::path::PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .chain([std::path::PathBuf::from("/usr/bin")])
+        .map(|dir| dir.join("gdb"))
+        .find(|path| path.is_file())
+}
+
+fn run_gdb(trial: &TrialConfig, payload: Payload) -> anyhow::Result<Vec<String>> {
+    let mut input = tempfile::tempfile()?;
+    std::io::copy(&mut payload.reader(), &mut input)?;
+    input.flush()?;
+    std::io::Seek::rewind(&mut input)?;
+    let mut command = Command::new(which_gdb().expect("checked"));
+    command.args(["-nx", "-batch", "-q", "-ex", "set startup-with-shell off"]);
+    // gdb gives the program LINES and COLUMNS; the trial's environment has neither.
+    command.args(["-ex", "unset environment LINES", "-ex", "unset environment COLUMNS"]);
+    command.args(["-ex", "run", "-ex", &format!("bt {FRAMES}"), "--args"]).args(&trial.argv);
+    if trial.env.mode() == EnvMode::Fixed {
+        command.env_clear();
+    }
+    command.envs(trial.env.vars());
+    if let Some(cwd) = &trial.cwd {
+        command.current_dir(cwd);
+    }
+    let stack = trial.stack.bytes().unwrap_or(rlimit::INFINITY);
+    // SAFETY: only a system call between fork and exec.
+    unsafe {
+        command.pre_exec(move || Resource::STACK.set(stack, stack));
+    }
+    let mut captured = {
+        let mut out = tempfile::tempfile()?;
+        command.stdin(Stdio::from(input)).stdout(out.try_clone()?).stderr(Stdio::null());
+        task::run(&mut command, "gdb", trial.timeout * SLOWDOWN + Duration::from_secs(10))?;
+        std::io::Seek::rewind(&mut out)?;
+        let mut text = String::new();
+        out.read_to_string(&mut text)?;
+        text
+    };
+    captured.retain(|c| c != '\r');
+    Ok(frame_names(&captured))
+}
+
+/// Function names of the `#N …` lines of a backtrace, innermost first.
+fn frame_names(backtrace: &str) -> Vec<String> {
+    backtrace
+        .lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix('#')?;
+            let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+            // `0x… in name (…)` or `name (…)`.
+            let rest = match rest.strip_prefix("0x") {
+                Some(address) => address.split_once(" in ")?.1,
+                None => rest,
+            };
+            let name = rest.split(" (").next()?.trim();
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_are_read_with_and_without_addresses() {
+        let text = "Program received signal SIGSEGV\n#0  0x000055555555597e in parse_array ()\n\
+                    #1  ns::serializer<a, b>::dump (this=0x1, v=...) at x.hpp:3\n#12 0x1 in ?? ()\n";
+        assert_eq!(frame_names(text), ["parse_array", "ns::serializer<a, b>::dump", "??"]);
+    }
+}
