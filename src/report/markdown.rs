@@ -419,7 +419,7 @@ fn how_cell(result: &ProbeResult) -> String {
         Finding::FailsAt(_, failure) => {
             match result.crashed_in.as_ref().filter(|site| !site.cycle.is_empty()) {
                 Some(site) => {
-                    format!("**{}** in {}", escape(&failure.summary()), escape(&clipped(&site.summary(), 60)))
+                    format!("**{}** in {}", escape(&failure.summary()), escape(&clipped(&site.summary(), 90)))
                 }
                 None => format!("**{}**", escape(&failure.summary())),
             }

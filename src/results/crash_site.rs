@@ -43,13 +43,42 @@ impl CrashSite {
     /// function, or why it is not known.
     pub fn summary(&self) -> String {
         if !self.cycle.is_empty() {
-            return format!("{} (recursing)", self.cycle.join(" → "));
+            let names: Vec<String> = self.cycle.iter().map(|name| without_template_arguments(name)).collect();
+            return format!("{} (recursing)", names.join(" → "));
         }
         match (self.frames.first(), &self.unknown) {
             (_, Some(why)) => format!("unknown: {why}"),
-            (Some(innermost), None) => innermost.clone(),
+            (Some(innermost), None) => without_template_arguments(innermost),
             (None, None) => "unknown".into(),
         }
+    }
+}
+
+/// A C++ name with its template arguments and parameter types left out (`serializer<…>::dump`):
+/// they can run to hundreds of characters and are the same at every level.
+fn without_template_arguments(name: &str) -> String {
+    let mut short = String::with_capacity(name.len());
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            // `operator<` and `operator<<` have no matching `>`: keep names that do not balance.
+            '<' => {
+                if depth == 0 {
+                    short.push_str("<…>");
+                }
+                depth += 1;
+            }
+            '>' if depth > 0 => depth -= 1,
+            // Parameter types (gdb shows them for functions without debug information).
+            '(' if depth == 0 && !short.ends_with("operator") => break,
+            _ if depth == 0 => short.push(c),
+            _ => {}
+        }
+    }
+    if depth == 0 {
+        short
+    } else {
+        name.to_string()
     }
 }
 
@@ -92,5 +121,8 @@ mod tests {
         assert!(site.cycle.is_empty());
         assert_eq!(site.summary(), "a");
         assert_eq!(CrashSite::from_frames(names("?? ??")).summary(), "unknown: no symbols");
+        let site =
+            CrashSite::from_frames(names("ns::s<a<b>,c>::dump ns::s<a<b>,c>::dump ns::s<a<b>,c>::dump"));
+        assert_eq!(site.summary(), "ns::s<…>::dump (recursing)");
     }
 }

@@ -305,6 +305,16 @@ impl Results {
         facts(self) == facts(other)
     }
 
+    /// The same for one probe's result.
+    pub fn same_result_facts(a: &ProbeResult, b: &ProbeResult) -> bool {
+        let facts = |result: &ProbeResult| {
+            let mut value = serde_json::to_value(result).expect("results serialize");
+            strip_volatile(&mut value);
+            value
+        };
+        facts(a) == facts(b)
+    }
+
     /// The same for one row.
     pub fn same_record_facts(a: &ParserRecord, b: &ParserRecord) -> bool {
         let facts = |record: &ParserRecord| {

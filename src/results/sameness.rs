@@ -63,6 +63,9 @@ fn resource_bound(result: &ProbeResult) -> bool {
 
 /// Whether `new` says the same as `committed`, for a row whose boundaries are stack-bound or not.
 pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool) -> bool {
+    if Results::same_result_facts(committed, new) {
+        return true;
+    }
     if committed.settings != new.settings || committed.env != new.env || committed.shape != new.shape {
         return false;
     }
@@ -144,10 +147,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     match (&committed.sweep, &kept.sweep) {
         (Some(was), Some(now)) if same_sweep(was, now) => kept.sweep = Some(was.clone()),
         (was, now) if was != now => {
-            let verdict = |s: &Option<SweepResult>| {
-                s.as_ref().map_or("none".to_string(), |s| s.verdict.name().to_string())
-            };
-            changes.push(Change { what: "sweep".into(), was: verdict(was), now: verdict(now) });
+            changes.push(Change { what: "sweep".into(), was: sweep_phrase(was), now: sweep_phrase(now) });
         }
         _ => {}
     }
@@ -159,6 +159,17 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     }
     kept.changes = changes.clone();
     (kept, changes)
+}
+
+/// A sweep in a few words: its verdict and the boundary at each stack size.
+fn sweep_phrase(sweep: &Option<SweepResult>) -> String {
+    let Some(sweep) = sweep else { return "none".into() };
+    let depths: Vec<String> = sweep
+        .probes
+        .iter()
+        .map(|p| p.exact_failing_depth().map_or_else(|| p.phrase(), crate::units::thousands))
+        .collect();
+    format!("{} ({})", sweep.verdict.name(), depths.join(", "))
 }
 
 /// The row-level facts in a few words, for a change that is not a shape's result.
