@@ -6,6 +6,7 @@
 // _exit(0); `serialize` writes the value back into memory with j.dump(), then _exit(0). Without it:
 // parse, destroy at the end of scope, return 0 (as before). Unknown phase: exit 2.
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <cxxabi.h>
 #include <exception>
@@ -25,17 +26,19 @@ static std::string type_name(const std::exception &e) {
     return s;
 }
 
+static bool is(const char *phase, const char *name) { return std::strcmp(phase, name) == 0; }
+
 int main(int argc, char **argv) {
-    std::string phase = argc > 1 ? argv[argc - 1] : "";
-    if (argc > 1 && phase != "parse" && phase != "free" && phase != "serialize") {
-        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase.c_str());
+    const char *phase = argc > 1 ? argv[argc - 1] : "";
+    if (argc > 1 && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
+        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
         return 2;
     }
     std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     try {
         nlohmann::json j = nlohmann::json::parse(in);
-        if (phase == "parse") _exit(0);
-        if (phase == "serialize") {
+        if (is(phase, "parse")) _exit(0);
+        if (is(phase, "serialize")) {
             std::string out = j.dump();
             volatile std::size_t n = out.size(); // the text is used, then dropped by _exit
             (void)n;
@@ -50,6 +53,6 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "unknown: non-std exception\n");
         return 1;
     }
-    if (phase == "free") _exit(0); // j was destroyed at the end of the try block
+    if (is(phase, "free")) _exit(0); // j was destroyed at the end of the try block
     return 0;
 }

@@ -7,6 +7,7 @@
 // false is the library's error: exit 1), then _exit(0). Without it: parse, destroy at the end of
 // scope, return 0 (as before). Unknown phase: exit 2.
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <iterator>
@@ -17,10 +18,13 @@
 #include <rapidjson/writer.h>
 #include <unistd.h>
 
-int main(int argc, char **argv) {
-    std::string phase = argc > 1 ? argv[argc - 1] : "";
-    if (argc > 1 && phase != "parse" && phase != "free" && phase != "serialize") {
-        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase.c_str());
+// With a phase. A function of its own, so that main without one keeps its old code and frame
+// (the recursive parse overflows the stack: a bigger main frame would move that depth).
+[[gnu::noinline]] static int with_phase(const char *phase) {
+    bool parse = !std::strcmp(phase, "parse"), free = !std::strcmp(phase, "free"),
+         serialize = !std::strcmp(phase, "serialize");
+    if (!parse && !free && !serialize) {
+        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
         return 2;
     }
     std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
@@ -32,8 +36,8 @@ int main(int argc, char **argv) {
                          rapidjson::GetParseError_En(d.GetParseError()), d.GetErrorOffset());
             return 1;
         }
-        if (phase == "parse") _exit(0);
-        if (phase == "serialize") {
+        if (parse) _exit(0);
+        if (serialize) {
             rapidjson::StringBuffer buf;
             rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
             if (!d.Accept(writer)) {
@@ -51,6 +55,26 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "unknown: non-std exception\n");
         return 1;
     }
-    if (phase == "free") _exit(0); // d was destroyed at the end of the try block
+    _exit(0); // free: d was destroyed at the end of the try block
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) return with_phase(argv[argc - 1]);
+    std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    try {
+        rapidjson::Document d;
+        d.Parse(in.data(), in.size());
+        if (d.HasParseError()) {
+            std::fprintf(stderr, "ParseError: %s (offset %zu)\n",
+                         rapidjson::GetParseError_En(d.GetParseError()), d.GetErrorOffset());
+            return 1;
+        }
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "std::exception: %.200s\n", e.what());
+        return 1;
+    } catch (...) {
+        std::fprintf(stderr, "unknown: non-std exception\n");
+        return 1;
+    }
     return 0;
 }
