@@ -1,11 +1,12 @@
 // nestprobe parser program: reads all of stdin, parses it with nlohmann::json::parse (defaults:
 // exceptions on). Exit 0 on success; catches std::exception / anything, prints
 // "<type>: <what>" to stderr, exit 1. Signals happen as they would.
-// Phase (optional last argument; parsers/README.md, "Phases"): `parse` ends with _exit right after
-// the parse, never destroying the value; `free` destroys it (its destructor); `serialize` writes it
-// back with dump() into a string, then _exit. Without one: parse, then the value is destroyed at the
-// end of its scope, as it always was (the same as `free`).
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
+// _exit(0), the value never destroyed; `free` lets the destructor run at the end of its scope, then
+// _exit(0); `serialize` writes the value back into memory with j.dump(), then _exit(0). Without it:
+// parse, destroy at the end of scope, return 0 (as before). Unknown phase: exit 2.
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <cxxabi.h>
 #include <exception>
@@ -25,18 +26,22 @@ static std::string type_name(const std::exception &e) {
     return s;
 }
 
+static bool is(const char *phase, const char *name) { return std::strcmp(phase, name) == 0; }
+
 int main(int argc, char **argv) {
-    const std::string phase = argc > 1 ? argv[argc - 1] : "";
-    if (!phase.empty() && phase != "parse" && phase != "free" && phase != "serialize") {
-        std::fprintf(stderr, "usage: parse [parse|free|serialize]\n");
+    const char *phase = argc > 1 ? argv[argc - 1] : "";
+    if (argc > 1 && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
+        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
         return 2;
     }
     std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     try {
         nlohmann::json j = nlohmann::json::parse(in);
-        if (phase == "parse") _exit(0);
-        if (phase == "serialize") {
-            std::string text = j.dump();
+        if (is(phase, "parse")) _exit(0);
+        if (is(phase, "serialize")) {
+            std::string out = j.dump();
+            volatile std::size_t n = out.size(); // the text is used, then dropped by _exit
+            (void)n;
             _exit(0);
         }
     } catch (const std::exception &e) {
@@ -48,5 +53,6 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "unknown: non-std exception\n");
         return 1;
     }
+    if (is(phase, "free")) _exit(0); // j was destroyed at the end of the try block
     return 0;
 }

@@ -1,19 +1,34 @@
 // nestprobe parser program: read all of stdin, parse it with JSON.parse (V8, default settings).
 // try/catch catches every JS exception (SyntaxError, RangeError, ...) -> one stderr line, exit 1.
-// Phase (optional last argument; parsers/README.md, "Phases"): `parse` exits right after the parse;
-// `serialize` writes the value back with JSON.stringify, then exits. No `free`: V8 collects when it
-// decides, and a collection cannot be forced without --expose-gc (which would change every run).
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
+// at once with process.exit(0); `free` drops the reference and calls global.gc() when node was
+// started with --expose-gc (otherwise a collection cannot be forced: it is then `parse` with the
+// reference dropped), then process.exit(0); `serialize` writes it back with JSON.stringify (an
+// exception is exit 1), then process.exit(0). Without it: the value is dropped at once and never
+// collected before process.exit(0) (as before).
 const fs = require("fs");
 
-const phase = process.argv.length > 2 ? process.argv[process.argv.length - 1] : undefined;
-if (phase !== undefined && phase !== "parse" && phase !== "serialize") {
-  process.stderr.write("usage: parse.js [parse|serialize]\n");
+const args = process.argv.slice(2);
+const phase = args.length > 0 ? args[args.length - 1] : null;
+if (phase !== null && !["parse", "free", "serialize"].includes(phase)) {
+  process.stderr.write(`unknown phase: ${phase} (parse, free or serialize)\n`);
   process.exit(2);
 }
+
 const text = fs.readFileSync(0, "utf8");
+let value;
 try {
-  const value = JSON.parse(text);
-  if (phase === "serialize") JSON.stringify(value);
+  if (phase === null) {
+    JSON.parse(text);
+  } else {
+    value = JSON.parse(text);
+    if (phase === "free") {
+      value = undefined;
+      if (typeof global.gc === "function") global.gc();
+    } else if (phase === "serialize") {
+      JSON.stringify(value);
+    }
+  }
 } catch (e) {
   const name = (e && e.name) || typeof e;
   const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);

@@ -1,32 +1,34 @@
 # nestprobe parser program: read all of stdin, parse it with the stdlib json.loads (defaults).
 # Catches any Exception (JSONDecodeError, RecursionError, ...) -> one stderr line, exit 1.
-# Phase (optional last argument; parsers/README.md, "Phases"): `parse` ends with os._exit right after
-# the parse, the value never released; `free` drops the last reference and collects; `serialize`
-# writes it back with json.dumps, then os._exit. Without one: the value is dropped at once (its
-# reference count), as it always was.
+# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
+# at once with os._exit(0); `free` does `del value; gc.collect()`, then os._exit(0); `serialize`
+# writes it back with json.dumps (an exception is exit 1), then os._exit(0). Without it: the value
+# is dropped as soon as json.loads returns (reference counting), then sys.exit(0) (as before).
 import gc
 import os
 import sys
 import json
 
-phase = sys.argv[1] if len(sys.argv) > 1 else None
+phase = sys.argv[-1] if len(sys.argv) > 1 else None
 if phase not in (None, "parse", "free", "serialize"):
-    print("usage: parse.py [parse|free|serialize]", file=sys.stderr)
+    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
     sys.exit(2)
+
 data = sys.stdin.buffer.read()
 try:
     if phase is None:
         json.loads(data)
     else:
         value = json.loads(data)
-        if phase == "serialize":
-            json.dumps(value)
-        if phase in ("parse", "serialize"):
-            os._exit(0)
-        del value
-        gc.collect()
+        if phase == "free":
+            del value
+            gc.collect()
+        elif phase == "serialize":
+            text = json.dumps(value)
 except Exception as e:
     msg = " ".join(str(e).split())[:200]
     print(f"{type(e).__name__}: {msg}", file=sys.stderr)
     sys.exit(1)
+if phase is not None:
+    os._exit(0)
 sys.exit(0)
