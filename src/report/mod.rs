@@ -17,6 +17,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use crate::results::outcome::FailureKind;
+use crate::results::phase::Phase;
+use crate::results::sameness::stack_tolerance;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
 use crate::results::{write_if_changed, Environment, ParserRecord, Results, Status};
@@ -250,12 +252,20 @@ pub fn short_outcome(record: &ParserRecord) -> String {
     let Some(result) = record.result.as_ref().filter(|_| record.status == Status::Measured) else {
         return "not measured".into();
     };
-    match (loses_control(class_of(result)), weakest_phase(record)) {
-        (false, Some(phase)) => {
+    // A phase after the parse is named when the program loses control there, and sooner than in its
+    // main result by more than a stack-bound depth's noise (RapidJSON's Writer at half its parse depth).
+    let main_depth = if loses_control(class_of(result)) { phase_depth(result) } else { u64::MAX };
+    match weakest_phase(record) {
+        Some(phase) if phase_depth(phase).saturating_add(stack_tolerance(phase_depth(phase))) < main_depth => {
             format!("{} in {}", short_finding(phase), phase.phase.map_or("?", |p| p.name()))
         }
         _ => short_finding(result),
     }
+}
+
+/// The depth a phase's result loses control at (or the deepest it took).
+fn phase_depth(result: &ProbeResult) -> u64 {
+    result.exact_failing_depth().or(result.max_accepted_depth).unwrap_or(u64::MAX)
 }
 
 fn short_finding(result: &ProbeResult) -> String {
@@ -284,8 +294,8 @@ pub fn weakest_phase(record: &ParserRecord) -> Option<&ProbeResult> {
     record
         .phases
         .iter()
-        .filter(|p| loses_control(class_of(p)))
-        .min_by_key(|p| p.exact_failing_depth().or(p.max_accepted_depth).unwrap_or(u64::MAX))
+        .filter(|p| p.phase != Some(Phase::Parse) && loses_control(class_of(p)))
+        .min_by_key(|p| phase_depth(p))
 }
 
 /// The parsers that lose control (crash or hang), one entry per catalog row in table order: its
