@@ -12,10 +12,14 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+mod asn1;
 mod bson;
 mod cbor;
 mod edn;
+mod graphql;
+mod html;
 mod json;
+mod markdown;
 mod msgpack;
 mod protobuf;
 mod python;
@@ -37,27 +41,56 @@ static FORMATS: &[&dyn Syntax] = &[
     &python::Python,
     &edn::Edn,
     &sexp::Sexp,
+    &markdown::Markdown,
+    &graphql::GraphQl,
+    &asn1::Asn1,
+    &html::Html,
 ];
 
 /// How the nesting is spelled. The names are the same in every format that has the nesting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Shape {
-    /// Sequences in sequences: `[[[…]]]`
+    /// Sequences in sequences: `[[[…]]]` (ASN.1 SEQUENCEs, GraphQL list values)
     #[default]
     Array,
     /// Mappings (tables, documents, messages) in mappings: `{"a":{"a":…{}}}`
     Object,
     /// Sequences and mappings alternating: `…{"a":[{"a":[]}]}`
     Mixed,
-    /// Elements in elements (XML): `<a><a>…<a/></a></a>`
+    /// Elements in elements: XML `<a><a>…<a/></a></a>`, HTML `<div><div>…</div></div>`
     Element,
+    /// Inline (formatting) elements in inline elements: HTML `<b><b>…</b></b>`
+    Inline,
+    /// Block quotes in block quotes: Markdown `>>>… a`
+    Quote,
+    /// List items holding lists, indented one level more each: Markdown `- a` / `  - a` / …
+    List,
+    /// Selection sets in selection sets: GraphQL `{a{a{…}}}`
+    Selection,
+    /// Context-specific constructed tags in tags: ASN.1 `[0] { [0] { … } }`
+    Tagged,
+    /// Indefinite-length values in indefinite-length values, each closed by an end-of-contents
+    /// marker: BER `30 80 30 80 … 00 00 00 00`
+    Indefinite,
     /// The main nesting without its closers, or cut short: invalid input that must be rejected cleanly
     Unclosed,
 }
 
 impl Shape {
-    pub const ALL: [Shape; 5] = [Shape::Array, Shape::Object, Shape::Mixed, Shape::Element, Shape::Unclosed];
+    pub const ALL: [Shape; 11] = [
+        Shape::Array,
+        Shape::Object,
+        Shape::Mixed,
+        Shape::Element,
+        Shape::Inline,
+        Shape::Quote,
+        Shape::List,
+        Shape::Selection,
+        Shape::Tagged,
+        Shape::Indefinite,
+        Shape::Unclosed,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -65,6 +98,12 @@ impl Shape {
             Shape::Object => "object",
             Shape::Mixed => "mixed",
             Shape::Element => "element",
+            Shape::Inline => "inline",
+            Shape::Quote => "quote",
+            Shape::List => "list",
+            Shape::Selection => "selection",
+            Shape::Tagged => "tagged",
+            Shape::Indefinite => "indefinite",
             Shape::Unclosed => "unclosed",
         }
     }
@@ -72,6 +111,23 @@ impl Shape {
     /// Whether a correct parser must accept this payload (false: it must reject it cleanly).
     pub fn must_be_accepted(self) -> bool {
         self != Shape::Unclosed
+    }
+
+    /// A table column's title for results of this shape.
+    pub fn column_title(self) -> &'static str {
+        match self {
+            Shape::Array => "Arrays",
+            Shape::Object => "Objects",
+            Shape::Mixed => "Mixed",
+            Shape::Element => "Elements",
+            Shape::Inline => "Inline elements",
+            Shape::Quote => "Quotes",
+            Shape::List => "Lists",
+            Shape::Selection => "Selections",
+            Shape::Tagged => "Tagged [0]",
+            Shape::Indefinite => "Indefinite lengths",
+            Shape::Unclosed => "Unclosed",
+        }
     }
 }
 
@@ -100,6 +156,9 @@ pub enum Piece {
     /// spelled by `spell(level, out)`: for length prefixes that differ from level to level. `bytes`
     /// is their total size, computed without spelling them.
     Levels { top: u64, bottom: u64, bytes: u64, spell: fn(u64, &mut Vec<u8>) },
+    /// `count` lines (or other units) that differ by their index, spelled by `spell(index, out)`
+    /// from index 0: for nesting spelled by indentation. `bytes` is their total size.
+    Lines { count: u64, bytes: u64, spell: fn(u64, &mut Vec<u8>) },
 }
 
 impl Piece {
@@ -111,7 +170,7 @@ impl Piece {
     fn len(self) -> u64 {
         match self {
             Piece::Run([a, b], count) => (a.len() + b.len()) as u64 * count,
-            Piece::Levels { bytes, .. } => bytes,
+            Piece::Levels { bytes, .. } | Piece::Lines { bytes, .. } => bytes,
         }
     }
 }
@@ -138,6 +197,13 @@ pub trait Syntax: Sync {
 
     /// The deepest payload it can spell (fixed-width length fields overflow beyond it).
     fn max_depth(&self) -> u64 {
+        u64::MAX
+    }
+
+    /// The deepest payload of `shape` worth trying: a shape whose size grows faster than its depth
+    /// (Markdown's indented lists: n² bytes) stops where a payload would take longer to write than
+    /// a trial lasts. Probes search up to it at most, and their results say so.
+    fn deepest_tried(&self, _shape: Shape) -> u64 {
         u64::MAX
     }
 }
@@ -175,12 +241,23 @@ impl PayloadFormat {
         self.0.shapes()[0]
     }
 
+    /// The nesting a catalog run measures besides the main one, if the format has another valid
+    /// one: mappings in JSON, lists in Markdown, list values in GraphQL.
+    pub fn second_shape(self) -> Option<Shape> {
+        self.0.shapes()[1..].iter().copied().find(|shape| shape.must_be_accepted())
+    }
+
     pub fn is_binary(self) -> bool {
         self.0.is_binary()
     }
 
     pub fn max_depth(self) -> u64 {
         self.0.max_depth()
+    }
+
+    /// See [`Syntax::deepest_tried`].
+    pub fn deepest_tried(self, shape: Shape) -> u64 {
+        self.0.deepest_tried(shape)
     }
 
     pub fn has(self, shape: Shape) -> bool {
@@ -304,6 +381,23 @@ pub(crate) fn mixed(sequence: &Level, mapping: &Level, depth: u64) -> Vec<Piece>
     pieces
 }
 
+/// The size of what level `level` holds (level 1 holds nothing) in a nesting where each level is a
+/// header, whose size `header_len(contents)` grows only at the sizes listed in `steps`, followed by
+/// the level below: length-prefixed binary formats. Steps over all the levels whose headers have
+/// one size at once, so it costs a few iterations per step whatever the depth.
+pub(crate) fn prefixed_contents(level: u64, header_len: fn(u64) -> u64, steps: &[u64]) -> u64 {
+    let (mut size, mut left) = (0u64, level - 1);
+    while left > 0 {
+        let header = header_len(size);
+        let next_step = steps.iter().copied().find(|&step| step > size).unwrap_or(u64::MAX);
+        // Levels until the header grows: while the size is below the next step.
+        let levels = (next_step - size).div_ceil(header).max(1).min(left);
+        size += levels * header;
+        left -= levels;
+    }
+    size
+}
+
 /// The payload of one format and shape at one depth (≥ 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Payload {
@@ -395,6 +489,13 @@ impl PayloadReader {
                         self.pending.extend_from_slice(b);
                     }
                     self.progress += units;
+                    self.progress >= count
+                }
+                Piece::Lines { count, spell, .. } => {
+                    while self.pending.len() < Self::CHUNK && self.progress < count {
+                        spell(self.progress, &mut self.pending);
+                        self.progress += 1;
+                    }
                     self.progress >= count
                 }
                 Piece::Levels { top, bottom, spell, .. } => {

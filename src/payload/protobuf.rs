@@ -4,7 +4,7 @@
 //! input itself and is not counted: depth 1 is `0a 00`. `unclosed` drops the last byte, so every
 //! length promises one byte more than there is.
 
-use super::{Piece, Shape, Syntax};
+use super::{prefixed_contents, Piece, Shape, Syntax};
 
 pub struct Protobuf;
 
@@ -15,21 +15,18 @@ fn varint_len(value: u64) -> u64 {
     (64 - value.max(1).leading_zeros() as u64).div_ceil(7)
 }
 
-/// Size of what the field at `level` holds (1: the innermost, empty). Level k+1 holds level k's
-/// tag, length and contents; the length's width changes only a few times, so this steps over the
-/// levels of each width at once.
+/// Contents sizes at which a length varint needs one more byte.
+const VARINT_STEPS: &[u64] =
+    &[1 << 7, 1 << 14, 1 << 21, 1 << 28, 1 << 35, 1 << 42, 1 << 49, 1 << 56, 1 << 63];
+
+/// A field's tag and length for `size` bytes of contents.
+fn header_len(size: u64) -> u64 {
+    1 + varint_len(size)
+}
+
+/// Size of what the field at `level` holds (1: the innermost, empty).
 fn contents(level: u64) -> u64 {
-    let (mut size, mut left) = (0u64, level - 1);
-    while left > 0 {
-        let width = varint_len(size);
-        let step = 1 + width;
-        // Levels until the length needs one more byte.
-        let room = 1u64.checked_shl(7 * width as u32).unwrap_or(u64::MAX).saturating_sub(size).div_ceil(step);
-        let steps = left.min(room.max(1));
-        size += steps * step;
-        left -= steps;
-    }
-    size
+    prefixed_contents(level, header_len, VARINT_STEPS)
 }
 
 /// The bytes of the field at `level`: tag, length, contents.

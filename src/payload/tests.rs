@@ -32,6 +32,12 @@ fn expected(name: &str, shape: Shape, depth: u64) -> String {
         Shape::Element => 'E',
         Shape::Mixed if k % 2 == 1 => 'S',
         Shape::Mixed => 'M',
+        Shape::Inline => 'B',
+        Shape::Quote => 'Q',
+        Shape::List => 'L',
+        Shape::Selection => 'G',
+        Shape::Tagged => 'T',
+        Shape::Indefinite => 'S',
         Shape::Unclosed => unreachable!(),
     };
     let mut spine: String = (1..=depth).rev().map(level).collect();
@@ -237,25 +243,140 @@ fn sexp_against_lexpr() {
 
 #[test]
 fn python_against_ast_literal_eval() {
-    // One python3 for all payloads: hex in, one spine (or `error`) per line out.
     const SCRIPT: &str = r#"
-import ast, sys
-for line in sys.stdin:
-    try:
-        value = ast.literal_eval(bytes.fromhex(line.strip()).decode())
-    except Exception as e:
-        print("error " + type(e).__name__); continue
+import ast
+def spine(data):
+    value = ast.literal_eval(data.decode())
     spine = ""
     while True:
         if isinstance(value, list): spine += "S"; children = value
         elif isinstance(value, dict): spine += "M"; children = list(value.values())
-        else: spine = "none"; break
-        if not children: break
-        if len(children) > 1: spine = "none"; break
+        else: return "none"
+        if not children: return spine
+        if len(children) > 1: return "none"
         value = children[0]
-    print(spine)
 "#;
-    let format = format("python");
+    check_with_python("python", "python3", &[], SCRIPT);
+}
+
+#[test]
+fn markdown_against_markdown_it_py() {
+    // Block quotes and bullet lists open at once as deep as the payload nests, one paragraph inside.
+    const SCRIPT: &str = r#"
+from markdown_it import MarkdownIt
+def spine(data):
+    depth = {"blockquote": 0, "bullet_list": 0}
+    deepest = dict(depth)
+    paragraphs = 0
+    # Its preset stops nesting at 20 levels (maxNesting); an oracle needs all of them.
+    for token in MarkdownIt("commonmark", {"maxNesting": 1000}).parse(data.decode()):
+        kind = token.type.rsplit("_", 1)[0]
+        if kind in depth:
+            depth[kind] += token.nesting
+            deepest[kind] = max(deepest[kind], depth[kind])
+        paragraphs += token.type == "paragraph_open"
+    quotes, lists = deepest["blockquote"], deepest["bullet_list"]
+    if (quotes and lists) or paragraphs != max(1, lists):
+        return "none"
+    return "Q" * quotes + "L" * lists
+"#;
+    check_with_python("markdown", "/usr/bin/python3", &["markdown_it:python3-markdown-it"], SCRIPT);
+}
+
+#[test]
+fn graphql_against_graphql_core() {
+    const SCRIPT: &str = r#"
+from graphql.language.parser import parse
+def spine(data):
+    operation = parse(data.decode()).definitions[0]
+    spine, selections = "", operation.selection_set
+    while selections is not None:
+        if len(selections.selections) != 1: return "none"
+        spine += "G"
+        field = selections.selections[0]
+        selections = field.selection_set
+    if spine != "G" or not field.arguments: return spine
+    value = field.arguments[0].value
+    spine = ""
+    while type(value).__name__.startswith("ListValue"):
+        spine += "S"
+        if not value.values: return spine
+        if len(value.values) != 1: return "none"
+        value = value.values[0]
+    return "none"
+"#;
+    check_with_python("graphql", "/usr/bin/python3", &["graphql:python3-graphql-core"], SCRIPT);
+}
+
+#[test]
+fn asn1_against_openssl_asn1parse() {
+    // OpenSSL's asn1parse prints every constructed value with its depth (d=0 outermost) and tag;
+    // end-of-contents markers of indefinite lengths are primitive and not counted. (asn1crypto, the
+    // obvious Python oracle, refuses indefinite lengths nested more than 10 deep.)
+    const SCRIPT: &str = r#"
+import subprocess
+def spine(data):
+    out = subprocess.run(["openssl", "asn1parse", "-inform", "DER"], input=data, capture_output=True)
+    if out.returncode != 0: raise ValueError(out.stderr.decode())
+    lines = [l for l in out.stdout.decode().splitlines() if "cons:" in l]
+    if [l.split("d=")[1].split()[0] for l in lines] != [str(d) for d in range(len(lines))]: return "none"
+    kinds = {"SEQUENCE": "S", "cont [ 0 ]": "T"}
+    return "".join(kinds.get(l.split("cons:")[1].strip(), "?") for l in lines)
+"#;
+    if std::process::Command::new("openssl").arg("version").output().is_err() {
+        let message = "no openssl (apt-get install openssl)";
+        assert!(std::env::var_os("NESTPROBE_TEST_ORACLES").is_none(), "{message}");
+        eprintln!("skipped: {message}");
+        return;
+    }
+    check_with_python("asn1", "python3", &[], SCRIPT);
+}
+
+#[test]
+fn html_against_html5lib() {
+    // The elements inside <body>: a chain, each holding only the next.
+    const SCRIPT: &str = r#"
+import html5lib
+def spine(data):
+    document = html5lib.parse(data.decode(), namespaceHTMLElements=False)
+    element, spine = document.find("body"), ""
+    while len(element):
+        if len(element) != 1 or (element.text or "").strip(): return "none"
+        element = element[0]
+        spine += {"div": "E", "b": "B"}.get(element.tag, "?")
+    return spine
+"#;
+    check_with_python("html", "/usr/bin/python3", &["html5lib:python3-html5lib"], SCRIPT);
+}
+
+/// Checks every shape of `format` at every depth in [`DEPTHS`] with a Python function `spine(data)`
+/// (defined by `script`): the spine of a parsed payload, or an exception for a rejected one. One
+/// Python for all payloads: hex in, a spine or `error` per line out. `modules` (`module:apt
+/// package`) must be importable; without them the test is skipped with a message, unless
+/// NESTPROBE_TEST_ORACLES is set (CI installs them and sets it).
+fn check_with_python(name: &str, python: &str, modules: &[&str], script: &str) {
+    let format = format(name);
+    let imports: Vec<&str> = modules.iter().map(|m| m.split(':').next().unwrap()).collect();
+    let ready = std::process::Command::new(python)
+        .args([
+            "-c",
+            &format!("import {}", if imports.is_empty() { "sys".into() } else { imports.join(", ") }),
+        ])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !ready {
+        let packages: Vec<&str> = modules.iter().map(|m| m.split(':').nth(1).unwrap_or(m)).collect();
+        let message =
+            format!("no {python} with {} (apt-get install {})", imports.join(", "), packages.join(" "));
+        assert!(std::env::var_os("NESTPROBE_TEST_ORACLES").is_none(), "{message}");
+        eprintln!("skipped: {message}");
+        return;
+    }
+    let driver = format!(
+        "{script}\nimport sys\nfor line in sys.stdin:\n    try:\n        print(spine(bytes.fromhex(line.strip())))\n    \
+         except Exception as e:\n        print('error ' + type(e).__name__)\n"
+    );
     let mut payloads = Vec::new();
     for &shape in format.shapes() {
         payloads.extend(DEPTHS.map(|depth| Payload::new(format, shape, depth)));
@@ -264,8 +385,8 @@ for line in sys.stdin:
         .iter()
         .map(|p| p.to_vec().iter().map(|b| format!("{b:02x}")).collect::<String>() + "\n")
         .collect();
-    let output = std::process::Command::new("python3")
-        .args(["-c", SCRIPT])
+    let output = std::process::Command::new(python)
+        .args(["-c", &driver])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -273,16 +394,13 @@ for line in sys.stdin:
             use std::io::Write;
             child.stdin.take().unwrap().write_all(input.as_bytes())?;
             child.wait_with_output()
-        });
-    let Ok(output) = output else {
-        eprintln!("skipped: no python3");
-        return;
-    };
+        })
+        .unwrap_or_else(|e| panic!("{python}: {e}"));
     let lines: Vec<String> = String::from_utf8(output.stdout).unwrap().lines().map(String::from).collect();
-    assert_eq!(lines.len(), payloads.len());
+    assert_eq!(lines.len(), payloads.len(), "{}", String::from_utf8_lossy(&output.stderr));
     for (payload, line) in payloads.iter().zip(lines) {
         if payload.shape.must_be_accepted() {
-            assert_eq!(line, expected("python", payload.shape, payload.depth), "{}", payload.show());
+            assert_eq!(line, expected(name, payload.shape, payload.depth), "{}", payload.show());
         } else {
             assert!(line.starts_with("error"), "{} was accepted: {line}", payload.show());
         }
@@ -316,6 +434,20 @@ fn shapes_spell_the_nesting() {
     assert_eq!(bytes("protobuf", Shape::Object, 2), [0x0a, 0x02, 0x0a, 0x00]);
     assert_eq!(bytes("protobuf", Shape::Unclosed, 2), [0x0a, 0x02, 0x0a]);
     assert_eq!(bytes("bson", Shape::Object, 2), [13, 0, 0, 0, 3, b'a', 0, 5, 0, 0, 0, 0, 0]);
+    assert_eq!(text("markdown", Shape::Quote, 3), ">>> a\n");
+    assert_eq!(text("markdown", Shape::List, 3), "- a\n  - a\n    - a\n");
+    assert_eq!(text("graphql", Shape::Selection, 1), "{a}");
+    assert_eq!(text("graphql", Shape::Selection, 3), "{a{a{a}}}");
+    assert_eq!(text("graphql", Shape::Array, 2), "{f(a:[[]])}");
+    assert_eq!(text("graphql", Shape::Unclosed, 2), "{a{a");
+    assert_eq!(text("html", Shape::Element, 2), "<div><div></div></div>");
+    assert_eq!(text("html", Shape::Inline, 2), "<b><b></b></b>");
+    assert_eq!(bytes("asn1", Shape::Array, 3), [0x30, 0x04, 0x30, 0x02, 0x30, 0x00]);
+    assert_eq!(bytes("asn1", Shape::Tagged, 2), [0xa0, 0x02, 0xa0, 0x00]);
+    assert_eq!(bytes("asn1", Shape::Indefinite, 2), [0x30, 0x80, 0x30, 0x00, 0x00, 0x00]);
+    assert_eq!(bytes("asn1", Shape::Unclosed, 2), [0x30, 0x02, 0x30]);
+    // 64 levels take 128 bytes: the 65th has the first long-form length.
+    assert_eq!(bytes("asn1", Shape::Array, 65)[..4], [0x30, 0x81, 0x80, 0x30]);
 }
 
 #[test]
@@ -325,7 +457,8 @@ fn sizes_are_computed_without_writing_and_agree_with_what_is_written() {
     let large = [65_535, 65_536, 65_537, 200_001, 600_001];
     for format in PayloadFormat::all() {
         for &shape in format.shapes() {
-            for depth in DEPTHS.chain(large) {
+            // Markdown's lists grow as depth²: only as deep as they are tried.
+            for depth in DEPTHS.chain(large).filter(|&depth| depth <= format.deepest_tried(shape)) {
                 let payload = Payload::new(format, shape, depth);
                 let mut counter = Counter::default();
                 payload.write_to(&mut counter).unwrap();
@@ -426,7 +559,7 @@ fn large_length_prefixed_payloads_are_consistent_at_every_level() {
 }
 
 #[test]
-fn the_registry_names_each_format_once_and_each_has_a_shape_to_accept_and_one_to_reject() {
+fn the_registry_names_each_format_once_and_each_has_a_shape_to_accept_and_maybe_one_to_reject() {
     let names: Vec<&str> = PayloadFormat::names().collect();
     for name in ["json", "yaml", "toml", "xml", "msgpack", "cbor"] {
         assert!(names.contains(&name), "{name} missing from {names:?}");
@@ -438,7 +571,13 @@ fn the_registry_names_each_format_once_and_each_has_a_shape_to_accept_and_one_to
     assert_eq!(PayloadFormat::default(), PayloadFormat::JSON);
     for format in PayloadFormat::all() {
         assert!(format.main_shape().must_be_accepted(), "{format}");
-        assert_eq!(format.shapes().last(), Some(&Shape::Unclosed), "{format}");
+        // Invalid input, where a format has any, is its last shape; in Markdown and HTML every
+        // text is valid.
+        let rejects = !["markdown", "html"].contains(&format.name());
+        assert_eq!(format.has(Shape::Unclosed), rejects, "{format}");
+        if rejects {
+            assert_eq!(format.shapes().last(), Some(&Shape::Unclosed), "{format}");
+        }
         assert_eq!(format.name().parse::<PayloadFormat>(), Ok(format));
     }
     for shape in Shape::ALL {

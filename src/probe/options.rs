@@ -69,6 +69,8 @@ impl TrialOptions {
 impl ProbeSpec {
     /// One probe of `trial`'s program: `command` is how results record it (catalog runs keep their
     /// `{build}`/`{dir}` placeholders). No hint, run once; callers set those where they have them.
+    /// `max_depth` is lowered to the deepest payload of the shape worth trying
+    /// ([`PayloadFormat::deepest_tried`]).
     pub fn new(
         trial: TrialConfig,
         command: Vec<String>,
@@ -76,6 +78,8 @@ impl ProbeSpec {
         shape: Shape,
         max_depth: u64,
     ) -> ProbeSpec {
+        // A shape whose payload outgrows its depth is searched only as deep as it can be written.
+        let max_depth = max_depth.min(format.deepest_tried(shape));
         ProbeSpec { trial, command, format, shape, max_depth, hint: None, repeat: 1, phase: None }
     }
 

@@ -142,8 +142,10 @@ const LEGEND: &str = "
 - **Phases**: for rows whose program can be asked for a phase, the main nesting again with the program
   told to *parse* and end at once, to *free* the value after parsing, or to *serialize* it back with the
   same library: many programs crash after the parse, in a destructor or a serializer.
-- **Objects**: the same for mappings (`{\"a\":{\"a\":…}}` in JSON). **Unclosed**: the main nesting never
-  closed, which every parser must reject; *rejected* means a clean error at every depth tried.
+- **Objects** (in other formats the column of their second nesting: *Lists* in Markdown, *Arrays* in
+  GraphQL, *Tagged [0]* in ASN.1, *Inline elements* in HTML): the same for mappings (`{\"a\":{\"a\":…}}`
+  in JSON). **Unclosed**: the main nesting never closed, which every parser must reject; *rejected* means
+  a clean error at every depth tried.
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
   (recursion until the stack runs out, with stack bytes per level), *runtime* (a VM's own limit),
   *unbounded* (no failure up to the maximum depth).
@@ -271,7 +273,10 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
         version: escape(record.version.as_deref().unwrap_or("?")),
         fails_at: depth_cell(record, result),
         how: how_cell(result),
-        objects: match (&record.object, record.unsupported(Shape::Object)) {
+        objects: match (
+            &record.object,
+            record.unsupported(record.format.second_shape().unwrap_or(Shape::Object)),
+        ) {
             (Some(o), _) => format!("{} {}", depth_cell(record, o), how_cell(o)),
             (None, Some(unsupported)) => format!("shape not supported: {}", escape(&unsupported.error)),
             (None, None) => dash(),
@@ -310,7 +315,9 @@ pub fn table(results: &Results) -> String {
     }
     // A column for the phases after the parse, in tables where some row declares phases.
     let phased = results.parsers.iter().any(|r| !r.phases.is_empty());
-    header.extend(["Objects", "Unclosed"].map(String::from));
+    // The second nesting's column is named for the format's: Objects in JSON, Lists in Markdown.
+    let second = results.formats().first().and_then(|format| format.second_shape());
+    header.extend([second.unwrap_or(Shape::Object).column_title(), "Unclosed"].map(String::from));
     if phased {
         header.push("Phases".into());
     }

@@ -18,8 +18,8 @@ use anyhow::Result;
 
 use crate::results::outcome::FailureKind;
 use crate::results::phase::Phase;
-use crate::results::sameness::stack_tolerance;
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::sameness::stack_tolerance;
 use crate::results::HOST;
 use crate::results::{write_if_changed, Environment, ParserRecord, Results, Status};
 use crate::units::thousands;
@@ -256,7 +256,9 @@ pub fn short_outcome(record: &ParserRecord) -> String {
     // main result by more than a stack-bound depth's noise (RapidJSON's Writer at half its parse depth).
     let main_depth = if loses_control(class_of(result)) { phase_depth(result) } else { u64::MAX };
     match weakest_phase(record) {
-        Some(phase) if phase_depth(phase).saturating_add(stack_tolerance(phase_depth(phase))) < main_depth => {
+        Some(phase)
+            if phase_depth(phase).saturating_add(stack_tolerance(phase_depth(phase))) < main_depth =>
+        {
             format!("{} in {}", short_finding(phase), phase.phase.map_or("?", |p| p.name()))
         }
         _ => short_finding(result),

@@ -162,7 +162,8 @@ pub struct ParserRecord {
     pub reason: Option<String>,
     /// The main probe: nested arrays at the run's stack size.
     pub result: Option<ProbeResult>,
-    /// Nested objects.
+    /// The format's second nesting (`PayloadFormat::second_shape`: objects in JSON, lists in
+    /// Markdown); the result's `shape` says which. Named for JSON, where it began.
     #[serde(default)]
     pub object: Option<ProbeResult>,
     /// `[[[…` never closed: where rejecting turns into a crash or hang, if anywhere.

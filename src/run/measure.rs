@@ -122,7 +122,7 @@ fn probe_all(
         // A previous result hints only where it was measured the same way.
         spec.hint = previous
             .filter(|p| {
-                p.settings.max_depth == max_depth
+                p.settings.max_depth == spec.max_depth
                     && p.settings.stack_bytes == stack.bytes()
                     && p.shape == shape
             })
@@ -158,23 +158,26 @@ fn probe_all(
     };
     if !options.quick {
         // The second nesting (mappings where the main one is sequences), if the format has one.
-        if main_shape != Shape::Object && format.has(Shape::Object) && !time_bound {
+        if let Some(second) = format.second_shape().filter(|_| !time_bound) {
             let previous = baseline.and_then(|b| b.object.as_ref());
-            let spec = guessed(spec_for(Shape::Object, stack, previous));
+            let spec = guessed(spec_for(second, stack, previous));
             let object = secondary(located(&spec), &mut notes)?;
             match object.as_ref().and_then(|object| unsupported(&main, object)) {
                 Some(unsupported) => record.unsupported_shapes.push(unsupported),
                 None => record.object = object,
             }
         }
-        let previous = baseline.and_then(|b| b.unclosed.as_ref());
-        let mut unclosed = spec_for(Shape::Unclosed, stack, previous);
-        if let (None, Finding::Slow(depth, _)) = (unclosed.hint, main.finding()) {
-            // Reading unclosed input costs what reading the closed one did: start from where the
-            // main probe ran out of time instead of timing the machine over a whole search.
-            unclosed.hint = Some(Hint::Slow(depth));
+        // Formats where every text is valid (Markdown, HTML) have no unclosed input.
+        if format.has(Shape::Unclosed) {
+            let previous = baseline.and_then(|b| b.unclosed.as_ref());
+            let mut unclosed = spec_for(Shape::Unclosed, stack, previous);
+            if let (None, Finding::Slow(depth, _)) = (unclosed.hint, main.finding()) {
+                // Reading unclosed input costs what reading the closed one did: start from where the
+                // main probe ran out of time instead of timing the machine over a whole search.
+                unclosed.hint = Some(Hint::Slow(depth));
+            }
+            record.unclosed = secondary(located(&unclosed), &mut notes)?;
         }
-        record.unclosed = secondary(located(&unclosed), &mut notes)?;
         let mut probes = vec![main.clone()];
         for sweep_stack in SWEEP_STACKS {
             // More stack cannot make a parser fail that took the maximum depth with less.

@@ -1,0 +1,50 @@
+//! Markdown: block quotes in block quotes (`>>> a`) and list items holding lists, each indented two
+//! spaces more than its parent's (`- a` / `  - a` / `    - a`). Every text is valid Markdown, so
+//! there is no `unclosed` shape: a renderer never rejects, it can only crash, hang or flatten.
+
+use super::{Piece, Shape, Syntax};
+
+pub struct Markdown;
+
+/// One list item's text after its indentation.
+const ITEM: &[u8] = b"- a\n";
+
+/// Line `index` (0-based) of the list payload: the item at nesting level `index + 1`.
+fn list_line(index: u64, out: &mut Vec<u8>) {
+    out.resize(out.len() + 2 * index as usize, b' ');
+    out.extend_from_slice(ITEM);
+}
+
+impl Syntax for Markdown {
+    fn name(&self) -> &'static str {
+        "markdown"
+    }
+
+    fn title(&self) -> &'static str {
+        "Markdown"
+    }
+
+    fn shapes(&self) -> &'static [Shape] {
+        &[Shape::Quote, Shape::List]
+    }
+
+    fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        match shape {
+            Shape::List => {
+                // Σ (2k + 4) for k < depth.
+                let bytes = depth * (depth - 1) + ITEM.len() as u64 * depth;
+                vec![Piece::Lines { count: depth, bytes, spell: list_line }]
+            }
+            _ => vec![Piece::run(b">", depth), Piece::run(b" a\n", 1)],
+        }
+    }
+
+    /// The list payload grows as depth² (400 MB at 20,000 levels): deeper ones take longer to
+    /// write than a trial lasts.
+    fn deepest_tried(&self, shape: Shape) -> u64 {
+        match shape {
+            Shape::List => 20_000,
+            _ => u64::MAX,
+        }
+    }
+}
