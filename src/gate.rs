@@ -113,6 +113,8 @@ impl Expectations {
             Finding::NoLimit => (self.fail_on.contains(&FailOn::NoLimit)).then(|| {
                 format!("no limit up to depth {} (--fail-on no-limit)", thousands(result.settings.max_depth))
             }),
+            // Accepting and flattening is not failing: only a depth expectation can catch it.
+            Finding::Flattened(_) => None,
             Finding::Unstable { .. } => (self.fail_on.contains(&FailOn::Unstable))
                 .then(|| format!("{} (--fail-on unstable)", result.phrase())),
             Finding::Slow(..) => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
@@ -129,7 +131,9 @@ impl Expectations {
         // The lowest depth seen failing and the highest seen passing.
         let (failing, passing, what) = match finding {
             Finding::FailsAt(depth, failure) => (Some(depth), result.max_accepted_depth, failure.summary()),
-            Finding::NoLimit => (None, Some(result.settings.max_depth), String::new()),
+            Finding::NoLimit | Finding::Flattened(_) => {
+                (None, Some(result.settings.max_depth), String::new())
+            }
             Finding::Unstable { lowest_failing, highest_passing } => {
                 (lowest_failing, highest_passing, "unstable: a failure".into())
             }

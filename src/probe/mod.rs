@@ -23,6 +23,7 @@ use anyhow::{bail, Result};
 
 use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::probe::search::{find_boundary, refine, Boundary, Hint, Trials};
+use crate::results::growth::{self, Growth};
 use crate::results::outcome::{is_stop_signal, Failure, FailureKind, Outcome};
 use crate::results::phase::Phase;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode, Sighting};
@@ -102,7 +103,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         max_out_of_time: None,
     };
 
-    let not_read = |runner: &Runner, error: &anyhow::Error| {
+    let not_read = |runner: &mut Runner, error: &anyhow::Error| {
         let at = error.downcast_ref::<InputNotRead>()?.0;
         Some(runner.result(started, Ending::InputNotRead(at)))
     };
@@ -134,7 +135,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         }
     }
     let first = match first_boundary(&mut runner, hint) {
-        Err(error) => return not_read(&runner, &error).ok_or(error),
+        Err(error) => return not_read(&mut runner, &error).ok_or(error),
         Ok(Searched::Slow(depth, mode)) => return Ok(runner.result(started, Ending::Slow(depth, mode))),
         Ok(Searched::Boundary(first)) => first,
     };
@@ -429,7 +430,33 @@ impl Runner<'_, '_> {
         Ok(report)
     }
 
-    fn result(&self, started: Instant, ending: Ending<'_>) -> ProbeResult {
+    /// Accepted trials at a half, a quarter and an eighth of the deepest accepted depth, when the
+    /// search accepted everything up to its maximum: a search that confirms "no limit" runs too few
+    /// trials to tell how the time grows with depth. Only where the deepest trial took measurable
+    /// work, so it costs less than that trial did again; a trial that cannot run is left out.
+    fn sample_growth(&mut self, deepest: u64) {
+        let Some(fastest) = self.seen.fastest() else { return };
+        let work = self.seen.last_judged(deepest, false).map(|r| r.wall.saturating_sub(fastest));
+        if work.is_none_or(|w| w.as_secs_f64() < 4.0 * growth::MIN_WORK_SECONDS) {
+            return;
+        }
+        for depth in [deepest / 2, deepest / 4, deepest / 8] {
+            if depth >= 1
+                && self.seen.count(depth) == 0
+                && !interrupt::requested()
+                && self.fails_at(depth).is_err()
+            {
+                return;
+            }
+        }
+    }
+
+    fn result(&mut self, started: Instant, ending: Ending<'_>) -> ProbeResult {
+        if let Ending::Boundary(Boundary { min_failing: None, max_accepted, .. }) = ending {
+            if Growth::estimate(&self.seen.accepted_times()).is_none() {
+                self.sample_growth(*max_accepted);
+            }
+        }
         let spec = self.spec;
         let mut sightings = self.seen.disagreements();
         for outcome in sightings.iter_mut().flat_map(|s| s.outcomes.iter_mut()) {
@@ -495,6 +522,11 @@ impl Runner<'_, '_> {
             sightings,
             crashed_in: None,
             input_not_read_at,
+            // Only a full result says the nesting was flattened: the deepest accepted payload's.
+            flattened_to: accepted_report
+                .and_then(|r| r.built_depth)
+                .filter(|&built| max_accepted.is_some_and(|depth| built < depth)),
+            growth: Growth::estimate(&self.seen.accepted_times()),
         }
     }
 }
@@ -571,6 +603,15 @@ impl Observations {
             seen.retain(|(_, report)| !matches!(report.outcome, Outcome::Timeout { .. }));
         }
         self.by_depth.retain(|_, seen| !seen.is_empty());
+    }
+
+    /// (depth, wall seconds) of every accepted trial.
+    fn accepted_times(&self) -> Vec<(u64, f64)> {
+        let accepted = self.by_depth.iter().flat_map(|(&depth, seen)| seen.iter().map(move |s| (depth, s)));
+        accepted
+            .filter(|(_, (failed, _))| !failed)
+            .map(|(depth, (_, report))| (depth, report.wall.as_secs_f64()))
+            .collect()
     }
 
     /// The wall time of the fastest trial.
@@ -651,6 +692,7 @@ mod tests {
             peak_rss_bytes: 0,
             peak_rss_exact: true,
             read_whole_input: true,
+            built_depth: None,
         }
     }
 

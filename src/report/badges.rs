@@ -91,6 +91,10 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
         Class::Timeout => (format!("timeout at {}", depth()), "orange"),
         Class::OutOfMemory => (format!("out of memory at {}", depth()), "#cc79a7"),
         Class::NoLimit => (format!("no limit up to {}", thousands(result.settings.max_depth)), "yellow"),
+        Class::Flattened => {
+            let built = result.flattened_to.map(thousands).unwrap_or_default();
+            (format!("accepted, flattened to {built}"), "#56b4e9")
+        }
         Class::Unreliable => ("unstable".into(), "lightgrey"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
     }

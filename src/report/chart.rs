@@ -92,6 +92,7 @@ const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
 const ORANGE: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
 const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
 const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
+const SKY: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
 const GREY: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
 
 fn colour(class: Class) -> RGBColor {
@@ -101,6 +102,7 @@ fn colour(class: Class) -> RGBColor {
         Class::Timeout => ORANGE,
         Class::OutOfMemory => PURPLE,
         Class::NoLimit => BLUE,
+        Class::Flattened => SKY,
         Class::NotMeasured | Class::Unreliable => GREY,
     }
 }
@@ -224,6 +226,9 @@ fn bar_text(record: &ParserRecord) -> String {
         (Class::Timeout, _) => format!("timeout at {depth}"),
         (Class::OutOfMemory, _) => format!("out of memory at {depth}"),
         (Class::Unreliable, _) => result.phrase(),
+        (Class::Flattened, _) => {
+            format!("flattened to {}", result.flattened_to.map(thousands).unwrap_or_default())
+        }
         _ => format!("no limit up to {}", thousands(result.settings.max_depth)),
     }
 }
@@ -233,6 +238,8 @@ fn bar_end(record: &ParserRecord) -> Option<u64> {
     match class(record) {
         Class::NotMeasured | Class::Unreliable => None,
         Class::NoLimit => record.result.as_ref().map(|r| r.settings.max_depth),
+        // A flattening renderer's bar ends where its nesting does.
+        Class::Flattened => record.result.as_ref().and_then(|r| r.flattened_to),
         _ => record.result.as_ref().and_then(|r| match r.finding() {
             Finding::Slow(deepest, _) => Some(deepest),
             _ => r.exact_failing_depth(),
@@ -275,7 +282,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
         records.iter().map(|r| text_width(&label(r), LABEL_PX)).max().unwrap_or(0).clamp(80, 340);
     let value_width =
         records.iter().map(|r| text_width(&bar_text(r), LABEL_PX)).max().unwrap_or(0).clamp(60, 220) + 14;
-    let legend_keys = [
+    let mut legend_keys = vec![
         Key { colour: GREEN, text: "clean error".into(), line: false },
         Key { colour: VERMILLION, text: "crash (signal or abnormal exit)".into(), line: false },
         Key { colour: ORANGE, text: "timeout".into(), line: false },
@@ -283,6 +290,10 @@ pub fn results_svg(results: &Results) -> Result<String> {
         Key { colour: BLUE, text: format!("no limit up to {}", thousands(max_depth)), line: false },
         Key { colour: GREY, text: "unstable".into(), line: false },
     ];
+    // Only charts of renderers have flattened nesting: their key only there.
+    if records.iter().any(|r| class(r) == Class::Flattened) {
+        legend_keys.insert(5, Key { colour: SKY, text: "accepted, nesting flattened".into(), line: false });
+    }
     let mut captions =
         vec!["Each bar: the smallest nesting depth the parser fails at, least first.".to_string()];
     if !others.is_empty() {

@@ -70,17 +70,19 @@ fn outcome_key(class: Class) -> (&'static str, &'static str) {
         Class::Timeout => ("timeout", "timeout"),
         Class::OutOfMemory => ("out-of-memory", "out of memory"),
         Class::NoLimit => ("no-limit", "no limit"),
+        Class::Flattened => ("flattened", "flattened"),
         Class::Unreliable => ("unstable", "unstable"),
         Class::NotMeasured => ("not-measured", "not measured"),
     }
 }
 
-const OUTCOMES: [Class; 7] = [
+const OUTCOMES: [Class; 8] = [
     Class::CleanError,
     Class::Crash,
     Class::Timeout,
     Class::OutOfMemory,
     Class::NoLimit,
+    Class::Flattened,
     Class::Unreliable,
     Class::NotMeasured,
 ];
@@ -418,6 +420,7 @@ fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, _) => super::depth_figure(record, result, depth),
         Finding::NoLimit => "none".to_string(),
+        Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
         Finding::Unstable { .. } | Finding::InputNotRead(_) => "—".to_string(),
         Finding::Slow(depth, _) => format!("> {}", thousands(depth)),
     }
@@ -431,6 +434,9 @@ fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
             ("unstable", "unstable".to_string(), result.phrase())
         }
         (Finding::Slow(..), _) => ("timeout", "slow".to_string(), result.phrase()),
+        (Finding::Flattened(built), _) => {
+            ("flattened", format!("flattened to {}", thousands(built)), result.phrase())
+        }
         (_, None) => (
             "no-limit",
             "no limit".to_string(),
@@ -456,9 +462,18 @@ fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
     } else {
         format!("<span class=\"d\">{}</span> ", escape(prefix))
     };
+    // Super-linear time is a finding of its own, beside whatever ended the search.
+    let growth = super::growth_note(result)
+        .map(|note| {
+            format!(
+                " <span class=\"growth\" title=\"doubling the depth more than triples the time\">{}</span>",
+                escape(&note)
+            )
+        })
+        .unwrap_or_default();
     let _ = write!(
         html,
-        "<td>{prefix}<span class=\"badge o-{key}\" title=\"{}\">{}</span></td>",
+        "<td>{prefix}<span class=\"badge o-{key}\" title=\"{}\">{}</span>{growth}</td>",
         escape(&long),
         escape(&short)
     );
@@ -516,7 +531,7 @@ const HEAD: &str = r##"<!DOCTYPE html>
 </script>
 <style>
 :root { --fg: #1f2328; --muted: #656d76; --line: #d8dee4; --head: #f6f8fa; --group: #eef1f4;
-  --clean: #009e73; --crash: #d55e00; --timeout: #e69f00; --oom: #cc79a7; --nolimit: #0072b2; --none: #8c959f; }
+  --clean: #009e73; --crash: #d55e00; --timeout: #e69f00; --oom: #cc79a7; --nolimit: #0072b2; --flattened: #56b4e9; --none: #8c959f; }
 * { box-sizing: border-box; }
 body { margin: 0; color: var(--fg); background: #fff;
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
@@ -561,6 +576,8 @@ td.err .clip { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 .o-timeout { background: var(--timeout); }
 .o-out-of-memory { background: var(--oom); }
 .o-no-limit { background: var(--nolimit); }
+.o-flattened { background: var(--flattened); }
+.growth { font-size: 85%; color: var(--crash); white-space: nowrap; }
 .o-not-measured, .o-unstable { background: var(--none); }
 .legend { color: var(--muted); max-width: 110em; padding-left: 18px; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 16px; margin: 16px 0; }

@@ -193,6 +193,13 @@ pub fn format_summary(results: &Results) -> String {
     if !lowest.is_empty() {
         let _ = write!(line, "; lowest limits: {}", lowest.join(", "));
     }
+    let slow: Vec<String> = super::superlinear(results)
+        .into_iter()
+        .map(|(name, note)| format!("{} ({})", escape(&name), escape(&note)))
+        .collect();
+    if !slow.is_empty() {
+        let _ = write!(line, "; super-linear time: {}", slow.join(", "));
+    }
     line.push('.');
     line
 }
@@ -264,15 +271,17 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
     };
     let version = escape(record.version.as_deref().unwrap_or("?"));
     let outcome = match result.finding() {
-        Finding::FailsAt(..) => format!("{version}: {} {}", depth_cell(record, result), how_cell(result)),
+        Finding::FailsAt(..) => {
+            format!("{version}: {} {}", depth_cell(record, result), how_and_growth(result))
+        }
         Finding::NoLimit => format!("{version}: no limit ≤ {}", thousands(result.settings.max_depth)),
-        _ => format!("{version}: {}", how_cell(result)),
+        _ => format!("{version}: {}", how_and_growth(result)),
     };
     Cells {
         outcome,
         version: escape(record.version.as_deref().unwrap_or("?")),
         fails_at: depth_cell(record, result),
-        how: how_cell(result),
+        how: how_and_growth(result),
         objects: match (
             &record.object,
             record.unsupported(record.format.second_shape().unwrap_or(Shape::Object)),
@@ -414,9 +423,20 @@ fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, _) => super::depth_figure(record, result, depth),
         Finding::NoLimit => format!("none ≤ {}", thousands(result.settings.max_depth)),
+        Finding::Flattened(built) => {
+            format!("none ≤ {}, flattened to {}", thousands(result.settings.max_depth), thousands(built))
+        }
         Finding::Unstable { .. } => "unstable".into(),
         Finding::InputNotRead(_) => "input not read".into(),
         Finding::Slow(depth, _) => format!("> {} (slow)", thousands(depth)),
+    }
+}
+
+/// How it failed, and how its time grew where that was super-linear.
+fn how_and_growth(result: &ProbeResult) -> String {
+    match super::growth_note(result) {
+        Some(note) => format!("{}; {}", how_cell(result), escape(&note)),
+        None => how_cell(result),
     }
 }
 

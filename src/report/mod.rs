@@ -113,8 +113,9 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written
 pub fn table_order(record: &ParserRecord) -> (u8, u64) {
     match (&record.status, record.result.as_ref().map(|r| r.finding())) {
         (Status::Measured, Some(Finding::FailsAt(depth, _))) => (0, depth),
-        (Status::Measured, Some(Finding::NoLimit)) => (1, 0),
-        _ => (2, 0),
+        (Status::Measured, Some(Finding::Flattened(built))) => (1, built),
+        (Status::Measured, Some(Finding::NoLimit)) => (2, 0),
+        _ => (3, 0),
     }
 }
 
@@ -281,9 +282,27 @@ fn short_finding(result: &ProbeResult) -> String {
             format!("{how} at {}", thousands(depth))
         }
         Finding::NoLimit => format!("no limit up to {}", thousands(result.settings.max_depth)),
+        Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
         Finding::Slow(depth, seconds) => format!("slow: {seconds:.0} s at {}", thousands(depth)),
         Finding::Unstable { .. } | Finding::InputNotRead(_) => "unstable".into(),
     }
+}
+
+/// `time ∝ depth^2.1` when the result's time grew super-linearly with depth (see
+/// [`crate::results::growth`]).
+pub fn growth_note(result: &ProbeResult) -> Option<String> {
+    result.growth.filter(|g| g.superlinear()).map(|g| format!("time ∝ depth^{:.1}", g.exponent))
+}
+
+/// Rows whose main result's time grows super-linearly, with their exponents.
+pub fn superlinear(results: &Results) -> Vec<(String, String)> {
+    sorted(results)
+        .into_iter()
+        .filter_map(|record| {
+            let note = growth_note(record.result.as_ref().filter(|_| record.status == Status::Measured)?)?;
+            Some((display_name(results, record), note))
+        })
+        .collect()
 }
 
 /// Whether a class means the program lost control (crashed, hung, ran out of memory).
@@ -421,6 +440,8 @@ pub enum Class {
     /// Stopped by the resident-memory cap: it would have taken the machine's memory.
     OutOfMemory,
     NoLimit,
+    /// Accepted every depth tried, but built fewer levels than the deepest payload had.
+    Flattened,
     /// Measured, but no exact number: outcomes disagreed, or the program did not read its input.
     Unreliable,
     NotMeasured,
@@ -437,6 +458,7 @@ pub fn class(record: &ParserRecord) -> Class {
 pub fn class_of(result: &ProbeResult) -> Class {
     match result.finding() {
         Finding::NoLimit => Class::NoLimit,
+        Finding::Flattened(_) => Class::Flattened,
         Finding::Unstable { .. } | Finding::InputNotRead(_) => Class::Unreliable,
         Finding::Slow(..) => Class::Timeout,
         Finding::FailsAt(_, f) => match f.kind {

@@ -27,6 +27,14 @@ pub fn probe(result: &ProbeResult) -> String {
                 let _ = writeln!(out, "  where: {}", site.summary());
             }
         }
+        Finding::Flattened(built) => {
+            let _ = writeln!(
+                out,
+                "{command}: accepted up to depth {} (the maximum tried), but built only {} levels: flattened",
+                thousands(result.settings.max_depth),
+                thousands(built)
+            );
+        }
         Finding::NoLimit => {
             let _ = writeln!(
                 out,

@@ -14,6 +14,7 @@ use serde_json::Value;
 use crate::payload::PayloadFormat;
 
 pub mod crash_site;
+pub mod growth;
 pub mod outcome;
 pub mod phase;
 pub mod probe_result;
@@ -336,6 +337,7 @@ impl Results {
 /// (`max_rss_bytes`), which follows the machine's memory and `--jobs`: it is a safeguard, and when
 /// it decides a boundary, the boundary's depth and failure say so.
 const VOLATILE: &[&str] = &[
+    "growth",
     "timings",
     "crashed_in",
     "changes",

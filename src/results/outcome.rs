@@ -184,6 +184,12 @@ pub fn signal_name(signal: i32) -> String {
 
 /// The line of stderr that best names the error: the first one that mentions an error or exception
 /// (a Python traceback ends with it), else the first line.
+/// What a program that accepted its payload says it built, by the protocol's stderr line
+/// `built depth: N` (renderers that never reject, so that flattening shows): the last such line.
+pub fn built_depth(stderr: &str) -> Option<u64> {
+    stderr.lines().rev().find_map(|line| line.trim().strip_prefix("built depth:")?.trim().parse().ok())
+}
+
 pub fn error_line(stderr: &str) -> Option<&str> {
     let mut lines = stderr.lines().map(str::trim).filter(|line| !line.is_empty());
     let first = lines.clone().next()?;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::payload::{PayloadFormat, Shape};
 use crate::results::crash_site::CrashSite;
+use crate::results::growth::Growth;
 use crate::results::outcome::Failure;
 use crate::results::phase::Phase;
 use crate::results::settings::{EnvRecord, Settings};
@@ -89,6 +90,13 @@ pub struct ProbeResult {
     /// The depth at which the program exited 0 without reading its whole payload.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_not_read_at: Option<u64>,
+    /// The depth the program said it built (`built depth: N`) at the deepest depth it accepted, when
+    /// that is less than the payload's: it accepted but flattened the nesting (a renderer's cap).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flattened_to: Option<u64>,
+    /// How the time of accepted trials grew with depth (not a fact: times are the machine's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub growth: Option<Growth>,
 }
 
 /// What a probe found, for reports: exactly one of these.
@@ -101,6 +109,8 @@ pub enum Finding<'a> {
         highest_passing: Option<u64>,
     },
     InputNotRead(u64),
+    /// Accepted every depth up to the maximum, but built only this many levels of the deepest.
+    Flattened(u64),
     /// Finished this depth, slowly (seconds), and not the deeper ones it was given time for.
     Slow(u64, f64),
 }
@@ -117,7 +127,10 @@ impl ProbeResult {
                 Finding::Unstable { lowest_failing, highest_passing }
             }
             (ProbeStatus::Exact, Some(depth), Some(failure)) => Finding::FailsAt(depth, failure),
-            (ProbeStatus::Exact, ..) => Finding::NoLimit,
+            (ProbeStatus::Exact, ..) => match self.flattened_to {
+                Some(built) => Finding::Flattened(built),
+                None => Finding::NoLimit,
+            },
         }
     }
 
@@ -131,6 +144,11 @@ impl ProbeResult {
                 format!("no limit up to {} (slow)", thousands(self.settings.max_depth))
             }
             Finding::NoLimit => format!("no limit up to {}", thousands(self.settings.max_depth)),
+            Finding::Flattened(built) => format!(
+                "accepted up to {}, flattened to {} levels",
+                thousands(self.settings.max_depth),
+                thousands(built)
+            ),
             Finding::Unstable { lowest_failing, highest_passing } => format!(
                 "unstable: failures from depth {}, passes up to {}",
                 lowest_failing.map_or("-".into(), thousands),

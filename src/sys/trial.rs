@@ -74,6 +74,8 @@ pub struct TrialReport {
     /// Whether the whole payload had been read from the pipe when the child exited. A parser that
     /// accepts must have read all of it (the protocol); one that rejects may stop early.
     pub read_whole_input: bool,
+    /// The depth an accepting program said it built (`built depth: N` on stderr), if it said.
+    pub built_depth: Option<u64>,
 }
 
 /// Bytes of stderr kept per trial; the rest is read and dropped so the child never blocks.
@@ -174,6 +176,7 @@ impl TrialConfig {
         });
         let (status, peak_rss_bytes) = (ExitStatus::from_raw(report.status), report.peak_rss_bytes);
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
+        let built_depth = crate::results::outcome::built_depth(&stderr);
         let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         // Over the cap is out of memory however the child ended, also when it exited before a sample
         // saw it there (its own peak says so): the boundary must not depend on sampling luck.
@@ -195,7 +198,8 @@ impl TrialConfig {
                 outcome => outcome,
             }
         };
-        Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input })
+        let built_depth = built_depth.filter(|_| outcome == Outcome::Accepted);
+        Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input, built_depth })
     }
 
     /// The argv as text, for results.

@@ -1,0 +1,35 @@
+//! Outcomes that are not failures: a renderer that accepts every depth but flattens the nesting
+//! (it says what it built, `built depth: N`), and a parser whose time grows super-linearly.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn a_program_that_builds_fewer_levels_than_it_was_given_is_flattened_not_unlimited() {
+    let result = probe_fixture(&["--max-depth", "2000"], &["flatten", "256"]);
+    assert!(result["min_failing_depth"].is_null(), "{result:#}");
+    assert_eq!(u64_of(&result, "max_accepted_depth"), 2000);
+    assert_eq!(u64_of(&result, "flattened_to"), 256, "{result:#}");
+    let mut command = nestprobe();
+    command.args(["probe", "--max-depth", "2000", "--"]).arg(fixture()).args(["flatten", "256"]);
+    let output = run(command);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("built only 256 levels: flattened"), "{text}");
+    // One that builds everything it is given is an ordinary no-limit result.
+    let result = probe_fixture(&["--max-depth", "200"], &["flatten", "256"]);
+    assert!(result.get("flattened_to").is_none(), "{result:#}");
+}
+
+#[test]
+fn quadratic_time_gets_an_exponent_and_linear_time_is_not_marked() {
+    // 60 ns × depth²: 0.24 s at 2,000 levels, 0.96 s at 4,000.
+    let square = probe_fixture(&["--max-depth", "4000"], &["square", "60"]);
+    let growth = &square["growth"];
+    let exponent = growth["exponent"].as_f64().unwrap_or_else(|| panic!("no growth: {square:#}"));
+    assert!(exponent > 1.585, "{growth:#}");
+    // 250 µs per level: 1 s at 4,000 levels.
+    let linear = probe_fixture(&["--max-depth", "4000"], &["crawl", "250"]);
+    let exponent = linear["growth"]["exponent"].as_f64().unwrap_or_else(|| panic!("no growth: {linear:#}"));
+    assert!(exponent < 1.585, "{linear:#}");
+}
