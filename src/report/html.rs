@@ -259,7 +259,7 @@ const COLUMNS: [(&str, &str, &str); 14] = [
     ("Version", "", ""),
     ("Fails at", "depth", "num"),
     ("How", "", ""),
-    ("Objects", "", ""),
+    ("Second nesting", "", ""),
     ("Unclosed", "", ""),
     ("Why", "", ""),
     ("Memory", "", "num"),
@@ -381,7 +381,7 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     );
     badge(html, result, "");
     match &record.object {
-        Some(object) => badge(html, object, &depth_text(record, object)),
+        Some(object) => badge(html, object, &format!("{} {}", object.shape, depth_text(record, object))),
         None => cell(html, "", dash),
     }
     match &record.unclosed {
@@ -592,7 +592,7 @@ footer { color: var(--muted); margin: 12px 0 24px; }
 
 const LEGEND: &str = r#"<ul class="legend">
 <li><b>Fails at</b>: the smallest nesting depth the parser does not accept (for JSON, <code>[[…]]</code>, a payload twice that many bytes: hover for its size); <i>none</i> if it took the maximum depth. <b>How</b>: a <i>clean error</i> (the library reported an error, the process stayed in control), a <i>crash</i> (killed by a signal, named, or an abnormal exit status) or a <i>timeout</i>.</li>
-<li><b>Objects</b>: the same for nested objects. <b>Unclosed</b>: <code>[[[…</code> with no closing brackets, which every parser must reject; <i>rejected</i> means a clean error at every depth tried.</li>
+<li><b>Second nesting</b>: the same for the format's second kind of nesting (its name shows on hover): objects in JSON, YAML, TOML, MessagePack and CBOR, lists in Markdown, list values in GraphQL, <code>[0]</code> tags in ASN.1, <code>b</code> elements in HTML. <b>Unclosed</b>: <code>[[[…</code> with no closing brackets, which every parser must reject; <i>rejected</i> means a clean error at every depth tried.</li>
 <li><b>Why</b>: the stack sweep: <i>fixed</i> (the parser's own limit), <i>stack</i> (recursion until the stack runs out, with stack bytes per level), <i>runtime</i> (a VM's own limit), <i>unbounded</i> (no failure up to the maximum depth).</li>
 <li><b>Memory</b>: peak resident memory at the deepest accepted depth; <i>≤</i> marks an upper bound. † in the original bad_json_parsers study. Hover a clipped version or error for all of it; a depth links to that result's badge (an SVG to show it elsewhere).</li>
 </ul>
