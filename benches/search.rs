@@ -51,7 +51,14 @@ struct Row {
     reference: Cost,
     /// The reference found the same boundary as nestprobe.
     agree: bool,
+    /// The cold search with [`SIDE_BY_SIDE`] trials at once (`probe --jobs`), and whether it found
+    /// the same boundary.
+    side: Cost,
+    side_agrees: bool,
 }
+
+/// Trials at once in the side-by-side cold search.
+const SIDE_BY_SIDE: usize = 2;
 
 fn main() -> Result<()> {
     // `cargo bench` passes `--bench`; this benchmark takes no arguments.
@@ -130,7 +137,8 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
     if let Some(after) = &entry.after {
         parser.hook("after", after)?;
     }
-    let (cold, warm, warm_confirmed, boundary, reference, reference_boundary) = measured?;
+    let (cold, warm, warm_confirmed, boundary, reference, reference_boundary, (side, side_boundary)) =
+        measured?;
     Ok(Row {
         id: entry.key(),
         boundary,
@@ -139,10 +147,12 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
         warm_confirmed,
         reference,
         agree: reference_boundary == boundary,
+        side,
+        side_agrees: side_boundary == boundary,
     })
 }
 
-type Measured = (Cost, Cost, bool, Option<u64>, Cost, Option<u64>);
+type Measured = (Cost, Cost, bool, Option<u64>, Cost, Option<u64>, (Cost, Option<u64>));
 
 fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
     let spec = |hint| ProbeSpec {
@@ -154,6 +164,10 @@ fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
     let started = Instant::now();
     let cold = probe(&spec(None), &mut quiet)?;
     let cold_cost = Cost { trials: cold.trials, seconds: started.elapsed().as_secs_f64() };
+
+    let started = Instant::now();
+    let side = probe(&ProbeSpec { jobs: SIDE_BY_SIDE, ..spec(None) }, &mut quiet)?;
+    let side_cost = Cost { trials: side.trials, seconds: started.elapsed().as_secs_f64() };
 
     let hint = Hint::from_min_failing(cold.min_failing_depth);
     let started = Instant::now();
@@ -171,6 +185,7 @@ fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
         cold.min_failing_depth,
         reference_cost,
         reference_boundary,
+        (side_cost, side.min_failing_depth),
     ))
 }
 
@@ -335,6 +350,21 @@ fn report(rows: &[Row], left_out: &[String], max_depth: u64, elapsed: Duration) 
             String::new()
         } else {
             format!("; re-searched (!): {}", unconfirmed.join(", "))
+        }
+    );
+    let bounded_side = bounded_seconds(|r| r.side);
+    let side_differs: Vec<&str> = rows.iter().filter(|r| !r.side_agrees).map(|r| r.id.as_str()).collect();
+    let _ = writeln!(
+        out,
+        "side by side: cold with {SIDE_BY_SIDE} trials at once (probe --jobs {SIDE_BY_SIDE}), bounded only: {bounded_side:.1} s \
+         vs {bounded_cold:.1} s one by one ({:.0}%), {} trials vs {}; {}",
+        if bounded_cold > 0.0 { 100.0 * bounded_side / bounded_cold } else { 0.0 },
+        rows.iter().filter(|r| r.boundary.is_some()).map(|r| r.side.trials).sum::<u32>(),
+        rows.iter().filter(|r| r.boundary.is_some()).map(|r| r.cold.trials).sum::<u32>(),
+        if side_differs.is_empty() {
+            "the same boundary on every parser".to_string()
+        } else {
+            format!("another boundary for {}", side_differs.join(", "))
         }
     );
     let _ = writeln!(

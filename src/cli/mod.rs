@@ -135,6 +135,11 @@ pub struct ProbeArgs {
     /// Run the boundary this many times in all and report the window where the outcome flips
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = options::at_least_one::<u32>)]
     pub repeat: u32,
+    /// Trials run at once: N depths split the candidates into N + 1 parts, and the two trials that
+    /// verify a boundary run side by side; the answer is the same as with 1. A parser that was slow
+    /// (a trial near the timeout) gets one trial at a time [default: the number of CPUs]
+    #[arg(short, long, value_name = "N", value_parser = options::at_least_one::<usize>)]
+    pub jobs: Option<usize>,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -370,9 +375,11 @@ mod tests {
         assert_eq!(spec.shape, Shape::Array);
         assert!(spec.trial.disable_aslr);
         assert_eq!(spec.trial.memory, None);
-        // The resident cap is on by default: the auto rule for one child at a time.
+        // Trials run as many at once as there are CPUs, and the resident cap is on by default: the
+        // auto rule for that many children at a time.
+        assert_eq!(spec.jobs, crate::host::cpus());
         assert_eq!(args.probe.trial.max_rss, RssCap::Auto);
-        assert_eq!(spec.trial.max_rss, RssCap::Auto.resolve(1));
+        assert_eq!(spec.trial.max_rss, RssCap::Auto.resolve(crate::host::cpus()));
         assert!(spec.trial.max_rss.is_some());
         assert_eq!(spec.trial.argv, ["python3", "p.py"]);
         let env = spec.trial.env.record();

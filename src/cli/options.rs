@@ -80,8 +80,10 @@ impl ProbeArgs {
         let stage = Stage::for_key(Path::new("probe"))?;
         let home = stage.dir("home")?;
         let options = self.trial.options();
+        // Trials at once share the resident-memory budget as a run's parsers do.
+        let jobs = self.jobs.unwrap_or_else(crate::host::cpus);
         let mut trial =
-            options.trial_config(self.command.clone(), ChildEnv::fixed(&home), options.max_rss.resolve(1));
+            options.trial_config(self.command.clone(), ChildEnv::fixed(&home), options.max_rss.resolve(jobs));
         // Results show the command as given; the child runs it through fixed-length links (paths
         // inside an environment's root are the root's own, and stay as they are).
         let command_line = trial.command_line();
@@ -92,6 +94,7 @@ impl ProbeArgs {
         let mut spec = ProbeSpec::new(trial.clone(), command_line, self.payload, shape, options.max_depth);
         spec.hint = self.hint;
         spec.repeat = self.repeat;
+        spec.jobs = jobs;
         Ok(match self.phase {
             Some(phase) => spec.with_phase(phase),
             None => spec,

@@ -52,6 +52,8 @@ pub struct ProbeSpec {
     pub repeat: u32,
     /// The phase the program is asked to run, passed as its last argument (see `with_phase`).
     pub phase: Option<Phase>,
+    /// Trials run at once (an (N+1)-ary search; 1: one by one).
+    pub jobs: usize,
 }
 
 /// Told about every trial of a probe, for progress display. A closure taking the depth and the
@@ -155,13 +157,13 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     } else if let Some(min_failing) = first.min_failing {
         // Verify both sides of the boundary; a confirmed hint is the earlier sighting of each.
         let wanted = if first.mode == SearchMode::Confirmed { 1 } else { 2 };
-        runner.check(first.max_accepted, wanted)?;
-        runner.check(min_failing, wanted)?;
+        let mut checks = vec![(first.max_accepted, wanted), (min_failing, wanted)];
         if first.mode == SearchMode::Cold && first.max_accepted > 1 {
             // A bisection only ever asks inside the bracket, so a program that accepts only odd
             // depths would look exact: one depth below the bracket must pass too.
-            runner.check(first.max_accepted - 1, 1)?;
+            checks.push((first.max_accepted - 1, 1));
         }
+        runner.check_all(&checks)?;
     }
     let mut repeats_agree = true;
     for _ in 1..spec.repeat {
@@ -346,6 +348,53 @@ impl Trials for Runner<'_, '_> {
     fn ran_out_of_time(&self, depth: u64) -> bool {
         self.timed_out_at(depth)
     }
+
+    /// Trials share the machine only while none was slow: the trials of a timing-sensitive parser
+    /// run one by one, so that one does not slow another past the timeout.
+    fn width(&self) -> usize {
+        let timing_sensitive = self.slow
+            || self.timeout != self.spec.trial.timeout
+            || self.seen.any(|report| matches!(report.outcome, Outcome::Timeout { .. }));
+        if timing_sensitive {
+            1
+        } else {
+            self.spec.jobs.max(1)
+        }
+    }
+
+    fn fails_all(&mut self, depths: &[u64]) -> Result<Vec<bool>> {
+        if depths.len() <= 1 {
+            return depths.iter().map(|&depth| self.fails_at(depth)).collect();
+        }
+        for &depth in depths {
+            self.progress.trying(depth);
+        }
+        let (trial, timeout, spec) = (&self.spec.trial, self.timeout, self.spec);
+        let reports: Vec<Result<TrialReport>> = std::thread::scope(|scope| {
+            let running: Vec<_> = depths
+                .iter()
+                .map(|&depth| {
+                    let payload = Payload::new(spec.format, spec.shape, depth);
+                    scope.spawn(move || trial.run_with_timeout(payload, timeout))
+                })
+                .collect();
+            running
+                .into_iter()
+                .map(|t| t.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect()
+        });
+        self.trials += depths.len() as u32;
+        if interrupt::requested() {
+            bail!(Interrupted);
+        }
+        let mut failed = Vec::with_capacity(depths.len());
+        for (&depth, report) in depths.iter().zip(reports) {
+            let report = report?;
+            self.progress.tried(depth, &report);
+            failed.push(self.judge(depth, report)?);
+        }
+        Ok(failed)
+    }
 }
 
 impl Runner<'_, '_> {
@@ -392,6 +441,22 @@ impl Runner<'_, '_> {
         Boundary { max_accepted: self.spec.max_depth, min_failing: None, trials: self.trials, mode }
     }
 
+    /// Runs each depth again until it has been seen that many times in this probe, side by side
+    /// where trials may be.
+    fn check_all(&mut self, wanted: &[(u64, usize)]) -> Result<()> {
+        let mut pending: Vec<u64> = wanted
+            .iter()
+            .flat_map(|&(depth, times)| {
+                std::iter::repeat_n(depth, times.saturating_sub(self.seen.count(depth)))
+            })
+            .collect();
+        while !pending.is_empty() {
+            let batch: Vec<u64> = pending.drain(..self.width().min(pending.len())).collect();
+            self.fails_all(&batch)?;
+        }
+        Ok(())
+    }
+
     /// Runs depth again until it has been seen `times` times in this probe.
     fn check(&mut self, depth: u64, times: usize) -> Result<()> {
         while self.seen.count(depth) < times {
@@ -404,6 +469,11 @@ impl Runner<'_, '_> {
     fn fails_at(&mut self, depth: u64) -> Result<bool> {
         let payload = Payload::new(self.spec.format, self.spec.shape, depth);
         let report = self.run(payload, self.timeout)?;
+        self.judge(depth, report)
+    }
+
+    /// Whether the trial at `depth` failed; remembers it.
+    fn judge(&mut self, depth: u64, report: TrialReport) -> Result<bool> {
         self.slow |= report.outcome == Outcome::Accepted && report.wall > self.spec.trial.timeout;
         if report.outcome == Outcome::Accepted && !report.read_whole_input {
             bail!(InputNotRead(depth));
@@ -612,6 +682,11 @@ impl Observations {
             .filter(|(_, (failed, _))| !failed)
             .map(|(depth, (_, report))| (depth, report.wall.as_secs_f64()))
             .collect()
+    }
+
+    /// Whether any trial's report is so.
+    fn any(&self, test: impl Fn(&TrialReport) -> bool) -> bool {
+        self.by_depth.values().flatten().any(|(_, report)| test(report))
     }
 
     /// The wall time of the fastest trial.

@@ -113,6 +113,17 @@ pub trait Trials {
     fn ran_out_of_time(&self, _depth: u64) -> bool {
         false
     }
+
+    /// How many trials can run at once now (1: one after another).
+    fn width(&self) -> usize {
+        1
+    }
+
+    /// Runs trials at all of `depths` (at most [`Trials::width`]), at once where it can: whether
+    /// each failed, in order.
+    fn fails_all(&mut self, depths: &[u64]) -> Result<Vec<bool>> {
+        depths.iter().map(|&depth| self.fails(depth)).collect()
+    }
 }
 
 impl<F: FnMut(u64) -> Result<bool>> Trials for F {
@@ -140,12 +151,19 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
         Some(hint) => Some(hint),
     };
     let Some(hint) = hint else {
-        // Cold: depth 1 must pass, the maximum settles unbounded parsers, then bisection.
+        // Cold: depth 1 must pass, the maximum settles unbounded parsers, then bisection. (Depth 1
+        // runs alone even with room for more: where it fails, as invalid input a parser accepts
+        // does, nothing deeper may be tried, or the answer would depend on the room.)
         if state.lo == 0 && !state.done() && state.run(trials, 1)? {
             return Ok(state.boundary(SearchMode::Cold));
         }
         if state.hi.is_none() && !state.done() {
-            state.run(trials, max_depth)?;
+            // With room for more, the first splits of (1, maximum] run beside the maximum: wasted
+            // on a parser without a limit, a round saved on every other.
+            let mut depths = state.splits(trials.width().saturating_sub(1));
+            depths.retain(|&d| d < max_depth);
+            depths.push(max_depth);
+            state.run_all(trials, &depths)?;
         }
         state.bisect(trials, true)?;
         return Ok(state.boundary(SearchMode::Cold));
@@ -156,7 +174,10 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
         Hint::FailsAt(at) | Hint::Unstable { lowest_failing: at, .. } if at <= max_depth => at,
         _ => max_depth + 1,
     };
-    let confirmed = if at <= max_depth {
+    let confirmed = if at <= max_depth && at > 1 && trials.width() > 1 {
+        // The two verification trials side by side.
+        state.run_all(trials, &[at - 1, at])? == [false, true]
+    } else if at <= max_depth {
         state.run(trials, at)? && (at == 1 || !state.run(trials, at - 1)?)
     } else {
         !state.run(trials, max_depth)? && matches!(hint, Hint::NoLimit | Hint::NoLimitSlowly)
@@ -214,6 +235,16 @@ impl State {
         Ok(failed)
     }
 
+    /// Runs several trials at once; records them all.
+    fn run_all(&mut self, trials: &mut impl Trials, depths: &[u64]) -> Result<Vec<bool>> {
+        self.trials += depths.len() as u32;
+        let failed = trials.fails_all(depths)?;
+        for (&depth, &failed) in depths.iter().zip(&failed) {
+            self.record(depth, failed);
+        }
+        Ok(failed)
+    }
+
     /// Splits (lo, hi] by prior weight until the boundary is found, or, when `may_settle`, until a
     /// bracket whose failing end ran out of time is within a factor of two.
     fn bisect(&mut self, trials: &mut impl Trials, may_settle: bool) -> Result<()> {
@@ -222,8 +253,12 @@ impl State {
             if may_settle && self.lo > 0 && self.hi.is_some_and(settles) {
                 break;
             }
-            let depth = self.next_split();
-            self.run(trials, depth)?;
+            // With room for k trials at once, k depths split the candidates into k + 1 parts of
+            // equal prior weight: an (k+1)-ary search.
+            match self.splits(trials.width()) {
+                depths if depths.len() > 1 => drop(self.run_all(trials, &depths)?),
+                _ => drop(self.run(trials, self.next_split())?),
+            }
         }
         Ok(())
     }
@@ -259,6 +294,36 @@ impl State {
     fn midpoint(&self) -> u64 {
         let hi = self.hi.unwrap_or(self.max_depth + 1);
         self.lo + (hi - self.lo) / 2
+    }
+
+    /// Up to `k` depths that split the candidate boundaries (lo, hi] into k + 1 parts of equal prior
+    /// weight, ascending, without repeats (fewer when the candidates are fewer).
+    fn splits(&self, k: usize) -> Vec<u64> {
+        if k == 0 {
+            return Vec::new();
+        }
+        let lo = self.lo;
+        let hi = self.hi.unwrap_or(self.max_depth + 1);
+        let prior = Prior { total_log: ((self.max_depth + 1) as f64).ln() };
+        let total = prior.mass(lo, hi);
+        let mut depths: Vec<u64> = (1..=k)
+            .map(|i| {
+                let target = total * i as f64 / (k + 1) as f64;
+                // The first d in (lo, hi) whose lower part reaches the target.
+                let (mut a, mut b) = (lo + 1, hi - 1);
+                while a < b {
+                    let mid = a + (b - a) / 2;
+                    if prior.mass(lo, mid) >= target {
+                        b = mid;
+                    } else {
+                        a = mid + 1;
+                    }
+                }
+                a
+            })
+            .collect();
+        depths.dedup();
+        depths
     }
 
     /// The depth that splits the candidate boundaries (lo, hi] into halves of equal prior weight.
@@ -511,5 +576,59 @@ mod tests {
         .unwrap();
         let hi = result.min_failing.unwrap();
         assert!(result.max_accepted < hi);
+    }
+
+    /// A parser failing from `boundary` on, whose trials run `width` at a time; counts rounds
+    /// (what the wall time is made of) and trials.
+    struct Side {
+        boundary: Option<u64>,
+        width: usize,
+        rounds: u32,
+        trials: u32,
+    }
+
+    impl Trials for Side {
+        fn fails(&mut self, depth: u64) -> Result<bool> {
+            self.fails_all(&[depth]).map(|failed| failed[0])
+        }
+
+        fn width(&self) -> usize {
+            self.width
+        }
+
+        fn fails_all(&mut self, depths: &[u64]) -> Result<Vec<bool>> {
+            assert!(depths.len() <= self.width, "{depths:?} at once with room for {}", self.width);
+            self.rounds += 1;
+            self.trials += depths.len() as u32;
+            Ok(depths.iter().map(|&d| self.boundary.is_some_and(|b| d >= b)).collect())
+        }
+    }
+
+    #[test]
+    fn trials_side_by_side_find_the_same_boundary_in_fewer_rounds() {
+        let (mut one_rounds, mut three_rounds) = (0, 0);
+        for boundary in
+            [None, Some(1), Some(2), Some(33), Some(129), Some(1001), Some(40_319), Some(4_999_999)]
+        {
+            for hint in [None, boundary.map(Hint::FailsAt), boundary.map(|b| Hint::FailsAt(b + 7))] {
+                let mut one = Side { boundary, width: 1, rounds: 0, trials: 0 };
+                let mut three = Side { boundary, width: 3, rounds: 0, trials: 0 };
+                let sequential = find_boundary(5_000_000, hint, &mut one).unwrap();
+                let parallel = find_boundary(5_000_000, hint, &mut three).unwrap();
+                assert_eq!(
+                    (parallel.min_failing, parallel.max_accepted),
+                    (sequential.min_failing, sequential.max_accepted),
+                    "boundary {boundary:?}, hint {hint:?}"
+                );
+                assert_eq!(parallel.trials, three.trials);
+                one_rounds += one.rounds;
+                three_rounds += three.rounds;
+            }
+        }
+        // Rounds are what a probe waits for: side by side they must be clearly fewer.
+        assert!(
+            three_rounds * 10 < one_rounds * 7,
+            "{three_rounds} rounds with 3 at once, {one_rounds} one by one"
+        );
     }
 }
