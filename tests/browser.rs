@@ -308,6 +308,30 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     assert_eq!(one.visible_ids().into_iter().map(String::from).collect::<BTreeSet<_>>(), expected);
     assert_eq!(one.visible_groups(), [language]);
 
+    // A row's detail, opened by a link: shown under the row, with the whole error and every probe;
+    // every other detail stays hidden.
+    let crashing = key(records.iter().find(|r| outcome(r) == "crash").unwrap());
+    let opened = dump(&chromium, &page, &format!("#open={}", crashing.replace('@', "%40")));
+    check(&opened, "one detail open");
+    let detail_tag = |dump: &Dump, id: &str| {
+        let at =
+            dump.html.find(&format!("data-for=\"{id}\"")).unwrap_or_else(|| panic!("no detail for {id}"));
+        let start = dump.html[..at].rfind('<').unwrap();
+        dump.html[start..at + dump.html[at..].find('>').unwrap()].to_string()
+    };
+    assert!(!detail_tag(&opened, &crashing).contains("hidden"), "{}", detail_tag(&opened, &crashing));
+    let other = records.iter().map(key).find(|id| *id != crashing).unwrap();
+    assert!(detail_tag(&opened, &other).contains("hidden"), "{}", detail_tag(&opened, &other));
+    let detail = opened
+        .html
+        .split(&format!("data-for=\"{crashing}\""))
+        .nth(1)
+        .unwrap()
+        .split("</tr></tbody></table>")
+        .next()
+        .unwrap();
+    assert!(detail.contains("Where it crashed") && detail.contains("array shape"), "{detail}");
+
     // One environment: exactly its rows, and the environment column shows.
     let debian13 = dump(&chromium, &page, "#environment=debian13");
     check(&debian13, "one environment");

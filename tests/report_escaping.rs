@@ -110,11 +110,14 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
     assert!(!html.contains("<!--"), "a comment opener from stderr got through");
     let row = html.split(&format!("data-id=\"{id}\"")).nth(1).unwrap().split("</tr>").next().unwrap();
     assert!(row.contains("1.0 &lt;script&gt;alert(1)&lt;/script&gt; | `rm -rf`"), "version: {row}");
+    // The whole error and the note are in the row's detail, under it.
+    let detail =
+        html.split(&format!("data-for=\"{id}\"")).nth(1).unwrap().split("</div></td></tr>").next().unwrap();
     assert!(
-        row.contains("Error: &lt;script&gt;alert(1)&lt;/script&gt; | `x` &lt;/script&gt;&lt;!--"),
-        "stderr: {row}"
+        detail.contains("Error: &lt;script&gt;alert(1)&lt;/script&gt; | `x` &lt;/script&gt;&lt;!--"),
+        "stderr: {detail}"
     );
-    assert!(row.contains("&lt;img src=x onerror=alert(2)&gt;"), "note: {row}");
+    assert!(detail.contains("&lt;img src=x onerror=alert(2)&gt;"), "note: {detail}");
     let copy = html.split(&format!("data-id=\"{id}@evil\"")).nth(1).unwrap().split("</tr>").next().unwrap();
     assert!(copy.contains("Evil | &lt;script&gt;alert(1)&lt;/script&gt; `x`"), "environment: {copy}");
     assert!(html.contains("<option value=\"evil\">Evil | &lt;script&gt;"), "environment filter");

@@ -250,7 +250,7 @@ fn controls(html: &mut String, results: &Results) {
 }
 
 /// Title, sort key (for sortable columns) and class of each column.
-const COLUMNS: [(&str, &str, &str); 14] = [
+const COLUMNS: [(&str, &str, &str); 12] = [
     ("Language", "language", "lang"),
     ("Library", "library", ""),
     ("Environment", "", "environment"),
@@ -263,8 +263,6 @@ const COLUMNS: [(&str, &str, &str); 14] = [
     ("Unclosed", "", ""),
     ("Why", "", ""),
     ("Memory", "", "num"),
-    ("Note", "", ""),
-    ("Error", "", ""),
 ];
 
 fn table(html: &mut String, results: &Results, records: &[&ParserRecord]) {
@@ -347,7 +345,9 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
         ""
     };
     let _ = write!(html, "<td class=\"lib\">{}{study}</td>", escape(&record.library));
-    cell(html, "environment", super::environment_name(results, &record.environment));
+    // The release without its code name: the filter and the detail say the whole name.
+    let environment = super::environment_name(results, &record.environment);
+    cell(html, "environment", environment.split(" (").next().unwrap_or(environment));
     cell(html, "var", record.variant.as_deref().unwrap_or(""));
     cell(html, "fmt", &format_of(record));
     let version = record.version.as_deref().unwrap_or(dash);
@@ -364,9 +364,8 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
         for class in ["", "", "", "num"] {
             cell(html, class, dash);
         }
-        clipped(html, "note", &record.note, &record.note);
-        clipped(html, "err", reason, reason);
         html.push_str("</tr>\n");
+        super::detail::row(html, results, record, COLUMNS.len());
         return;
     };
     // The payload size is in the tooltip: one column less, and it is twice the depth anyway for arrays.
@@ -381,7 +380,7 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     );
     badge(html, result, "");
     match &record.object {
-        Some(object) => badge(html, object, &format!("{} {}", object.shape, depth_text(record, object))),
+        Some(object) => badge(html, object, &depth_text(record, object)),
         None => cell(html, "", dash),
     }
     match &record.unclosed {
@@ -398,10 +397,9 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     );
     cell(html, "why", &why);
     cell(html, "num", &markdown::memory_cell(result).unwrap_or_else(|| dash.to_string()));
-    clipped(html, "note", &record.note, &record.note);
-    let stderr = result.failure.as_ref().map_or("", |f| f.stderr.as_str());
-    clipped(html, "err", error_text(record).unwrap_or(""), stderr);
     html.push_str("</tr>\n");
+    // The note, the whole error, the command and every probe: under the row, on demand.
+    super::detail::row(html, results, record, COLUMNS.len());
 }
 
 /// `text` as a link to the record's badge, which lies beside the page (a path made of the key,
@@ -565,9 +563,24 @@ td.note, td.fmt, td.muted, td.environment { color: var(--muted); }
 table.grouped .lang, table.one-format .fmt, table.one-env .environment, table.no-variant .var { display: none; }
 a.badge-link { color: inherit; text-decoration: underline dotted var(--muted); }
 .clip { display: inline-block; max-width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
-td.note .clip, td.err .clip { max-width: 11em; }
+tbody tr.parser { cursor: pointer; }
+/* A phone: library, depth and outcome; the rest is a tap away, in the row's detail. */
+@media (max-width: 760px) {
+  #atlas tr > :nth-child(n+3):nth-child(-n+6), #atlas tr > :nth-child(n+9) { display: none; }
+  #atlas tr.detail > td, #atlas tr.group > th { display: table-cell; }
+  .charts { grid-template-columns: minmax(0, 1fr); }
+}
+tr.detail > td { background: #f6f8fa; padding: 8px 12px 12px; white-space: normal; }
+div.detail { max-width: calc(100vw - 48px); }
+div.detail dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 8px; }
+div.detail dt { color: var(--muted); }
+div.detail dd { margin: 0; overflow-wrap: anywhere; }
+div.detail .code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
+div.detail .pre { white-space: pre-wrap; }
+table.probes { border-collapse: collapse; font-size: 13px; display: block; overflow-x: auto; max-width: 100%; }
+table.probes th, table.probes td { padding: 2px 8px; text-align: left; border-bottom: 1px solid #e1e4e8; }
 td.ver .clip { max-width: 9em; }
-td.err .clip { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
+
 .study { color: var(--muted); font-weight: normal; }
 .d { display: inline-block; min-width: 4.2em; text-align: right; font-variant-numeric: tabular-nums; }
 .badge { display: inline-block; padding: 0 7px; border-radius: 9px; color: #fff; font-weight: 600; font-size: 12px; }
@@ -608,12 +621,20 @@ const SCRIPT: &str = r##""use strict";
   Array.prototype.forEach.call(tbody.querySelectorAll("tr.parser"), function (tr) {
     rowOf[tr.getAttribute("data-id")] = tr;
   });
+  var detailOf = {};
+  Array.prototype.forEach.call(tbody.querySelectorAll("tr.detail"), function (tr) {
+    detailOf[tr.getAttribute("data-for")] = tr;
+  });
   var groupOf = {};
   Array.prototype.forEach.call(tbody.querySelectorAll("tr.group"), function (tr) {
     groupOf[tr.getAttribute("data-language")] = tr;
   });
+  var itemOf = {};
   var items = data.rows.map(function (d) {
     d.tr = rowOf[d.id];
+    d.detail = detailOf[d.id];
+    d.open = false;
+    itemOf[d.id] = d;
     d.search = d.text.toLowerCase();
     return d;
   });
@@ -626,8 +647,13 @@ const SCRIPT: &str = r##""use strict";
     return Array.prototype.some.call(select.options, function (o) { return o.value === value; });
   }
 
+  // The row whose detail the link opened (open=<id>): a row's detail can be linked to.
+  var opened = "";
+
   function readHash() {
     var params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    opened = params.get("open") || "";
+    items.forEach(function (d) { d.open = d.id === opened; });
     Object.keys(defaults).forEach(function (key) {
       var value = params.has(key) ? params.get(key) : defaults[key];
       if (key === "sort" && value === "depth" && params.get("dir") === "desc") { value = "depth-desc"; }
@@ -643,6 +669,7 @@ const SCRIPT: &str = r##""use strict";
     Object.keys(defaults).forEach(function (key) {
       if (state[key] !== defaults[key]) { params.set(key, state[key]); }
     });
+    if (opened) { params.set("open", opened); }
     var hash = params.toString();
     history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
   }
@@ -689,6 +716,10 @@ const SCRIPT: &str = r##""use strict";
       }
       d.tr.hidden = !visible;
       tbody.appendChild(d.tr);
+      if (d.detail) {
+        d.detail.hidden = !visible || !d.open;
+        tbody.appendChild(d.detail);
+      }
       if (visible) { shown += 1; }
     });
     Object.keys(groupOf).forEach(function (language) {
@@ -722,6 +753,18 @@ const SCRIPT: &str = r##""use strict";
       update();
     });
   });
+  // A click on a row (not on its links) shows or hides its detail.
+  tbody.addEventListener("click", function (e) {
+    var tr = e.target.closest("tr.parser");
+    if (!tr || e.target.closest("a, button")) { return; }
+    var d = itemOf[tr.getAttribute("data-id")];
+    if (!d || !d.detail) { return; }
+    d.open = !d.open;
+    d.detail.hidden = !d.open;
+    tr.setAttribute("aria-expanded", d.open ? "true" : "false");
+    opened = d.open ? d.id : "";
+    writeHash();
+  });
   window.addEventListener("hashchange", function () { readHash(); render(); });
   readHash();
   render();
@@ -754,7 +797,7 @@ mod tests {
             environment.contains("<option value=\"debian13\">Debian 13 (trixie)</option>"),
             "{environment}"
         );
-        let table = between(&html, "<table", "</table>");
+        let table = between(&html, "<table id=\"atlas\"", "</tbody>\n</table>");
         assert!(!table.contains("one-env"), "the environment column is hidden");
         let row = between(table, "data-id=\"python-json@debian13\"", "</tr>");
         assert!(row.contains("data-environment=\"debian13\""), "{row}");
@@ -787,7 +830,7 @@ mod tests {
         let parts = [
             between(&html, "<header>", "</header>"),
             between(&html, "<form id=\"controls\"", "</form>"),
-            between(&html, "<table", "</table>"),
+            between(&html, "<table id=\"atlas\"", "</tbody>\n</table>"),
         ];
         insta::assert_snapshot!("results_page", parts.join("\n"));
     }

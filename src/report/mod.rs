@@ -4,6 +4,7 @@
 
 pub mod badges;
 pub mod chart;
+pub mod detail;
 pub mod html;
 pub mod markdown;
 pub mod readme;

@@ -119,7 +119,7 @@ pub fn sweep(result: &SweepResult) -> String {
 }
 
 /// The command as a shell would need it typed (`python3 'my parser.py'`), so it can be pasted.
-fn shell_words(command: &[String]) -> String {
+pub fn shell_words(command: &[String]) -> String {
     shlex::try_join(command.iter().map(String::as_str)).unwrap_or_else(|_| command.join(" "))
 }
 

@@ -1,0 +1,122 @@
+//! The detail of one row of results.html, shown on demand under it: every probe of the row (each
+//! shape, each phase, each stack of the sweep) with its outcome, payload, memory and where it
+//! crashed, the whole error, the command, how its time grew, the same library in the other
+//! environments, and what the last run changed. Server-rendered and escaped like the rest of the
+//! page; the script only shows and hides it.
+
+use std::fmt::Write as _;
+
+use super::html::escape;
+use super::text::shell_words;
+use crate::results::probe_result::ProbeResult;
+use crate::results::{ParserRecord, Results};
+use crate::units::{format_bytes, thousands, Limit};
+
+/// The hidden row under `record`'s row, spanning `columns` columns.
+pub fn row(html: &mut String, results: &Results, record: &ParserRecord, columns: usize) {
+    let key = record.key();
+    let _ = write!(
+        html,
+        "<tr class=\"detail\" data-for=\"{}\" hidden><td colspan=\"{columns}\"><div class=\"detail\">",
+        escape(&key)
+    );
+    facts(html, results, record);
+    probes(html, record);
+    html.push_str("</div></td></tr>\n");
+}
+
+/// The row's own facts, as a definition list.
+fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
+    html.push_str("<dl>");
+    let mut item = |term: &str, value: &str, class: &str| {
+        if !value.is_empty() {
+            let _ = write!(html, "<dt>{term}</dt><dd class=\"{class}\">{}</dd>", escape(value));
+        }
+    };
+    item("Library", &format!("{} ({})", record.library, record.language), "");
+    item("Version", record.version.as_deref().unwrap_or(""), "");
+    item("Build", record.variant.as_deref().unwrap_or(""), "");
+    item("Environment", super::environment_name(results, &record.environment), "");
+    item("Note", &record.note, "");
+    if let Some(result) = &record.result {
+        item("Command", &shell_words(&result.command), "code");
+        item("Error", result.failure.as_ref().map_or("", |f| f.stderr.as_str()), "code pre");
+        if let Some(growth) = result.growth {
+            let how = if growth.superlinear() {
+                "super-linear: doubling the depth more than triples the time"
+            } else {
+                ""
+            };
+            let text = format!(
+                "time ∝ depth^{:.1} over {} depths from {} to {}{}",
+                growth.exponent,
+                growth.depths,
+                thousands(growth.from_depth),
+                thousands(growth.to_depth),
+                if how.is_empty() { String::new() } else { format!(" ({how})") }
+            );
+            item("Time", &text, "");
+        }
+    }
+    item("Not measured", record.reason.as_deref().unwrap_or(""), "");
+    for unsupported in &record.unsupported_shapes {
+        item(&format!("{} shape", unsupported.shape), &format!("not supported: {}", unsupported.error), "");
+    }
+    let elsewhere: Vec<String> = results
+        .parsers
+        .iter()
+        .filter(|other| other.id == record.id && other.environment != record.environment)
+        .map(|other| {
+            format!(
+                "{}: {} ({})",
+                super::environment_name(results, &other.environment),
+                super::summary(other),
+                other.version.as_deref().unwrap_or("?")
+            )
+        })
+        .collect();
+    item("Elsewhere", &elsewhere.join("; "), "");
+    let changes: Vec<String> =
+        record.changes.iter().map(|c| format!("{}: {} → {}", c.what, c.was, c.now)).collect();
+    item("Last change", &changes.join("; "), "");
+    html.push_str("</dl>");
+}
+
+/// Every probe of the row, one line each.
+fn probes(html: &mut String, record: &ParserRecord) {
+    let mut lines: Vec<(String, &ProbeResult)> = Vec::new();
+    let shape_line = |result: &ProbeResult| format!("{} shape", result.shape);
+    lines.extend(record.result.iter().map(|r| (shape_line(r), r)));
+    lines.extend(record.object.iter().map(|r| (shape_line(r), r)));
+    lines.extend(record.unclosed.iter().map(|r| (shape_line(r), r)));
+    lines.extend(record.phases.iter().map(|r| (format!("phase {}", r.phase.map_or("?", |p| p.name())), r)));
+    if let Some(sweep) = &record.sweep {
+        let stack = |r: &ProbeResult| {
+            r.settings.stack_bytes.map_or("unlimited".into(), |b| Limit::Bytes(b).to_string())
+        };
+        lines.extend(sweep.probes.iter().map(|r| (format!("stack {}", stack(r)), r)));
+    }
+    if lines.is_empty() {
+        return;
+    }
+    html.push_str(
+        "<table class=\"probes\"><thead><tr><th>Probe</th><th>Outcome</th><th>Payload</th><th>Memory</th>\
+         <th>Trials</th><th>Where it crashed</th></tr></thead><tbody>",
+    );
+    for (what, result) in lines {
+        let payload = result.payload_bytes.map(format_bytes).unwrap_or_default();
+        let memory = super::markdown::memory_cell(result).unwrap_or_default();
+        let site = result.crashed_in.as_ref().map(|s| s.summary()).unwrap_or_default();
+        let _ = write!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"code\">{}</td></tr>",
+            escape(&what),
+            escape(&result.phrase()),
+            escape(&payload),
+            escape(&memory),
+            result.trials,
+            escape(&site)
+        );
+    }
+    html.push_str("</tbody></table>");
+}
