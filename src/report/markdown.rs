@@ -193,6 +193,14 @@ pub fn format_summary(results: &Results) -> String {
     if !lowest.is_empty() {
         let _ = write!(line, "; lowest limits: {}", lowest.join(", "));
     }
+    let flattened: Vec<String> = records
+        .iter()
+        .filter(|r| super::class(r) == super::Class::Flattened)
+        .map(|r| named_summary(results, r))
+        .collect();
+    if !flattened.is_empty() {
+        let _ = write!(line, "; accepted but flattened: {}", flattened.join(", "));
+    }
     let slow: Vec<String> = super::superlinear(results)
         .into_iter()
         .map(|(name, note)| format!("{} ({})", escape(&name), escape(&note)))
@@ -326,7 +334,12 @@ pub fn table(results: &Results) -> String {
     let phased = results.parsers.iter().any(|r| !r.phases.is_empty());
     // The second nesting's column is named for the format's: Objects in JSON, Lists in Markdown.
     let second = results.formats().first().and_then(|format| format.second_shape());
-    header.extend([second.unwrap_or(Shape::Object).column_title(), "Unclosed"].map(String::from));
+    header.push(second.unwrap_or(Shape::Object).column_title().into());
+    // Markdown and HTML have no invalid input: no column for it.
+    let unclosed = results.formats().first().is_none_or(|format| format.has(Shape::Unclosed));
+    if unclosed {
+        header.push("Unclosed".into());
+    }
     if phased {
         header.push("Phases".into());
     }
@@ -354,7 +367,10 @@ pub fn table(results: &Results) -> String {
             line.extend([c.version.clone(), c.fails_at.clone(), c.how.clone()]);
         }
         let column = |pick: fn(&Cells) -> &String| merged(all.iter().map(|(_, c)| pick(c).clone()).collect());
-        line.extend([column(|c| &c.objects), column(|c| &c.unclosed)]);
+        line.push(column(|c| &c.objects));
+        if unclosed {
+            line.push(column(|c| &c.unclosed));
+        }
         if phased {
             line.push(column(|c| &c.phases));
         }
@@ -423,9 +439,7 @@ fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, _) => super::depth_figure(record, result, depth),
         Finding::NoLimit => format!("none ≤ {}", thousands(result.settings.max_depth)),
-        Finding::Flattened(built) => {
-            format!("none ≤ {}, flattened to {}", thousands(result.settings.max_depth), thousands(built))
-        }
+        Finding::Flattened(_) => format!("none ≤ {}", thousands(result.settings.max_depth)),
         Finding::Unstable { .. } => "unstable".into(),
         Finding::InputNotRead(_) => "input not read".into(),
         Finding::Slow(depth, _) => format!("> {} (slow)", thousands(depth)),
@@ -453,6 +467,7 @@ fn how_cell(result: &ProbeResult) -> String {
         }
         Finding::NoLimit if result.slow => "no limit (slow)".into(),
         Finding::NoLimit => "no limit".into(),
+        Finding::Flattened(built) => format!("accepted, **flattened to {}**", thousands(built)),
         _ => escape(&result.phrase()),
     }
 }
