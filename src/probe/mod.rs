@@ -89,6 +89,23 @@ impl std::fmt::Display for InputNotRead {
 
 impl std::error::Error for InputNotRead {}
 
+/// Valid input of depth 1 was not parsed, twice: nothing about nesting can be measured in this shape.
+#[derive(Debug)]
+pub struct DepthOneRejected {
+    /// The payload, as people read it.
+    pub payload: String,
+    /// What happened at depth 1.
+    pub outcome: String,
+}
+
+impl std::fmt::Display for DepthOneRejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the program cannot parse even depth 1 ({}): {}", self.payload, self.outcome)
+    }
+}
+
+impl std::error::Error for DepthOneRejected {}
+
 /// Runs the probe. Fails when the program cannot be started, cannot handle even depth 1, or the
 /// user pressed Ctrl-C.
 pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
@@ -147,12 +164,11 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         runner.check(1, 2)?;
         if !runner.seen.flipped() && spec.shape.must_be_accepted() {
             let outcome = runner.seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
-            let what =
-                if spec.shape.must_be_accepted() { "parse even depth 1" } else { "cleanly reject depth 1" };
-            bail!(
-                "the program cannot {what} ({}): {outcome}",
-                Payload::new(spec.format, spec.shape, 1).show()
-            );
+            return Err(DepthOneRejected {
+                payload: Payload::new(spec.format, spec.shape, 1).show(),
+                outcome,
+            }
+            .into());
         }
     } else if let Some(min_failing) = first.min_failing {
         // Verify both sides of the boundary; a confirmed hint is the earlier sighting of each.

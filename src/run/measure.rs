@@ -9,7 +9,7 @@ use crate::catalog::{Parser, Readiness};
 use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
-use crate::probe::{locate_crash, probe, sweep, ProbeSpec};
+use crate::probe::{locate_crash, probe, sweep, DepthOneRejected, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
@@ -161,7 +161,20 @@ fn probe_all(
         if let Some(second) = format.second_shape().filter(|_| !time_bound) {
             let previous = baseline.and_then(|b| b.object.as_ref());
             let spec = guessed(spec_for(second, stack, previous));
-            let object = secondary(located(&spec), &mut notes)?;
+            // A shape the program parses not even at depth 1 (a schema-less ASN.1 decoder and a
+            // context tag, say) is a shape it does not support, not a failed probe.
+            let object = match located(&spec) {
+                Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
+                    let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
+                    record.unsupported_shapes.push(UnsupportedShape {
+                        shape: second,
+                        depth: 1,
+                        error: rejected.outcome.clone(),
+                    });
+                    None
+                }
+                probed => secondary(probed, &mut notes)?,
+            };
             match object.as_ref().and_then(|object| unsupported(&main, object)) {
                 Some(unsupported) => record.unsupported_shapes.push(unsupported),
                 None => record.object = object,
