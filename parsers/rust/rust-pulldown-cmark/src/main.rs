@@ -1,0 +1,48 @@
+// Reads all of stdin, renders it with pulldown-cmark (Parser::new, default options, then
+// html::push_html), prints the nesting it built ("built depth: N", parsers/README.md; counted from
+// the HTML's tags), exits 0. A Markdown text is never an error; a stack overflow aborts the process
+// as it would.
+use std::io::Read;
+
+fn fail(kind: &str, msg: &str) -> ! {
+    let msg: String = msg.replace(['\n', '\r'], " ").chars().take(200).collect();
+    eprintln!("{kind}: {msg}");
+    std::process::exit(1);
+}
+
+fn input() -> Vec<u8> {
+    let mut data = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut data) {
+        fail("std::io::Error", &e.to_string());
+    }
+    data
+}
+
+fn text(data: &[u8]) -> &str {
+    std::str::from_utf8(data).unwrap_or_else(|e| fail("std::str::Utf8Error", &e.to_string()))
+}
+
+/// The deepest nesting of <blockquote>, or of <ul>/<ol>, in rendered HTML: a scan with counters.
+fn html_text_depth(html: &str) -> usize {
+    let (mut quotes, mut lists, mut deepest) = (0usize, 0usize, 0usize);
+    for (at, _) in html.match_indices('<') {
+        let tag = html[at + 1..].trim_start_matches('/');
+        let closing = html[at + 1..].starts_with('/');
+        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+        let counter = match name.as_str() {
+            "blockquote" => &mut quotes,
+            "ul" | "ol" => &mut lists,
+            _ => continue,
+        };
+        if closing { *counter = counter.saturating_sub(1) } else { *counter += 1 }
+        deepest = deepest.max(quotes).max(lists);
+    }
+    deepest
+}
+
+fn main() {
+    let data = input();
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(text(&data)));
+    eprintln!("built depth: {}", html_text_depth(&html));
+}
