@@ -156,9 +156,12 @@ const LEGEND: &str = "
   its result elsewhere; in results.html each depth links to it.
 ";
 
-/// The heading anchor GitHub gives `## <title>`.
+/// The heading anchor GitHub gives `## <title>`: lower case, punctuation other than `-` and `_`
+/// dropped, spaces made hyphens (`ASN.1 (DER)` → `asn1-der`).
 pub fn section_anchor(format: crate::payload::PayloadFormat) -> String {
-    format.title().to_lowercase().replace(' ', "-")
+    let title = format.title().to_lowercase();
+    let kept = title.chars().filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'));
+    kept.map(|c| if c == ' ' { '-' } else { c }).collect()
 }
 
 /// `Python json (stdlib) (clean error at depth 996)`, escaped.
@@ -512,6 +515,15 @@ mod tests {
     /// The table lines whose Library cell is `library`.
     fn lines_of<'a>(table: &'a str, library: &str) -> Vec<&'a str> {
         table.lines().filter(|l| l.split('|').nth(2).is_some_and(|c| c.trim() == library)).collect()
+    }
+
+    #[test]
+    fn section_links_are_the_anchors_github_makes_of_the_titles() {
+        let anchor = |name: &str| section_anchor(name.parse().unwrap());
+        assert_eq!(anchor("asn1"), "asn1-der");
+        assert_eq!(anchor("protobuf"), "protocol-buffers");
+        assert_eq!(anchor("sexp"), "s-expressions");
+        assert_eq!(anchor("json"), "json");
     }
 
     #[test]
