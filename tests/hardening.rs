@@ -546,3 +546,16 @@ fn broken_parsers_get_one_clear_line_each_and_the_run_goes_on() {
     assert_eq!(good["status"], "measured", "{good:#}");
     assert_eq!(good["result"]["min_failing_depth"], 101);
 }
+
+#[test]
+fn a_row_whose_folder_is_missing_says_so_instead_of_blaming_its_program() {
+    let _shared = shared();
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = write_catalog(dir.path(), &[("gone", toml_argv(&["cat"]))]);
+    // A fresh clone does not have an empty folder: git keeps none.
+    fs::remove_dir(dir.path().join("gone")).unwrap();
+    let output = run_command(dir.path(), &catalog, &[]).output().unwrap();
+    let results = load_json(&dir.path().join("out/results.json"));
+    let reason = record(&results, "gone")["reason"].as_str().unwrap_or_default().to_string();
+    assert!(reason.contains("working folder") && reason.contains("does not exist"), "{reason}\n{output:?}");
+}

@@ -19,7 +19,7 @@ use std::process::{ChildStderr, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use nix::fcntl::OFlag;
 use nix::poll::{poll, PollFd, PollFlags};
 use rlimit::Resource;
@@ -123,6 +123,15 @@ impl TrialConfig {
         command.stdin(Stdio::from(stdin_read));
         let inherited_rss = own_resident_bytes();
         let started = Instant::now();
+        // A missing working folder fails the spawn with the same "No such file" as a missing program:
+        // say which it was.
+        if let Some(cwd) = self.cwd.as_ref().filter(|cwd| !cwd.is_dir()) {
+            bail!(
+                "cannot start {}: its working folder {} does not exist",
+                self.program_name(),
+                cwd.display()
+            );
+        }
         let mut child = command.spawn().with_context(|| format!("cannot start {}", self.program_name()))?;
         drop(command); // closes our copy of the child's end of stdin
         drop(report_write); // the reaper holds the only one: end of file once it has gone
