@@ -7,6 +7,8 @@
 //! Skipped, with a message, when no Chromium is installed (`apt-get install chromium`); set
 //! NESTPROBE_CHROMIUM to use a particular binary.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::io::{Read, Write};
@@ -14,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{committed_results, first_failing};
 use serde_json::Value;
 
 const BROWSERS: [&str; 4] = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
@@ -134,18 +137,22 @@ fn dump(chromium: &Path, page: &Path, fragment: &str) -> Dump {
     Dump { html, rows }
 }
 
+/// The formats whose charts the page shows (a figure not hidden).
+fn chart_formats(html: &str) -> BTreeSet<&str> {
+    html.split("<figure ")
+        .skip(1)
+        .filter_map(|rest| rest.split_once('>').map(|(tag, _)| tag))
+        .filter(|tag| !tag.contains("hidden"))
+        .filter_map(|tag| tag.split("data-format=\"").nth(1)?.split('"').next())
+        .collect()
+}
+
 /// The committed results.json, one parser's version, stderr and note made hostile: an element
 /// that would run script on load if it were ever parsed as markup.
 fn hostile_results() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("results.json");
-    let mut results: Value = serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    let mut results = committed_results();
     let attack = "<img src=x onerror=\"document.documentElement.setAttribute('data-pwned','1')\">";
-    let record = results["parsers"]
-        .as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|r| r["result"]["failure"].is_object())
-        .unwrap();
+    let record = first_failing(&mut results);
     record["version"] = format!("1.0 {attack}").into();
     record["note"] =
         format!("</script><script>document.documentElement.setAttribute('data-pwned','2')</script>{attack}")
@@ -279,6 +286,10 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "not ascending: {depths:?}");
     assert!(crash.visible_groups().is_empty());
     assert!(shown.len() < all.len(), "the filter hid nothing");
+    // The charts follow the filters: only JSON's are left, where the plain page shows every format's.
+    let formats: BTreeSet<&str> = records.iter().map(|r| r["format"].as_str().unwrap_or("json")).collect();
+    assert_eq!(chart_formats(&plain.html), formats);
+    assert_eq!(chart_formats(&crash.html), BTreeSet::from(["json"]));
 
     // Everything, most depth first: no limit on top, then descending depths, unmeasured last.
     let desc = dump(&chromium, &page, "#sort=depth&dir=desc");

@@ -21,15 +21,13 @@ use super::{
     badges, chart, class, environment_name, environments_of, groups_by_depth, markdown, thousands, Class,
     Exporter,
 };
+use crate::payload::PayloadFormat;
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results};
 use crate::units::format_bytes;
 
 pub const RESULTS_HTML: &str = "results.html";
-
-/// Rows without a format (every row today) measured JSON.
-const DEFAULT_FORMAT: &str = "json";
 
 pub struct ResultsPage;
 
@@ -87,14 +85,9 @@ const OUTCOMES: [Class; 8] = [
     Class::NotMeasured,
 ];
 
-/// The input format a row measured. Read through JSON so a `format` field added to the record later
-/// is picked up as it is; rows without one are JSON parsers.
+/// The input format a row measured, as the page's filter names it.
 fn format_of(record: &ParserRecord) -> String {
-    serde_json::to_value(record)
-        .ok()
-        .and_then(|value| value.get("format")?.as_str().map(str::to_string))
-        .filter(|format| !format.is_empty())
-        .unwrap_or_else(|| DEFAULT_FORMAT.to_string())
+    record.format.to_string()
 }
 
 /// What the script needs per row: the filter keys, the sort keys and the text the search box matches.
@@ -487,22 +480,24 @@ fn charts(html: &mut String, results: &Results) -> Result<()> {
     html.push_str("<section class=\"charts\" id=\"charts\">\n");
     // Each chart is a document of its own; inline, only its <svg> element is wanted. It carries its
     // own title. (plotters escapes the text it writes.)
-    let mut figure = |svg: String| {
+    // A figure says its format: the page shows the charts of the formats its filters leave rows of.
+    let mut figure = |format: PayloadFormat, svg: String| {
         let start = svg.find("<svg").unwrap_or(0);
-        let _ = writeln!(html, "<figure>\n{}\n</figure>", svg[start..].trim_end());
+        let _ = writeln!(html, "<figure data-format=\"{format}\">\n{}\n</figure>", svg[start..].trim_end());
     };
     for format in results.formats() {
         let subset = results.of_format(format);
-        figure(chart::results_svg(&subset)?);
+        figure(format, chart::results_svg(&subset)?);
         if chart::has_sweep(&subset) {
-            figure(chart::sweep_svg(&subset)?);
+            figure(format, chart::sweep_svg(&subset)?);
         }
     }
     html.push_str("</section>\n");
     Ok(())
 }
 
-const HEAD: &str = r##"<!DOCTYPE html>
+const HEAD: &str = concat!(
+    r##"<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -510,267 +505,24 @@ const HEAD: &str = r##"<!DOCTYPE html>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">
 <title>nestprobe: how deeply nested input can each parser take?</title>
 <script>
-// Before anything else: record script errors where a headless test (or a reader) can see them.
-(function () {
-  function report(message) {
-    var root = document.documentElement;
-    root.setAttribute("data-errors", String(Number(root.getAttribute("data-errors") || 0) + 1));
-    var box = document.getElementById("js-errors");
-    if (box) { box.hidden = false; box.textContent += message + "\n"; }
-  }
-  window.addEventListener("error", function (e) { report("error: " + e.message); });
-  window.addEventListener("unhandledrejection", function (e) { report("rejection: " + e.reason); });
-  var original = console.error;
-  console.error = function () {
-    report("console.error: " + Array.prototype.join.call(arguments, " "));
-    return original.apply(console, arguments);
-  };
-})();
-</script>
+"##,
+    include_str!("page/errors.js"),
+    r##"</script>
 <style>
-:root { --fg: #1f2328; --muted: #656d76; --line: #d8dee4; --head: #f6f8fa; --group: #eef1f4;
-  --clean: #009e73; --crash: #d55e00; --timeout: #e69f00; --oom: #cc79a7; --nolimit: #0072b2; --flattened: #56b4e9; --none: #8c959f; }
-* { box-sizing: border-box; }
-body { margin: 0; color: var(--fg); background: #fff;
-  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
-header, main, footer { padding: 0 16px; }
-h1 { font-size: 20px; margin: 14px 0 4px; }
-.env { color: var(--muted); margin: 0 0 8px; max-width: 110em; }
-.chips { margin: 0 0 10px; }
-.chip { display: inline-block; padding: 1px 9px; border-radius: 10px; color: #fff; background: #57606a;
-  text-decoration: none; font-weight: 600; margin: 0 4px 4px 0; }
-.chip.o-timeout, .badge.o-timeout { color: #1f2328; }
-#controls { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; padding: 8px 0; }
-#controls select, #controls input { font: inherit; padding: 2px 4px; }
-#count { color: var(--muted); margin-left: auto; }
-#js-errors { color: #b00; background: #fff0f0; padding: 6px; white-space: pre-wrap; }
-table { border-collapse: separate; border-spacing: 0; }
-th, td { padding: 2px 6px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top;
-  white-space: nowrap; }
-thead th { position: sticky; top: 0; z-index: 1; background: var(--head); border-bottom: 2px solid var(--line);
-  font-weight: 600; }
-thead th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0; cursor: pointer;
-  color: inherit; }
-thead th button::after { content: " \2195"; color: var(--muted); }
-thead th[aria-sort="ascending"] button::after { content: " \2191"; color: var(--fg); }
-thead th[aria-sort="descending"] button::after { content: " \2193"; color: var(--fg); }
-tr.group th { background: var(--group); font-weight: 600; padding-top: 5px; }
-tbody tr.parser:hover td { background: #f6f8fa; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.lang { color: var(--muted); }
-td.lib { font-weight: 600; white-space: normal; min-width: 8em; }
-td.note, td.fmt, td.muted, td.environment { color: var(--muted); }
-table.grouped .lang, table.one-format .fmt, table.one-env .environment, table.no-variant .var { display: none; }
-a.badge-link { color: inherit; text-decoration: underline dotted var(--muted); }
-.clip { display: inline-block; max-width: 10em; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
-tbody tr.parser { cursor: pointer; }
-/* A phone: library, depth and outcome; the rest is a tap away, in the row's detail. */
-@media (max-width: 760px) {
-  #atlas tr > :nth-child(n+3):nth-child(-n+6), #atlas tr > :nth-child(n+9) { display: none; }
-  #atlas tr.detail > td, #atlas tr.group > th { display: table-cell; }
-  .charts { grid-template-columns: minmax(0, 1fr); }
-}
-tr.detail > td { background: #f6f8fa; padding: 8px 12px 12px; white-space: normal; }
-div.detail { max-width: calc(100vw - 48px); }
-div.detail dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 8px; }
-div.detail dt { color: var(--muted); }
-div.detail dd { margin: 0; overflow-wrap: anywhere; }
-div.detail .code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
-div.detail .pre { white-space: pre-wrap; }
-table.probes { border-collapse: collapse; font-size: 13px; display: block; overflow-x: auto; max-width: 100%; }
-table.probes th, table.probes td { padding: 2px 8px; text-align: left; border-bottom: 1px solid #e1e4e8; }
-td.ver .clip { max-width: 9em; }
-
-.study { color: var(--muted); font-weight: normal; }
-.d { display: inline-block; min-width: 4.2em; text-align: right; font-variant-numeric: tabular-nums; }
-.badge { display: inline-block; padding: 0 7px; border-radius: 9px; color: #fff; font-weight: 600; font-size: 12px; }
-.o-clean-error { background: var(--clean); }
-.o-crash { background: var(--crash); }
-.o-timeout { background: var(--timeout); }
-.o-out-of-memory { background: var(--oom); }
-.o-no-limit { background: var(--nolimit); }
-.o-flattened { background: var(--flattened); }
-.growth { font-size: 85%; color: var(--crash); white-space: nowrap; }
-.o-not-measured, .o-unstable { background: var(--none); }
-.legend { color: var(--muted); max-width: 110em; padding-left: 18px; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 16px; margin: 16px 0; }
-figure { margin: 0; }
-figure svg { display: block; width: 100%; max-width: 880px; height: auto; }
-footer { color: var(--muted); margin: 12px 0 24px; }
-</style>
+"##,
+    include_str!("page/page.css"),
+    r##"</style>
 </head>
 <body>
 <pre id="js-errors" hidden></pre>
-"##;
+"##
+);
 
-const LEGEND: &str = r#"<ul class="legend">
-<li><b>Fails at</b>: the smallest nesting depth the parser does not accept (for JSON, <code>[[…]]</code>, a payload twice that many bytes: hover for its size); <i>none</i> if it took the maximum depth. <b>How</b>: a <i>clean error</i> (the library reported an error, the process stayed in control), a <i>crash</i> (killed by a signal, named, or an abnormal exit status) or a <i>timeout</i>.</li>
-<li><b>Second nesting</b>: the same for the format's second kind of nesting (its name shows on hover): objects in JSON, YAML, TOML, MessagePack and CBOR, lists in Markdown, list values in GraphQL, <code>[0]</code> tags in ASN.1, <code>b</code> elements in HTML. <b>Unclosed</b>: <code>[[[…</code> with no closing brackets, which every parser must reject; <i>rejected</i> means a clean error at every depth tried.</li>
-<li><b>Why</b>: the stack sweep: <i>fixed</i> (the parser's own limit), <i>stack</i> (recursion until the stack runs out, with stack bytes per level), <i>runtime</i> (a VM's own limit), <i>unbounded</i> (no failure up to the maximum depth).</li>
-<li><b>Memory</b>: peak resident memory at the deepest accepted depth; <i>≤</i> marks an upper bound. † in the original bad_json_parsers study. Hover a clipped version or error for all of it; a depth links to that result's badge (an SVG to show it elsewhere).</li>
-</ul>
-"#;
+const LEGEND: &str = include_str!("page/legend.html");
 
 /// Filters and sorting. Rows are server-rendered; the script only hides and reorders them, and reads
 /// its data from the JSON island, so no untrusted text is ever parsed as markup.
-const SCRIPT: &str = r##""use strict";
-(function () {
-  var data = JSON.parse(document.getElementById("nestprobe-data").textContent);
-  var tbody = document.getElementById("rows");
-  var rowOf = {};
-  Array.prototype.forEach.call(tbody.querySelectorAll("tr.parser"), function (tr) {
-    rowOf[tr.getAttribute("data-id")] = tr;
-  });
-  var detailOf = {};
-  Array.prototype.forEach.call(tbody.querySelectorAll("tr.detail"), function (tr) {
-    detailOf[tr.getAttribute("data-for")] = tr;
-  });
-  var groupOf = {};
-  Array.prototype.forEach.call(tbody.querySelectorAll("tr.group"), function (tr) {
-    groupOf[tr.getAttribute("data-language")] = tr;
-  });
-  var itemOf = {};
-  var items = data.rows.map(function (d) {
-    d.tr = rowOf[d.id];
-    d.detail = detailOf[d.id];
-    d.open = false;
-    itemOf[d.id] = d;
-    d.search = d.text.toLowerCase();
-    return d;
-  });
-  var defaults = { format: "", language: "", environment: "", outcome: "", sort: "language", q: "" };
-  var state = {};
-  var controls = {};
-  Object.keys(defaults).forEach(function (key) { controls[key] = document.getElementById(key); });
-
-  function hasOption(select, value) {
-    return Array.prototype.some.call(select.options, function (o) { return o.value === value; });
-  }
-
-  // The row whose detail the link opened (open=<id>): a row's detail can be linked to.
-  var opened = "";
-
-  function readHash() {
-    var params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    opened = params.get("open") || "";
-    items.forEach(function (d) { d.open = d.id === opened; });
-    Object.keys(defaults).forEach(function (key) {
-      var value = params.has(key) ? params.get(key) : defaults[key];
-      if (key === "sort" && value === "depth" && params.get("dir") === "desc") { value = "depth-desc"; }
-      var control = controls[key];
-      if (control.tagName === "SELECT" && !hasOption(control, value)) { value = defaults[key]; }
-      state[key] = value;
-      control.value = value;
-    });
-  }
-
-  function writeHash() {
-    var params = new URLSearchParams();
-    Object.keys(defaults).forEach(function (key) {
-      if (state[key] !== defaults[key]) { params.set(key, state[key]); }
-    });
-    if (opened) { params.set("open", opened); }
-    var hash = params.toString();
-    history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
-  }
-
-  function matches(d) {
-    return (!state.format || d.format === state.format) &&
-      (!state.language || d.language === state.language) &&
-      (!state.environment || d.environment === state.environment) &&
-      (!state.outcome || d.outcome === state.outcome) &&
-      (!state.q || d.search.indexOf(state.q.toLowerCase()) >= 0);
-  }
-
-  // Unmeasured rows always last; no limit beyond every limit, in either direction.
-  function depthRank(d) {
-    if (d.outcome === "not-measured" || d.outcome === "unstable") { return null; }
-    return d.depth === null ? Infinity : d.depth;
-  }
-
-  function compare(a, b) {
-    if (state.sort === "depth" || state.sort === "depth-desc") {
-      var x = depthRank(a), y = depthRank(b);
-      if (x === null || y === null) {
-        if (x !== y) { return x === null ? 1 : -1; }
-      } else if (x !== y) {
-        return state.sort === "depth" ? (x < y ? -1 : 1) : (x < y ? 1 : -1);
-      }
-    } else if (state.sort === "library") {
-      var p = a.library.toLowerCase(), q = b.library.toLowerCase();
-      if (p !== q) { return p < q ? -1 : 1; }
-    }
-    return a.group_order - b.group_order;
-  }
-
-  function render() {
-    var grouped = state.sort === "language";
-    document.getElementById("atlas").classList.toggle("grouped", grouped);
-    var shown = 0;
-    var seen = {};
-    items.slice().sort(compare).forEach(function (d) {
-      var visible = matches(d);
-      if (grouped && visible && !seen[d.language]) {
-        seen[d.language] = true;
-        tbody.appendChild(groupOf[d.language]);
-      }
-      d.tr.hidden = !visible;
-      tbody.appendChild(d.tr);
-      if (d.detail) {
-        d.detail.hidden = !visible || !d.open;
-        tbody.appendChild(d.detail);
-      }
-      if (visible) { shown += 1; }
-    });
-    Object.keys(groupOf).forEach(function (language) {
-      groupOf[language].hidden = !seen[language];
-      if (!seen[language]) { tbody.appendChild(groupOf[language]); }
-    });
-    Array.prototype.forEach.call(document.querySelectorAll("thead th[data-sort]"), function (th) {
-      var key = th.getAttribute("data-sort");
-      var sort = state.sort === "depth-desc" ? "depth" : state.sort;
-      if (key !== sort) { th.removeAttribute("aria-sort"); }
-      else { th.setAttribute("aria-sort", state.sort === "depth-desc" ? "descending" : "ascending"); }
-    });
-    document.getElementById("count").textContent = shown + " of " + items.length + " parsers";
-  }
-
-  function update() {
-    Object.keys(defaults).forEach(function (key) { state[key] = controls[key].value; });
-    writeHash();
-    render();
-  }
-
-  // Enter in the search box would submit the form and reload the page.
-  document.getElementById("controls").addEventListener("submit", function (e) { e.preventDefault(); });
-  Object.keys(controls).forEach(function (key) {
-    controls[key].addEventListener(key === "q" ? "input" : "change", update);
-  });
-  Array.prototype.forEach.call(document.querySelectorAll("thead th[data-sort] button"), function (button) {
-    button.addEventListener("click", function () {
-      var key = button.parentNode.getAttribute("data-sort");
-      controls.sort.value = key === "depth" && state.sort === "depth" ? "depth-desc" : key;
-      update();
-    });
-  });
-  // A click on a row (not on its links) shows or hides its detail.
-  tbody.addEventListener("click", function (e) {
-    var tr = e.target.closest("tr.parser");
-    if (!tr || e.target.closest("a, button")) { return; }
-    var d = itemOf[tr.getAttribute("data-id")];
-    if (!d || !d.detail) { return; }
-    d.open = !d.open;
-    d.detail.hidden = !d.open;
-    tr.setAttribute("aria-expanded", d.open ? "true" : "false");
-    opened = d.open ? d.id : "";
-    writeHash();
-  });
-  window.addEventListener("hashchange", function () { readHash(); render(); });
-  readHash();
-  render();
-  document.documentElement.setAttribute("data-ready", "1");
-})();
-"##;
+const SCRIPT: &str = include_str!("page/page.js");
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,251 @@
+//! results.svg: one horizontal bar per measured parser, least nesting first, coloured by how it
+//! fails; a bar measured outside the host is lighter and its label names the environment.
+
+use anyhow::Result;
+use plotters::prelude::*;
+use plotters::style::text_anchor::HPos;
+
+use super::{
+    canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
+    environment_caption, fit, font, format_of, legend_places, plot_error, text_width, Key, Root, BAND, BLUE,
+    GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION,
+};
+use crate::report::{
+    class, display_name, environment_name, environments_of, groups_by_depth, thousands, Class,
+};
+use crate::results::probe_result::Finding;
+use crate::results::{ParserRecord, Results, HOST};
+
+const ROW: i32 = 17;
+const LABEL_PX: f64 = 11.5;
+const LEGEND_HEIGHT: i32 = 28;
+const AXIS_HEIGHT: i32 = 44;
+/// Widest a label column gets; longer names are cut with an ellipsis.
+const MAX_LABEL: i32 = 330;
+
+/// What a bar says at its end: `clean error at 129`, `SIGSEGV at 87,289`, `no limit up to 5,000,000`.
+fn bar_text(record: &ParserRecord) -> String {
+    let Some(result) = record.result.as_ref() else {
+        return format!("not measured ({})", record.status.name());
+    };
+    let depth = result.exact_failing_depth().map(thousands).unwrap_or_default();
+    if let Finding::Slow(deepest, seconds) = result.finding() {
+        return format!("slow: {seconds:.0} s at {}", thousands(deepest));
+    }
+    match (class(record), &result.failure) {
+        (Class::Crash, Some(failure)) => match (&failure.signal_name, failure.exit_code) {
+            (Some(name), _) => format!("{name} at {depth}"),
+            (None, Some(code)) => format!("crash (exit {code}) at {depth}"),
+            (None, None) => format!("crash at {depth}"),
+        },
+        (Class::CleanError, _) => format!("clean error at {depth}"),
+        (Class::Timeout, _) => format!("timeout at {depth}"),
+        (Class::OutOfMemory, _) => format!("out of memory at {depth}"),
+        (Class::Unreliable, _) => result.phrase(),
+        (Class::Flattened, _) => {
+            format!("flattened to {}", result.flattened_to.map(thousands).unwrap_or_default())
+        }
+        _ => format!("no limit up to {}", thousands(result.settings.max_depth)),
+    }
+}
+
+/// Where the bar ends: the smallest failing depth, or the maximum tried for no limit.
+fn bar_end(record: &ParserRecord) -> Option<u64> {
+    match class(record) {
+        Class::NotMeasured | Class::Unreliable => None,
+        Class::NoLimit => record.result.as_ref().map(|r| r.settings.max_depth),
+        // A flattening renderer's bar ends where its nesting does.
+        Class::Flattened => record.result.as_ref().and_then(|r| r.flattened_to),
+        _ => record.result.as_ref().and_then(|r| match r.finding() {
+            Finding::Slow(deepest, _) => Some(deepest),
+            _ => r.exact_failing_depth(),
+        }),
+    }
+}
+
+/// The records the results chart draws, top to bottom: measured ones, least nesting first, each
+/// library's other environments right below it; and how many were left out as not measured.
+fn chart_records(results: &Results) -> (Vec<&ParserRecord>, usize) {
+    let all: Vec<&ParserRecord> = groups_by_depth(results).into_iter().flat_map(|g| g.records).collect();
+    let total = all.len();
+    let drawn: Vec<&ParserRecord> = all.into_iter().filter(|r| class(r) != Class::NotMeasured).collect();
+    let left_out = total - drawn.len();
+    (drawn, left_out)
+}
+
+/// Everything the chart shows, decided before anything is drawn.
+struct Layout<'a> {
+    records: Vec<&'a ParserRecord>,
+    labels: Vec<String>,
+    /// The right end of the depth axis, a power of ten.
+    top: f64,
+    label_width: i32,
+    /// Room right of the plot for the texts of the longest bars.
+    value_width: i32,
+    keys: Vec<Key>,
+    captions: Vec<String>,
+}
+
+impl<'a> Layout<'a> {
+    fn of(results: &'a Results) -> Layout<'a> {
+        let (records, left_out) = chart_records(results);
+        let max_depth = records
+            .iter()
+            .filter_map(|r| bar_end(r))
+            .chain(std::iter::once(results.environment.settings.max_depth))
+            .max()
+            .unwrap_or(1);
+        let top = decade_above(max_depth as f64);
+        let label_width =
+            records.iter().map(|r| text_width(&display_name(results, r), LABEL_PX)).max().unwrap_or(0);
+        let label_width = label_width.clamp(80, MAX_LABEL);
+        let labels = records.iter().map(|r| fit(&display_name(results, r), LABEL_PX, label_width)).collect();
+        let value_width = value_width(&records, top, label_width);
+        Layout {
+            keys: keys(&records, max_depth),
+            captions: captions(results, left_out),
+            records,
+            labels,
+            top,
+            label_width,
+            value_width,
+        }
+    }
+
+    /// Where the plot starts: below the legend, however many lines it wraps to.
+    fn plot_top(&self) -> i32 {
+        legend_places(&self.keys, 12, TITLE_HEIGHT + 8).1.max(TITLE_HEIGHT + LEGEND_HEIGHT)
+    }
+
+    fn height(&self) -> i32 {
+        self.plot_top()
+            + self.records.len().max(1) as i32 * ROW
+            + AXIS_HEIGHT
+            + captions_height(&self.captions)
+    }
+}
+
+/// The room a bar's text needs right of the plot: what sticks out past the plot's right edge, for
+/// the bar that sticks out furthest (short bars have their text inside the plot).
+fn value_width(records: &[&ParserRecord], top: f64, label_width: i32) -> i32 {
+    // The plot's width if no room were needed; the room found shrinks it a little, so allow for
+    // that by measuring against a plot narrower by the widest text.
+    let widest = records.iter().map(|r| text_width(&bar_text(r), LABEL_PX)).max().unwrap_or(0);
+    let plot = (super::WIDTH as i32 - 12 - label_width - 10 - widest.min(220)).max(200) as f64;
+    let sticking_out = records.iter().map(|r| {
+        let end = bar_end(r).map_or(0.0, |d| (d as f64).max(1.0).log10() / top.log10());
+        (end * plot) as i32 + 5 + text_width(&bar_text(r), LABEL_PX) - plot as i32
+    });
+    sticking_out.max().unwrap_or(0).clamp(16, 240) + 8
+}
+
+fn keys(records: &[&ParserRecord], max_depth: u64) -> Vec<Key> {
+    let key = |colour, text: &str| Key { colour, text: text.into(), line: false };
+    let mut keys = vec![
+        key(GREEN, "clean error"),
+        key(VERMILLION, "crash (signal or abnormal exit)"),
+        key(ORANGE, "timeout"),
+        key(PURPLE, "out of memory (resident cap)"),
+        key(BLUE, &format!("no limit up to {}", thousands(max_depth))),
+        key(GREY, "unstable"),
+    ];
+    // Only charts of renderers have flattened nesting: their key only there.
+    if records.iter().any(|r| class(r) == Class::Flattened) {
+        keys.insert(5, key(SKY, "accepted, nesting flattened"));
+    }
+    keys
+}
+
+fn captions(results: &Results, left_out: usize) -> Vec<String> {
+    let mut captions =
+        vec!["Each bar: the smallest nesting depth the parser fails at, least first.".to_string()];
+    let others: Vec<String> = environments_of(results)
+        .iter()
+        .filter(|k| *k != HOST)
+        .map(|k| environment_name(results, k).to_string())
+        .collect();
+    if !others.is_empty() {
+        captions.push(format!(
+            "Lighter bars, labelled with their environment, were measured in {} (below the same library on the host).",
+            others.join(", ")
+        ));
+    }
+    if left_out > 0 {
+        let parsers = if left_out == 1 { "parser" } else { "parsers" };
+        captions.push(format!("Not drawn: {left_out} {parsers} not measured yet (results.md lists them)."));
+    }
+    captions.push(environment_caption(&results.environment));
+    captions
+}
+
+/// results.svg of one format's results.
+pub fn results_svg(results: &Results) -> Result<String> {
+    let layout = Layout::of(results);
+    let height = layout.height();
+    let mut svg = String::new();
+    {
+        let title = format!("How deeply nested {} can each parser take?", format_of(results).title());
+        let root = canvas(&mut svg, height, &title)?;
+        draw_legend(&root, &layout.keys, 12, TITLE_HEIGHT + 8)?;
+        draw_bars(&root, &layout, layout.plot_top(), height)?;
+        draw_captions(&root, &layout.captions, height)?;
+        root.present().map_err(plot_error)?;
+    }
+    Ok(svg)
+}
+
+/// The plot: bands, the depth axis, and per row its label, bar and text.
+fn draw_bars(root: &Root, layout: &Layout, plot_top: i32, height: i32) -> Result<()> {
+    let rows = layout.records.len().max(1) as f64;
+    let top = layout.top;
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(plot_top)
+        .margin_bottom(height - plot_top - (rows as i32) * ROW - AXIS_HEIGHT)
+        .margin_left(12)
+        .margin_right(layout.value_width)
+        .y_label_area_size(layout.label_width + 10)
+        .x_label_area_size(AXIS_HEIGHT)
+        .build_cartesian_2d((1f64..top).log_scale(), 0f64..rows)
+        .map_err(plot_error)?;
+    // Row i (0 at the top) is the band [rows - i - 1, rows - i].
+    let centre = |i: usize| rows - i as f64 - 0.5;
+    let bands = (0..layout.records.len()).filter(|i| i % 2 == 1);
+    chart
+        .draw_series(
+            bands.map(|i| Rectangle::new([(1.0, centre(i) - 0.5), (top, centre(i) + 0.5)], BAND.filled())),
+        )
+        .map_err(plot_error)?;
+    let decades = top.log10().round() as usize + 1;
+    depth_mesh(&mut chart, decades, "smallest failing nesting depth (log scale)")?;
+
+    for (i, record) in layout.records.iter().enumerate() {
+        let y = centre(i);
+        let (left, mid) = chart.backend_coord(&(1.0, y));
+        root.draw(&Text::new(layout.labels[i].clone(), (left - 8, mid), font(LABEL_PX, TEXT, HPos::Right)))
+            .map_err(plot_error)?;
+        let end = match bar_end(record) {
+            Some(depth) => {
+                let colour = colour(class(record));
+                let corners = [(1.0, y - 0.36), ((depth as f64).max(1.0), y + 0.36)];
+                if record.environment == HOST {
+                    chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))
+                } else {
+                    chart.draw_series([
+                        Rectangle::new(corners, colour.mix(0.45).filled()),
+                        Rectangle::new(corners, colour.stroke_width(1)),
+                    ])
+                }
+                .map_err(plot_error)?;
+                chart.backend_coord(&((depth as f64).max(1.0), y)).0
+            }
+            None => {
+                root.draw(&Rectangle::new([(left + 1, mid - 4), (left + 9, mid + 4)], GREY.filled()))
+                    .map_err(plot_error)?;
+                left + 9
+            }
+        };
+        root.draw(&Text::new(bar_text(record), (end + 5, mid), font(LABEL_PX, TEXT, HPos::Left)))
+            .map_err(plot_error)?;
+    }
+    Ok(())
+}

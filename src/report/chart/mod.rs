@@ -1,0 +1,305 @@
+//! The charts, one file each: results.svg (one bar per parser, its smallest failing depth on a log
+//! scale, coloured by how it fails; `bars.rs`) and results-sweep.svg (one row per parser, its
+//! smallest failing depth at each stack size; `sweep.rs`). This file holds what both share: file
+//! names, exporters, colours, text and legend drawing.
+//!
+//! Drawn with plotters' SVG backend alone: no font library is involved, text is written as `<text>`
+//! elements and laid out here from a fixed estimate of character widths, so the same results always
+//! give the same bytes.
+
+mod bars;
+mod sweep;
+#[cfg(test)]
+pub(crate) mod tests;
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, Result};
+use plotters::coord::combinators::LogCoord;
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+pub use bars::results_svg;
+pub use sweep::sweep_svg;
+
+use super::{thousands, Class, Exporter};
+use crate::payload::PayloadFormat;
+use crate::results::sweep_result::Verdict;
+use crate::results::{Environment, Results};
+use crate::units::Limit;
+
+/// The results chart of a format: results.svg for JSON (the first format there was), else
+/// results-<format>.svg.
+pub fn results_file(format: PayloadFormat) -> String {
+    if format == PayloadFormat::JSON {
+        "results.svg".into()
+    } else {
+        format!("results-{format}.svg")
+    }
+}
+
+/// The sweep chart of a format: results-sweep.svg for JSON, else results-sweep-<format>.svg.
+pub fn sweep_file(format: PayloadFormat) -> String {
+    if format == PayloadFormat::JSON {
+        "results-sweep.svg".into()
+    } else {
+        format!("results-sweep-{format}.svg")
+    }
+}
+
+/// One results chart per payload format.
+pub struct ResultsChart;
+
+/// One sweep chart per payload format that has a parser with a stack sweep.
+pub struct SweepChart;
+
+impl Exporter for ResultsChart {
+    fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
+        let mut files = Vec::new();
+        for format in results.formats() {
+            files.push((PathBuf::from(results_file(format)), results_svg(&results.of_format(format))?));
+        }
+        Ok(files)
+    }
+}
+
+impl Exporter for SweepChart {
+    fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
+        let mut files = Vec::new();
+        for format in results.formats() {
+            let subset = results.of_format(format);
+            if has_sweep(&subset) {
+                files.push((PathBuf::from(sweep_file(format)), sweep_svg(&subset)?));
+            }
+        }
+        Ok(files)
+    }
+}
+
+/// Whether any parser has a stack sweep (and so results-sweep.svg is drawn).
+pub fn has_sweep(results: &Results) -> bool {
+    results.parsers.iter().any(|r| r.sweep.as_ref().is_some_and(|s| !s.probes.is_empty()))
+}
+
+/// The format of a single-format subset (JSON when empty).
+fn format_of(results: &Results) -> PayloadFormat {
+    results.parsers.first().map(|r| r.format).unwrap_or_default()
+}
+
+const WIDTH: u32 = 880;
+/// Any sans-serif: browsers pick Helvetica or Arial; resvg (which maps the generic family to Arial)
+/// finds DejaVu Sans on Linux machines without Arial.
+const FONT: &str = "Helvetica, Arial, DejaVu Sans, sans-serif";
+const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
+const MUTED: RGBColor = RGBColor(0x66, 0x66, 0x66);
+/// Okabe–Ito colours, told apart by colour-blind readers too.
+const GREEN: RGBColor = RGBColor(0x00, 0x9E, 0x73);
+const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
+const ORANGE: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
+const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
+const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
+const SKY: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
+const GREY: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
+/// Every other row's band.
+const BAND: RGBColor = RGBColor(0xF3, 0xF3, 0xF3);
+/// Height of the title line, and of the gap below a chart's plot before its captions.
+const TITLE_HEIGHT: i32 = 34;
+const CAPTION_LINE: i32 = 17;
+
+fn colour(class: Class) -> RGBColor {
+    match class {
+        Class::CleanError => GREEN,
+        Class::Crash => VERMILLION,
+        Class::Timeout => ORANGE,
+        Class::OutOfMemory => PURPLE,
+        Class::NoLimit => BLUE,
+        Class::Flattened => SKY,
+        Class::NotMeasured | Class::Unreliable => GREY,
+    }
+}
+
+fn verdict_colour(verdict: Verdict) -> RGBColor {
+    match verdict {
+        Verdict::Fixed => GREEN,
+        Verdict::Stack => VERMILLION,
+        Verdict::Runtime => PURPLE,
+        Verdict::Unbounded => BLUE,
+        Verdict::Unstable => GREY,
+        Verdict::Slow => ORANGE,
+    }
+}
+
+/// A text style of `px` pixels. plotters' SVG backend writes `font-size` as the size given / 1.24.
+fn font(px: f64, colour: RGBColor, h: HPos) -> TextStyle<'static> {
+    TextStyle {
+        font: (FONT, px * 1.24).into_font(),
+        color: colour.to_backend_color(),
+        pos: Pos::new(h, VPos::Center),
+    }
+}
+
+/// Estimated width of `text` at `px` pixels, from the widths of DejaVu Sans (the widest of the
+/// fonts a viewer may pick), by kind of character: an overestimate is a little white space, an
+/// underestimate a clipped label.
+fn text_width(text: &str, px: f64) -> i32 {
+    let ems: f64 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | '(' | ')' | ' ' | 'I' => 0.34,
+            'f' | 't' | 'r' | '-' | '/' => 0.42,
+            'm' | 'w' | 'M' | 'W' | '@' | '%' => 0.92,
+            c if c.is_ascii_uppercase() => 0.72,
+            c if c.is_ascii_digit() => 0.64,
+            c if c.is_ascii() => 0.6,
+            // · × ≈ and letters beyond ASCII.
+            _ => 0.7,
+        })
+        .sum();
+    (ems * px).ceil() as i32
+}
+
+/// `text`, cut with an ellipsis to fit `width` pixels at `px`.
+fn fit(text: &str, px: f64, width: i32) -> String {
+    if text_width(text, px) <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.to_string();
+    while !cut.is_empty() && text_width(&cut, px) + text_width("…", px) > width {
+        cut.pop();
+    }
+    format!("{}…", cut.trim_end())
+}
+
+/// `1`, `10`, …, `1k`, `10k`, `100k`, `1M`: axis ticks.
+fn compact(value: f64) -> String {
+    let v = value.round() as u64;
+    match v {
+        v if v >= 1_000_000 && v % 1_000_000 == 0 => format!("{}M", v / 1_000_000),
+        v if v >= 1_000 && v % 1_000 == 0 => format!("{}k", v / 1_000),
+        v => thousands(v),
+    }
+}
+
+/// The smallest power of ten ≥ `value`.
+fn decade_above(value: f64) -> f64 {
+    10f64.powf(value.max(1.0).log10().ceil())
+}
+
+/// The largest power of ten ≤ `value`.
+fn decade_below(value: f64) -> f64 {
+    10f64.powf(value.max(1.0).log10().floor())
+}
+
+fn plot_error<E: std::fmt::Debug>(e: E) -> anyhow::Error {
+    anyhow!("cannot draw the chart: {e:?}")
+}
+
+/// `measured 2026-11-22 · Debian GNU/Linux 12 (Linux 6.1.0, x86_64) · nestprobe 0.1.0`.
+fn machine_caption(env: &Environment) -> String {
+    format!(
+        "measured {} · {} (Linux {}, {}) · nestprobe {}",
+        env.date, env.os, env.kernel, env.arch, env.nestprobe_version
+    )
+}
+
+/// The machine caption of a chart drawn at one stack size: `Stack 8 MiB · measured …`.
+fn environment_caption(env: &Environment) -> String {
+    let stack = env.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+    format!("Stack {stack} · {}", machine_caption(env))
+}
+
+/// One legend entry: a swatch and its text.
+struct Key {
+    colour: RGBColor,
+    text: String,
+    /// Filled swatch (a bar) or a line.
+    line: bool,
+}
+
+/// A chart whose x axis is a log-scale depth and whose y axis counts rows.
+type DepthChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
+
+type Root<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// A white chart of the common width with its title drawn, writing into `svg`.
+fn canvas<'a>(svg: &'a mut String, height: i32, title: &str) -> Result<Root<'a>> {
+    let root = SVGBackend::with_string(svg, (WIDTH, height as u32)).into_drawing_area();
+    root.fill(&WHITE).map_err(plot_error)?;
+    root.draw(&Text::new(title, (12, 16), font(17.0, TEXT, HPos::Left))).map_err(plot_error)?;
+    Ok(root)
+}
+
+/// Where each legend entry goes, left to right from (x0, y0), wrapping at the chart's width; and
+/// the y below the last row.
+fn legend_places(keys: &[Key], x0: i32, y0: i32) -> (Vec<(i32, i32)>, i32) {
+    let (mut x, mut y) = (x0, y0);
+    let mut places = Vec::with_capacity(keys.len());
+    for key in keys {
+        let width = 14 + 6 + text_width(&key.text, LEGEND_PX) + 18;
+        if x > x0 && x + width > WIDTH as i32 - 10 {
+            x = x0;
+            y += 20;
+        }
+        places.push((x, y));
+        x += width;
+    }
+    (places, y + 20)
+}
+
+const LEGEND_PX: f64 = 12.0;
+
+/// Draws the legend from (x0, y0); returns the y below it.
+fn draw_legend(root: &Root, keys: &[Key], x0: i32, y0: i32) -> Result<i32> {
+    let (places, end) = legend_places(keys, x0, y0);
+    for (key, &(x, y)) in keys.iter().zip(&places) {
+        if key.line {
+            root.draw(&PathElement::new(vec![(x, y), (x + 14, y)], key.colour.stroke_width(3)))
+                .map_err(plot_error)?;
+        } else {
+            root.draw(&Rectangle::new([(x, y - 6), (x + 14, y + 6)], key.colour.filled()))
+                .map_err(plot_error)?;
+        }
+        root.draw(&Text::new(key.text.clone(), (x + 20, y), font(LEGEND_PX, TEXT, HPos::Left)))
+            .map_err(plot_error)?;
+    }
+    Ok(end)
+}
+
+/// The height the captions take below a plot.
+fn captions_height(captions: &[String]) -> i32 {
+    10 + CAPTION_LINE * captions.len() as i32
+}
+
+/// Draws the captions, one per line, at the bottom of a chart `height` pixels tall.
+fn draw_captions(root: &Root, captions: &[String], height: i32) -> Result<()> {
+    let top = height - captions_height(captions) + 12;
+    for (i, caption) in captions.iter().enumerate() {
+        root.draw(&Text::new(
+            caption.clone(),
+            (12, top + CAPTION_LINE * i as i32),
+            font(11.0, MUTED, HPos::Left),
+        ))
+        .map_err(plot_error)?;
+    }
+    Ok(())
+}
+
+/// The mesh of a log-scale depth axis: a tick per decade, labelled `1`, `10`, … `1M`.
+fn depth_mesh(chart: &mut DepthChart, decades: usize, description: &str) -> Result<()> {
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(decades)
+        .max_light_lines(0)
+        .x_label_formatter(&|v| compact(*v))
+        .x_desc(description)
+        .bold_line_style(BLACK.mix(0.15))
+        .axis_style(BLACK.mix(0.5))
+        .label_style((FONT, 12.0 * 1.24).into_font().color(&TEXT))
+        .axis_desc_style((FONT, 12.0 * 1.24).into_font().color(&MUTED))
+        .draw()
+        .map_err(plot_error)
+}

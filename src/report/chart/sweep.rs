@@ -1,0 +1,319 @@
+//! results-sweep.svg: why a parser stops where it does. One row per parser with a stack sweep, its
+//! smallest failing depth at each stack size as a marker (a bigger marker for a bigger stack), rows
+//! grouped by the sweep's verdict: a fixed limit is one spot, a stack-bound parser a stretch that
+//! grows with the stack.
+
+use anyhow::Result;
+use plotters::prelude::*;
+use plotters::style::text_anchor::HPos;
+
+use super::{
+    canvas, captions_height, decade_above, decade_below, depth_mesh, draw_captions, draw_legend, fit, font,
+    format_of, legend_places, machine_caption, plot_error, text_width, verdict_colour, Key, Root, BAND,
+    MUTED, TEXT, TITLE_HEIGHT,
+};
+use crate::report::{display_name, environment_name, environments_of, sorted, thousands};
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::Finding;
+use crate::results::sweep_result::Verdict;
+use crate::results::{Results, HOST};
+use crate::units::format_bytes;
+
+const ROW: i32 = 15;
+const HEADING: i32 = 24;
+const LABEL_PX: f64 = 11.0;
+const AXIS_HEIGHT: i32 = 44;
+const MAX_LABEL: i32 = 340;
+/// The groups top to bottom: the parsers whose limit is the machine's first.
+const ORDER: [Verdict; 6] =
+    [Verdict::Stack, Verdict::Runtime, Verdict::Slow, Verdict::Unstable, Verdict::Fixed, Verdict::Unbounded];
+
+/// One parser's row.
+struct Row {
+    label: String,
+    verdict: Verdict,
+    /// Measured outside the host: drawn lighter.
+    elsewhere: bool,
+    /// (stack bytes, depth drawn, whether the process lost control there), smallest stack first.
+    points: Vec<(u64, f64, bool)>,
+    /// What the row says at its right: `~1.2 KiB per level`, `no limit up to 5,000,000`.
+    text: String,
+}
+
+/// A group of rows with one verdict, under a heading.
+struct Group {
+    verdict: Verdict,
+    rows: Vec<Row>,
+}
+
+fn heading(verdict: Verdict, rows: usize) -> String {
+    let what = match verdict {
+        Verdict::Stack => "stack-bound: recursion, deeper with a bigger stack",
+        Verdict::Runtime => "runtime: a VM's own limit, unmoved by the stack until it runs out",
+        Verdict::Slow => "slow: too slow to find the limit at some stack size",
+        Verdict::Unstable => "unstable: outcomes disagreed at some stack size",
+        Verdict::Fixed => "fixed limit: the same depth at every stack size",
+        Verdict::Unbounded => "unbounded: no limit at any stack size",
+    };
+    let parsers = if rows == 1 { "parser" } else { "parsers" };
+    format!("{what} ({rows} {parsers})")
+}
+
+fn row_text(verdict: Verdict, bytes_per_level: Option<u64>, points: &[(u64, f64, bool)], max: u64) -> String {
+    let depths = points.iter().map(|p| p.1 as u64);
+    let (least, most) = (depths.clone().min().unwrap_or(0), depths.max().unwrap_or(0));
+    let range = if least == most {
+        format!("fails at {}", thousands(least))
+    } else {
+        format!("{} to {}", thousands(least), thousands(most))
+    };
+    match verdict {
+        Verdict::Stack => bytes_per_level.map(|b| format!("~{} per level", format_bytes(b))).unwrap_or(range),
+        Verdict::Unbounded => format!("no limit up to {}", thousands(max)),
+        Verdict::Fixed | Verdict::Runtime => range,
+        Verdict::Slow | Verdict::Unstable => String::new(),
+    }
+}
+
+/// The rows, grouped by verdict; whether an unlimited-stack probe was left out; the stack sizes.
+fn groups(results: &Results) -> (Vec<Group>, bool, Vec<u64>) {
+    let mut unlimited = false;
+    let mut stacks = Vec::new();
+    let mut groups: Vec<Group> = ORDER.iter().map(|&verdict| Group { verdict, rows: Vec::new() }).collect();
+    let max = results.environment.settings.max_depth;
+    for record in sorted(results) {
+        let Some(sweep) = record.sweep.as_ref() else { continue };
+        let mut points = Vec::new();
+        for probe in &sweep.probes {
+            let Some(stack) = probe.settings.stack_bytes else {
+                unlimited = true;
+                continue;
+            };
+            // Only exact answers are drawn: a slow or unstable probe has no depth.
+            let depth = match probe.finding() {
+                Finding::FailsAt(depth, _) => depth,
+                Finding::NoLimit => probe.settings.max_depth,
+                _ => continue,
+            };
+            let lost = probe.failure.as_ref().is_some_and(|f| f.kind != FailureKind::Error);
+            points.push((stack, depth as f64, lost));
+            stacks.push(stack);
+        }
+        points.sort_by_key(|p| p.0);
+        if points.is_empty() {
+            continue;
+        }
+        let text = row_text(sweep.verdict, sweep.bytes_per_level, &points, max);
+        let row = Row {
+            label: display_name(results, record),
+            verdict: sweep.verdict,
+            elsewhere: record.environment != HOST,
+            points,
+            text,
+        };
+        let group =
+            groups.iter_mut().find(|g| g.verdict == sweep.verdict).expect("every verdict has a group");
+        group.rows.push(row);
+    }
+    // Within a group, least nesting (at the biggest stack) first; the table's order breaks ties.
+    for group in &mut groups {
+        group.rows.sort_by(|a, b| a.points.last().unwrap().1.total_cmp(&b.points.last().unwrap().1));
+    }
+    groups.retain(|g| !g.rows.is_empty());
+    stacks.sort_unstable();
+    stacks.dedup();
+    (groups, unlimited, stacks)
+}
+
+/// A group heading in its verdict's colour; the grey of unstable is too light for text.
+fn heading_colour(verdict: Verdict) -> RGBColor {
+    if verdict == Verdict::Unstable {
+        MUTED
+    } else {
+        verdict_colour(verdict)
+    }
+}
+
+/// A marker's radius: bigger for a bigger stack.
+fn radius(stacks: &[u64], stack: u64) -> i32 {
+    3 + 2 * stacks.iter().position(|&s| s == stack).unwrap_or(0).min(3) as i32
+}
+
+/// A line key per verdict drawn (slow and unstable rows have their heading only).
+fn keys(groups: &[Group]) -> Vec<Key> {
+    ORDER
+        .iter()
+        .filter(|v| !matches!(v, Verdict::Slow | Verdict::Unstable))
+        .filter(|v| groups.iter().any(|g| g.verdict == **v))
+        .map(|&verdict| {
+            let text = match verdict {
+                Verdict::Stack => "stack-bound (recursion)",
+                Verdict::Runtime => "runtime (a VM's own limit)",
+                Verdict::Fixed => "fixed limit",
+                _ => "unbounded",
+            };
+            Key { colour: verdict_colour(verdict), text: text.into(), line: true }
+        })
+        .collect()
+}
+
+fn captions(results: &Results, unlimited: bool, elsewhere: bool) -> Vec<String> {
+    let mut first = String::from(
+        "Each row: the smallest failing depth at each stack size (RLIMIT_STACK); the bigger the marker, the bigger the stack.",
+    );
+    if unlimited {
+        first.push_str(" Unlimited-stack probes are not drawn.");
+    }
+    let mut captions = vec![first];
+    let others: Vec<String> = environments_of(results)
+        .iter()
+        .filter(|k| *k != HOST && elsewhere)
+        .map(|k| environment_name(results, k).to_string())
+        .collect();
+    if !others.is_empty() {
+        captions.push(format!(
+            "Lighter rows, labelled with their environment: measured in {}.",
+            others.join(", ")
+        ));
+    }
+    captions.push(machine_caption(&results.environment));
+    captions
+}
+
+/// The sweep chart of one format's results.
+pub fn sweep_svg(results: &Results) -> Result<String> {
+    let (groups, unlimited, stacks) = groups(results);
+    let elsewhere = groups.iter().flat_map(|g| &g.rows).any(|r| r.elsewhere);
+    let captions = captions(results, unlimited, elsewhere);
+    let keys = keys(&groups);
+    let legend_end = legend_places(&keys, 12, TITLE_HEIGHT + 8).1;
+    let plot_top = legend_end + 24;
+    let rows: i32 = groups.iter().map(|g| HEADING + g.rows.len() as i32 * ROW).sum::<i32>().max(ROW);
+    let height = plot_top + rows + AXIS_HEIGHT + captions_height(&captions);
+
+    let mut svg = String::new();
+    {
+        let title =
+            format!("Why: smallest failing depth of {} at each stack size", format_of(results).title());
+        let root = canvas(&mut svg, height, &title)?;
+        draw_legend(&root, &keys, 12, TITLE_HEIGHT + 8)?;
+        draw_marker_key(&root, &stacks, legend_end)?;
+        draw_rows(&root, results, &groups, &stacks, (plot_top, rows))?;
+        draw_captions(&root, &captions, height)?;
+        root.present().map_err(plot_error)?;
+    }
+    Ok(svg)
+}
+
+/// The second legend line: one marker per stack size, and what filled and hollow mean.
+fn draw_marker_key(root: &Root, stacks: &[u64], y: i32) -> Result<()> {
+    let mut x = 12;
+    for &stack in stacks {
+        let r = radius(stacks, stack);
+        root.draw(&Circle::new((x + r, y), r, TEXT.stroke_width(1))).map_err(plot_error)?;
+        let text = format!("{} stack", format_bytes(stack));
+        root.draw(&Text::new(text.clone(), (x + 2 * r + 5, y), font(12.0, TEXT, HPos::Left)))
+            .map_err(plot_error)?;
+        x += 2 * r + 5 + text_width(&text, 12.0) + 16;
+    }
+    let filled = "filled: lost control (crash, timeout) · hollow: clean error or no limit";
+    root.draw(&Text::new(filled, (x + 8, y), font(12.0, TEXT, HPos::Left))).map_err(plot_error)?;
+    Ok(())
+}
+
+/// The plot: a heading per group, a row per parser, a depth axis under them.
+fn draw_rows(
+    root: &Root,
+    results: &Results,
+    groups: &[Group],
+    stacks: &[u64],
+    (top, rows): (i32, i32),
+) -> Result<()> {
+    let all = || groups.iter().flat_map(|g| &g.rows).flat_map(|r| &r.points).map(|p| p.1);
+    let max = results.environment.settings.max_depth as f64;
+    let low = decade_below(all().fold(f64::INFINITY, f64::min).min(max) / 1.5);
+    let high = decade_above(all().fold(1.0, f64::max) * 1.5);
+    let label_width = groups
+        .iter()
+        .flat_map(|g| &g.rows)
+        .map(|r| text_width(&r.label, LABEL_PX))
+        .max()
+        .unwrap_or(0)
+        .clamp(80, MAX_LABEL);
+    let text_room =
+        groups.iter().flat_map(|g| &g.rows).map(|r| text_width(&r.text, LABEL_PX)).max().unwrap_or(0);
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(top)
+        .margin_bottom(root.dim_in_pixel().1 as i32 - top - rows - AXIS_HEIGHT)
+        .margin_left(12)
+        .margin_right(text_room.clamp(20, 160) + 14)
+        .y_label_area_size(label_width + 10)
+        .x_label_area_size(AXIS_HEIGHT)
+        .build_cartesian_2d((low..high).log_scale(), 0f64..rows as f64)
+        .map_err(plot_error)?;
+    let (plot_x, _) = chart.plotting_area().get_pixel_range();
+    // Every other row of a group banded, under the grid.
+    let mut y = top;
+    for group in groups {
+        y += HEADING;
+        for i in 0..group.rows.len() as i32 {
+            if i % 2 == 1 {
+                let band = [(plot_x.start, y + i * ROW), (plot_x.end, y + (i + 1) * ROW)];
+                root.draw(&Rectangle::new(band, BAND.filled())).map_err(plot_error)?;
+            }
+        }
+        y += group.rows.len() as i32 * ROW;
+    }
+    let decades = (high / low).log10().round() as usize + 1;
+    depth_mesh(&mut chart, decades, "smallest failing nesting depth (log scale)")?;
+    if max < high {
+        let (x, y0) = chart.backend_coord(&(max, rows as f64));
+        root.draw(&PathElement::new(vec![(x, y0), (x, y0 + rows)], MUTED.mix(0.6).stroke_width(1)))
+            .map_err(plot_error)?;
+        let text = format!("maximum tried: {}", thousands(max as u64));
+        root.draw(&Text::new(text, (x - 4, y0 - 10), font(11.0, MUTED, HPos::Right))).map_err(plot_error)?;
+    }
+
+    // y in pixels from the plot's top, walking down group by group.
+    let mut y = top;
+    for group in groups {
+        root.draw(&Text::new(
+            heading(group.verdict, group.rows.len()),
+            (plot_x.start - label_width - 10, y + HEADING / 2 + 2),
+            font(12.0, heading_colour(group.verdict), HPos::Left),
+        ))
+        .map_err(plot_error)?;
+        y += HEADING;
+        for row in &group.rows {
+            let mid = y + ROW / 2;
+            let label = fit(&row.label, LABEL_PX, label_width);
+            root.draw(&Text::new(label, (plot_x.start - 8, mid), font(LABEL_PX, TEXT, HPos::Right)))
+                .map_err(plot_error)?;
+            let x_of = |depth: f64| chart.backend_coord(&(depth, 0.0)).0;
+            draw_row(root, row, stacks, mid, &x_of)?;
+            y += ROW;
+        }
+    }
+    Ok(())
+}
+
+/// One row: a line from its smallest to its biggest depth, a marker per stack size (biggest below),
+/// and its text at the right.
+fn draw_row(root: &Root, row: &Row, stacks: &[u64], mid: i32, x_of: &dyn Fn(f64) -> i32) -> Result<()> {
+    let colour = verdict_colour(row.verdict);
+    let colour = if row.elsewhere { colour.mix(0.5) } else { colour.mix(1.0) };
+    let xs: Vec<i32> = row.points.iter().map(|p| x_of(p.1)).collect();
+    let (left, right) = (*xs.iter().min().unwrap(), *xs.iter().max().unwrap());
+    root.draw(&PathElement::new(vec![(left, mid), (right, mid)], colour.stroke_width(2)))
+        .map_err(plot_error)?;
+    for (point, &x) in row.points.iter().zip(&xs).rev() {
+        let r = radius(stacks, point.0);
+        let fill = if point.2 { colour.filled() } else { WHITE.filled() };
+        root.draw(&Circle::new((x, mid), r, fill)).map_err(plot_error)?;
+        root.draw(&Circle::new((x, mid), r, colour.stroke_width(1))).map_err(plot_error)?;
+    }
+    let r = radius(stacks, row.points.iter().map(|p| p.0).max().unwrap_or(0));
+    root.draw(&Text::new(row.text.clone(), (right + r + 6, mid), font(LABEL_PX, TEXT, HPos::Left)))
+        .map_err(plot_error)?;
+    Ok(())
+}
