@@ -8,95 +8,42 @@ use std::path::PathBuf;
 use common::*;
 use serde_json::Value;
 
-/// A workspace with a two-parser catalog and a README with the generated-block markers.
-struct Workspace {
-    dir: tempfile::TempDir,
+/// A workspace with a two-parser catalog: a clean limit at 128 (a study row) and an abort past
+/// 3000 (built, by copying the fixture into its build folder).
+fn two_rows() -> Workspace {
+    let fixture = fixture().display().to_string();
+    Workspace::new(&[
+        Row::fixture("fixture-limit", &["limit", "128"])
+            .set("library", "limit fixture")
+            .set("note", "exits 1 past 128")
+            .set("study", true),
+        Row::new("fixture-abort")
+            .set("library", "abort fixture")
+            .set("build", format!("cp \"{fixture}\" \"$BUILD/parse\""))
+            .set("run", vec!["{build}/parse", "abort", "3000"])
+            .set("version", "echo 2.0")
+            .set("note", "aborts past 3000"),
+    ])
 }
 
-impl Workspace {
-    fn new() -> Workspace {
-        let dir = tempfile::tempdir().unwrap();
-        let fixture = fixture().display().to_string();
-        let catalog = format!(
-            r#"
-[[parser]]
-id = "fixture-limit"
-language = "C"
-library = "limit fixture"
-run = ["{fixture}", "limit", "128"]
-version = "echo 1.0"
-note = "exits 1 past 128"
-study = true
-
-[[parser]]
-id = "fixture-abort"
-language = "C"
-library = "abort fixture"
-build = 'cp "{fixture}" "$BUILD/parse"'
-run = ["{{build}}/parse", "abort", "3000"]
-version = "echo 2.0"
-note = "aborts past 3000"
-"#
-        );
-        for id in ["fixture-limit", "fixture-abort"] {
-            fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
-        }
-        fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-        fs::write(
-            dir.path().join("README.md"),
-            "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n\n\
-             <!-- nestprobe:table:start -->\n<!-- nestprobe:table:end -->\nend\n",
-        )
-        .unwrap();
-        Workspace { dir }
+/// Every generated file, for before/after comparisons.
+fn snapshot(workspace: &Workspace) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    for name in ["results.json", "results.md", "README.md"] {
+        files.push((PathBuf::from(name), fs::read(workspace.path(name)).unwrap()));
     }
-
-    fn path(&self, relative: &str) -> PathBuf {
-        self.dir.path().join(relative)
+    let mut badges: Vec<_> =
+        fs::read_dir(workspace.path("badges")).unwrap().flatten().map(|e| e.path()).collect();
+    badges.sort();
+    for badge in badges {
+        files.push((badge.clone(), fs::read(&badge).unwrap()));
     }
-
-    fn nestprobe(&self, args: &[&str]) -> std::process::Output {
-        let mut command = nestprobe();
-        command.current_dir(self.dir.path()).args(args);
-        run(command)
-    }
-
-    fn results(&self) -> Value {
-        serde_json::from_str(&fs::read_to_string(self.path("results.json")).unwrap()).unwrap()
-    }
-
-    /// Every generated file, for before/after comparisons.
-    fn snapshot(&self) -> Vec<(PathBuf, Vec<u8>)> {
-        let mut files = Vec::new();
-        for name in ["results.json", "results.md", "README.md"] {
-            files.push((PathBuf::from(name), fs::read(self.path(name)).unwrap()));
-        }
-        let mut badges: Vec<_> =
-            fs::read_dir(self.path("badges")).unwrap().flatten().map(|e| e.path()).collect();
-        badges.sort();
-        for badge in badges {
-            files.push((badge.clone(), fs::read(&badge).unwrap()));
-        }
-        files
-    }
-}
-
-fn record<'a>(results: &'a Value, id: &str) -> &'a Value {
-    results["parsers"].as_array().unwrap().iter().find(|p| p["id"] == id).unwrap()
+    files
 }
 
 /// A workspace whose catalog has one row, `id`, running the fixture program with `fixture_args`.
-fn one_fixture_row(id: &str, fixture_args: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let argv: Vec<String> = std::iter::once(fixture().display().to_string())
-        .chain(fixture_args.iter().map(|a| a.to_string()))
-        .collect();
-    let catalog = format!(
-        "[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"{id}\"\nrun = {argv:?}\nversion = \"echo 1.0\"\n"
-    );
-    fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    dir
+fn one_fixture_row(id: &str, fixture_args: &[&str]) -> Workspace {
+    Workspace::new(&[Row::fixture(id, fixture_args)])
 }
 
 /// `run --quick` with `args` in `dir`, writing only its own records to `written` (a run that changes
@@ -112,7 +59,7 @@ fn run_row(dir: &std::path::Path, args: &[&str], written: &str, id: &str) -> Val
 
 #[test]
 fn list_shows_readiness() {
-    let workspace = Workspace::new();
+    let workspace = two_rows();
     let output = workspace.nestprobe(&["list", "--format", "json"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let rows: Value = serde_json::from_slice(&output.stdout).unwrap();
@@ -122,7 +69,7 @@ fn list_shows_readiness() {
 
 #[test]
 fn a_run_writes_results_and_reports_and_a_second_run_changes_nothing() {
-    let workspace = Workspace::new();
+    let workspace = two_rows();
     let first = workspace.nestprobe(&["run", "--jobs", "2"]);
     assert!(first.status.success(), "{}", stderr_of(&first));
 
@@ -169,16 +116,16 @@ fn a_run_writes_results_and_reports_and_a_second_run_changes_nothing() {
     let badge = fs::read_to_string(workspace.path("badges/fixture-abort.svg")).unwrap();
     assert!(badge.starts_with("<svg") && badge.contains("crash (SIGABRT) at 3,001"), "{badge}");
 
-    let before = workspace.snapshot();
+    let before = snapshot(&workspace);
     let second = workspace.nestprobe(&["run", "--jobs", "1"]);
     assert!(second.status.success(), "{}", stderr_of(&second));
     assert!(stderr_of(&second).contains("no measured fact changed"), "{}", stderr_of(&second));
-    assert_eq!(workspace.snapshot(), before, "a second run with nothing changed rewrote something");
+    assert_eq!(snapshot(&workspace), before, "a second run with nothing changed rewrote something");
 }
 
 #[test]
 fn warm_runs_confirm_each_boundary_in_two_trials() {
-    let workspace = Workspace::new();
+    let workspace = two_rows();
     assert!(workspace.nestprobe(&["run", "--quick"]).status.success());
     let baseline = workspace.path("baseline.json");
     fs::copy(workspace.path("results.json"), &baseline).unwrap();
@@ -204,7 +151,7 @@ fn warm_runs_confirm_each_boundary_in_two_trials() {
 fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_searching_again() {
     // Accepts odd depths only: no boundary a search could trust, whichever depths it tries.
     let dir = one_fixture_row("fixture-odd", &["odd", "0"]);
-    let run_once = |written: &str| run_row(dir.path(), &["--max-depth", "100000"], written, "fixture-odd");
+    let run_once = |written: &str| run_row(dir.root(), &["--max-depth", "100000"], written, "fixture-odd");
     let cold = run_once("results.json");
     assert_eq!(
         (cold["status"].as_str(), cold["search"].as_str()),
@@ -221,7 +168,7 @@ fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_s
 
 #[test]
 fn merge_combines_per_parser_results_and_only_keeps_the_others() {
-    let workspace = Workspace::new();
+    let workspace = two_rows();
     let part = |id: &str| -> PathBuf {
         let file = workspace.path(&format!("{id}.json"));
         let output =
@@ -246,7 +193,7 @@ fn merge_combines_per_parser_results_and_only_keeps_the_others() {
 
 #[test]
 fn unknown_ids_are_refused_by_name() {
-    let workspace = Workspace::new();
+    let workspace = two_rows();
     let output = workspace.nestprobe(&["run", "--only", "nope"]);
     assert!(!output.status.success());
     let stderr = stderr_of(&output);
@@ -256,17 +203,9 @@ fn unknown_ids_are_refused_by_name() {
 
 #[test]
 fn setup_fails_naming_a_row_whose_toolchain_check_still_fails_afterwards() {
-    let dir = tempfile::tempdir().unwrap();
-    let catalog = "[[parser]]\nid = \"never-ready\"\nlanguage = \"C\"\nlibrary = \"never ready\"\n\
-                   check = \"false\"\nrun = [\"/bin/true\"]\nversion = \"echo 1\"\n\n\
-                   [[parser]]\nid = \"ready\"\nlanguage = \"C\"\nlibrary = \"ready\"\n\
-                   check = \"true\"\nrun = [\"/bin/true\"]\nversion = \"echo 1\"\n";
-    for id in ["never-ready", "ready"] {
-        fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
-    }
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    let mut command = nestprobe();
-    command.current_dir(dir.path()).arg("setup");
+    let row = |id: &str, check: &str| Row::new(id).set("check", check).set("run", vec!["/bin/true"]);
+    let workspace = Workspace::new(&[row("never-ready", "false"), row("ready", "true")]);
+    let command = workspace.command(&["setup"]);
     let output = run(command);
     assert!(!output.status.success());
     let stderr = stderr_of(&output);
@@ -279,7 +218,7 @@ fn a_warm_run_confirms_a_no_limit_that_needed_the_longer_timeout_with_it_at_once
     // 400 µs per level: the maximum (3000) takes 1.2 s, more than the 1 s timeout, less than 4 s.
     let dir = one_fixture_row("fixture-slow", &["crawl", "400"]);
     let options = ["--timeout", "1s", "--max-depth", "3000"];
-    let run_once = |written: &str| run_row(dir.path(), &options, written, "fixture-slow");
+    let run_once = |written: &str| run_row(dir.root(), &options, written, "fixture-slow");
     let cold = run_once("results.json");
     assert_eq!((cold["min_failing_depth"].is_null(), cold["slow"].as_bool()), (true, Some(true)), "{cold:#}");
     let warm = run_once("warm.json");

@@ -21,12 +21,15 @@ fn with_stdout_closed_after(mut command: Command, keep: usize) -> (Option<i32>, 
     (output.status.code(), stderr_of(&output))
 }
 
+/// A row that runs `true`: it parses nothing, but a catalog of them lists and sets up.
+fn plain_row(id: &str) -> Row {
+    Row::new(id).set("library", "l").set("run", vec!["true"]).set("version", "true")
+}
+
 fn catalog_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let rows: String = (0..2000)
-        .map(|i| format!("[[parser]]\nid = \"row-{i}\"\nlanguage = \"C\"\nlibrary = \"l\"\nrun = [\"true\"]\nversion = \"true\"\n\n"))
-        .collect();
-    std::fs::write(dir.path().join("catalog.toml"), rows).unwrap();
+    let rows: Vec<Row> = (0..2000).map(|i| plain_row(&format!("row-{i}"))).collect();
+    std::fs::write(dir.path().join("catalog.toml"), catalog_text(&rows)).unwrap();
     dir
 }
 
@@ -125,11 +128,13 @@ fn setup_shows_its_steps_and_keeps_their_output_in_a_log() {
     let folder = |id: &str, script: &str| {
         std::fs::create_dir_all(dir.path().join(id)).unwrap();
         std::fs::write(dir.path().join(id).join("setup.sh"), script).unwrap();
-        format!("[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"l\"\nrun = [\"true\"]\nversion = \"true\"\napt = []\nsetup = \"setup.sh\"\n\n")
+        plain_row(id).set("apt", Vec::<String>::new()).set("setup", "setup.sh")
     };
-    let catalog = folder("chatty", "for i in $(seq 500); do echo \"unpacking thing $i\"; done\n")
-        + &folder("broken", "echo 'E: Unable to locate package nothing-here' >&2; exit 100\n");
-    std::fs::write(dir.path().join("catalog.toml"), catalog).unwrap();
+    let rows = [
+        folder("chatty", "for i in $(seq 500); do echo \"unpacking thing $i\"; done\n"),
+        folder("broken", "echo 'E: Unable to locate package nothing-here' >&2; exit 100\n"),
+    ];
+    std::fs::write(dir.path().join("catalog.toml"), catalog_text(&rows)).unwrap();
     let build = dir.path().join("build");
     let setup = |only: &str| {
         let mut command = nestprobe();

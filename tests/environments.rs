@@ -144,49 +144,32 @@ fn a_missing_or_foreign_root_is_refused_in_one_line() {
 
 /// A workspace whose one parser row is measured on the host and in the mini root. The program
 /// takes 100 levels on the host and 200 in the root (its build, run inside too, says where).
-fn environment_workspace(ready: bool) -> (tempfile::TempDir, PathBuf) {
+fn environment_workspace(ready: bool) -> (Workspace, PathBuf) {
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     let root = mini_root(dir.path());
     if ready {
         fs::write(root.join(".nestprobe-ready"), "").unwrap();
     }
     let fixture = static_fixture().display();
-    let catalog = format!(
-        r#"
-[[environment]]
-id = "mini"
-name = "Mini 1"
-root = "{root}"
-
-[[parser]]
-id = "where"
-language = "Shell"
-library = "where fixture"
-environments = ["host", "mini"]
-variant = "-O1"
-build = 'if [ -e /{MARKER} ]; then echo root; else echo host; fi > "$BUILD/where"'
-run = ["/bin/sh", "{{dir}}/parse.sh"]
-version = '. /etc/os-release; echo "$VERSION_ID"'
-"#,
-        root = root.display()
-    );
-    fs::create_dir_all(dir.path().join("parsers/where")).unwrap();
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
+    let row = Row::new("where")
+        .set("language", "Shell")
+        .set("library", "where fixture")
+        .set("environments", vec!["host", "mini"])
+        .set("variant", "-O1")
+        .set("build", format!("if [ -e /{MARKER} ]; then echo root; else echo host; fi > \"$BUILD/where\""))
+        .set("run", vec!["/bin/sh", "{dir}/parse.sh"])
+        .set("version", ". /etc/os-release; echo \"$VERSION_ID\"");
+    let mini = Environment { id: "mini", name: "Mini 1", root: &root };
+    let workspace = Workspace::with_environments(dir, &[mini], &[row]);
     fs::write(
-        dir.path().join("parsers/where/parse.sh"),
+        workspace.path("parsers/where/parse.sh"),
         format!(
             "read where <\"$BUILD/where\"\nif [ \"$where\" = root ]; then exec {fixture} limit 200; fi\n\
              exec {fixture} limit 100\n"
         ),
     )
     .unwrap();
-    (dir, root)
-}
-
-fn catalog_command(dir: &Path, args: &[&str]) -> std::process::Output {
-    let mut command = nestprobe();
-    command.current_dir(dir).args(args);
-    run(command)
+    (workspace, root)
 }
 
 #[test]
@@ -195,16 +178,15 @@ fn a_row_in_two_environments_gives_one_record_each() {
         eprintln!("skipped: neither root nor user namespaces");
         return;
     }
-    let (dir, root) = environment_workspace(true);
-    let listed = catalog_command(dir.path(), &["list", "--format", "json"]);
+    let (workspace, root) = environment_workspace(true);
+    let listed = workspace.nestprobe(&["list", "--format", "json"]);
     let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
     let keys: Vec<&str> = listed.as_array().unwrap().iter().map(|r| r["key"].as_str().unwrap()).collect();
     assert_eq!(keys, ["where", "where@mini"]);
 
-    let output = catalog_command(dir.path(), &["run", "--quick"]);
+    let output = workspace.nestprobe(&["run", "--quick"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let results: Value = workspace.results();
     let records = results["parsers"].as_array().unwrap();
     assert_eq!(records.len(), 2);
     let host = &records[0];
@@ -221,26 +203,24 @@ fn a_row_in_two_environments_gives_one_record_each() {
     assert_eq!(results["environments"]["mini"]["root"], root.to_str().unwrap());
     assert!(results["environments"]["host"]["os"].as_str().is_some_and(|os| !os.is_empty()));
     // Its build ran inside too, into the real build folder.
-    let built = fs::read_to_string(dir.path().join("target/parsers/where@mini/where")).unwrap();
+    let built = fs::read_to_string(workspace.path("target/parsers/where@mini/where")).unwrap();
     assert_eq!(built.trim(), "root");
 
     // One environment of a row can be run alone, by its key; the other record is kept.
-    fs::write(dir.path().join("parsers/where/parse.sh"), "exit 1\n").unwrap();
-    let output = catalog_command(dir.path(), &["run", "--quick", "--only", "where@mini"]);
+    fs::write(workspace.path("parsers/where/parse.sh"), "exit 1\n").unwrap();
+    let output = workspace.nestprobe(&["run", "--quick", "--only", "where@mini"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let again: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let again: Value = workspace.results();
     assert_eq!(again["parsers"][0]["result"]["min_failing_depth"], 101);
     assert_eq!(again["parsers"][1]["status"], "probe-failed", "{}", again["parsers"][1]);
 }
 
 #[test]
 fn a_row_whose_root_is_not_made_yet_keeps_an_honest_row() {
-    let (dir, _root) = environment_workspace(false);
-    let output = catalog_command(dir.path(), &["run", "--quick", "--only", "where@mini"]);
+    let (workspace, _root) = environment_workspace(false);
+    let output = workspace.nestprobe(&["run", "--quick", "--only", "where@mini"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let results: Value = workspace.results();
     let inside = &results["parsers"][1];
     assert_eq!(inside["status"], "skipped");
     assert!(inside["reason"].as_str().unwrap().contains("environment `mini` not made yet"), "{inside}");
@@ -250,27 +230,15 @@ fn a_row_whose_root_is_not_made_yet_keeps_an_honest_row() {
 fn a_dry_run_setup_lists_every_package_of_a_root_not_made_yet() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("not-made");
-    let catalog = format!(
-        r#"
-[[environment]]
-id = "later"
-name = "Later 1"
-root = "{root}"
-
-[[parser]]
-id = "both"
-language = "Shell"
-library = "both fixture"
-environments = ["host", "later"]
-apt = ["dash", "coreutils"]
-run = ["/bin/true"]
-version = "echo 1"
-"#,
-        root = root.display()
-    );
-    fs::create_dir_all(dir.path().join("parsers/both")).unwrap();
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    let output = catalog_command(dir.path(), &["setup", "--dry-run"]);
+    let later = Environment { id: "later", name: "Later 1", root: &root };
+    let row = Row::new("both")
+        .set("language", "Shell")
+        .set("library", "both fixture")
+        .set("environments", vec!["host", "later"])
+        .set("apt", vec!["dash", "coreutils"])
+        .set("run", vec!["/bin/true"]);
+    let workspace = Workspace::with_environments(dir, &[later], &[row]);
+    let output = workspace.nestprobe(&["setup", "--dry-run"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let printed = String::from_utf8_lossy(&output.stdout);
     // The host has both (any Debian does); the root has nothing yet, so it needs them all.

@@ -181,45 +181,25 @@ fn quiet_silences_everything_but_failed_expectations() {
 }
 
 /// A catalog of two fixture parsers, one that aborts.
-fn catalog_workspace() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let fixture = fixture().display().to_string();
-    let catalog = format!(
-        r#"
-[[parser]]
-id = "fixture-limit"
-language = "C"
-library = "limit fixture"
-run = ["{fixture}", "limit", "128"]
-version = "echo 1.0"
-note = ""
-
-[[parser]]
-id = "fixture-abort"
-language = "C"
-library = "abort fixture"
-run = ["{fixture}", "abort", "300"]
-version = "echo 2.0"
-note = ""
-"#
-    );
-    for id in ["fixture-limit", "fixture-abort"] {
-        fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
-    }
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    dir
+fn catalog_workspace() -> Workspace {
+    Workspace::new(&[
+        Row::fixture("fixture-limit", &["limit", "128"]).set("library", "limit fixture"),
+        Row::fixture("fixture-abort", &["abort", "300"])
+            .set("library", "abort fixture")
+            .set("version", "echo 2.0"),
+    ])
 }
 
-fn run_catalog(dir: &Path, args: &[&str]) -> Output {
-    let mut command = nestprobe();
-    command.current_dir(dir).args(["run", "--quick", "--jobs", "2", "--max-depth", "5000"]).args(args);
+fn run_catalog(workspace: &Workspace, args: &[&str]) -> Output {
+    let mut command = workspace.command(&["run", "--quick", "--jobs", "2", "--max-depth", "5000"]);
+    command.args(args);
     run(command)
 }
 
 #[test]
 fn run_applies_expectations_to_every_measured_parser() {
-    let dir = catalog_workspace();
-    let output = run_catalog(dir.path(), &["--fail-on", "crash", "--expect-min-depth", "200"]);
+    let workspace = catalog_workspace();
+    let output = run_catalog(&workspace, &["--fail-on", "crash", "--expect-min-depth", "200"]);
     assert_eq!(output.status.code(), Some(EXPECTATION_FAILED), "{}", stderr_of(&output));
     let mut lines = expectation_lines(&output);
     lines.sort();
@@ -231,17 +211,17 @@ fn run_applies_expectations_to_every_measured_parser() {
         ]
     );
     // The results are written all the same.
-    assert!(dir.path().join("results.json").exists());
+    assert!(workspace.path("results.json").exists());
     // Without stderr being a terminal, only whole lines: per parser, then what was written.
     let stderr = stderr_of(&output);
     assert!(!stderr.contains('\r') && !stderr.contains('\x1b'), "{stderr:?}");
     assert_eq!(stderr.lines().filter(|l| l.starts_with('[')).count(), 2, "{stderr}");
 
     // An expectation --max-depth cannot decide stops the run before anything is probed.
-    let undecidable = run_catalog(dir.path(), &["--expect-max-depth", "5000"]);
+    let undecidable = run_catalog(&workspace, &["--expect-max-depth", "5000"]);
     assert_eq!(undecidable.status.code(), Some(2), "{}", stderr_of(&undecidable));
 
-    let quiet = run_catalog(dir.path(), &["--quiet"]);
+    let quiet = run_catalog(&workspace, &["--quiet"]);
     assert_eq!(quiet.status.code(), Some(0), "{}", stderr_of(&quiet));
     assert_eq!(stderr_of(&quiet), "");
 }

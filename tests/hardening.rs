@@ -120,23 +120,19 @@ fn ten_thousand_trials_leak_no_descriptors_zombies_or_processes() {
     assert_none_left(&program);
 }
 
-/// A catalog of parser programs in a temporary folder: (id, toml lines after the id).
-fn write_catalog(dir: &Path, parsers: &[(&str, String)]) -> PathBuf {
-    let mut text = String::new();
-    for (id, fields) in parsers {
-        text += &format!(
-            "[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"{id}\"\nversion = \"echo 1.0\"\n{fields}\n\n"
-        );
-        fs::create_dir_all(dir.join(id)).unwrap();
+/// A catalog of parser programs in a temporary folder, each row with its folder there.
+fn write_catalog(dir: &Path, rows: &[Row]) -> PathBuf {
+    for row in rows {
+        fs::create_dir_all(dir.join(row.id())).unwrap();
     }
     let path = dir.join("catalog.toml");
-    fs::write(&path, text).unwrap();
+    fs::write(&path, catalog_text(rows)).unwrap();
     path
 }
 
-fn toml_argv(argv: &[&str]) -> String {
-    let quoted: Vec<String> = argv.iter().map(|a| format!("{a:?}")).collect();
-    format!("run = [{}]", quoted.join(", "))
+/// A row whose program is `argv`.
+fn runs(id: &str, argv: &[&str]) -> Row {
+    Row::new(id).set("run", argv.to_vec())
 }
 
 /// `nestprobe run` on a temporary catalog, writing everything under `dir`.
@@ -193,10 +189,7 @@ fn ctrl_c_kills_the_running_children_and_keeps_the_results_already_measured() {
     let program_text = program.to_str().unwrap();
     let catalog = write_catalog(
         dir.path(),
-        &[
-            ("good", toml_argv(&[program_text, "limit", "100"])),
-            ("hangs", toml_argv(&[program_text, "hang", "50"])),
-        ],
+        &[runs("good", &[program_text, "limit", "100"]), runs("hangs", &[program_text, "hang", "50"])],
     );
     let out = dir.path().join("out");
 
@@ -272,11 +265,10 @@ fn results_files_are_replaced_whole_even_when_the_run_is_killed() {
     let program_text = program.to_str().unwrap();
     // Each run finds other limits, so each one rewrites every file.
     let catalog_with_limits = |base: u32| {
-        let parsers: Vec<(String, String)> = (0..6)
-            .map(|i| (format!("p{i}"), toml_argv(&[program_text, "limit", &(base + i).to_string()])))
+        let rows: Vec<Row> = (0..6)
+            .map(|i| runs(&format!("p{i}"), &[program_text, "limit", &(base + i).to_string()]))
             .collect();
-        let parsers: Vec<(&str, String)> = parsers.iter().map(|(id, f)| (id.as_str(), f.clone())).collect();
-        write_catalog(dir.path(), &parsers)
+        write_catalog(dir.path(), &rows)
     };
     let out = dir.path().join("out");
     let first = run(run_command(dir.path(), &catalog_with_limits(100), &[]));
@@ -401,7 +393,7 @@ fn a_run_caps_resident_memory_by_default_shared_among_its_jobs() {
     let program = fixture().to_str().unwrap();
     let catalog = write_catalog(
         dir.path(),
-        &[("hog", toml_argv(&[program, "alloc", "128"])), ("good", toml_argv(&[program, "limit", "100"]))],
+        &[runs("hog", &[program, "alloc", "128"]), runs("good", &[program, "limit", "100"])],
     );
     // By default: half of the machine's memory (at most), split between the two parsers run at once.
     let mut command = run_command_with_jobs(dir.path(), &catalog, 2, &["--json-only"]);
@@ -508,18 +500,16 @@ fn broken_parsers_get_one_clear_line_each_and_the_run_goes_on() {
     let _shared = shared();
     let dir = tempfile::tempdir().unwrap();
     let program = fixture().to_str().unwrap();
-    let good = toml_argv(&[program, "limit", "100"]);
+    let good = [program, "limit", "100"];
     let catalog = write_catalog(
         dir.path(),
         &[
-            ("no-toolchain", format!("apt = [\"nestprobe-no-such-package\"]\ncheck = \"exit 1\"\n{good}")),
-            (
-                "build-fails",
-                format!("build = \"echo 'parse.c:3:1: error: expected declaration' >&2; exit 3\"\n{good}"),
-            ),
-            ("fails-at-depth-1", toml_argv(&["false"])),
-            ("not-a-program", toml_argv(&["/nonexistent/nestprobe-parser"])),
-            ("good", good.clone()),
+            runs("no-toolchain", &good).set("apt", vec!["nestprobe-no-such-package"]).set("check", "exit 1"),
+            runs("build-fails", &good)
+                .set("build", "echo 'parse.c:3:1: error: expected declaration' >&2; exit 3"),
+            runs("fails-at-depth-1", &["false"]),
+            runs("not-a-program", &["/nonexistent/nestprobe-parser"]),
+            runs("good", &good),
         ],
     );
     let output = run(run_command(dir.path(), &catalog, &[]));
@@ -551,7 +541,7 @@ fn broken_parsers_get_one_clear_line_each_and_the_run_goes_on() {
 fn a_row_whose_folder_is_missing_says_so_instead_of_blaming_its_program() {
     let _shared = shared();
     let dir = tempfile::tempdir().unwrap();
-    let catalog = write_catalog(dir.path(), &[("gone", toml_argv(&["cat"]))]);
+    let catalog = write_catalog(dir.path(), &[runs("gone", &["cat"])]);
     // A fresh clone does not have an empty folder: git keeps none.
     fs::remove_dir(dir.path().join("gone")).unwrap();
     let output = run_command(dir.path(), &catalog, &[]).output().unwrap();

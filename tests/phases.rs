@@ -23,26 +23,12 @@ fn probe_passes_the_phase_as_the_last_argument_and_records_it() {
 
 #[test]
 fn run_measures_every_declared_phase_and_the_reports_name_the_weakest() {
-    let dir = tempfile::tempdir().unwrap();
-    let catalog = format!(
-        "[[parser]]\nid = \"later\"\nlanguage = \"C\"\nlibrary = \"later\"\n\
-         run = [\"{}\", \"later\", \"300\"]\nversion = \"echo 1.0\"\nphases = [\"parse\", \"free\", \"serialize\"]\n",
-        fixture().display()
-    );
-    fs::create_dir_all(dir.path().join("parsers/later")).unwrap();
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    fs::write(
-        dir.path().join("README.md"),
-        "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n\
-         <!-- nestprobe:table:start -->\n<!-- nestprobe:table:end -->\n",
-    )
-    .unwrap();
-    let mut command = nestprobe();
-    command.current_dir(dir.path()).args(["run", "--max-depth", "10000"]);
-    let output = run(command);
+    let workspace = Workspace::new(&[
+        Row::fixture("later", &["later", "300"]).set("phases", vec!["parse", "free", "serialize"])
+    ]);
+    let output = workspace.nestprobe(&["run", "--max-depth", "10000"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let results = workspace.results();
     let record = &results["parsers"][0];
     assert!(record["result"]["min_failing_depth"].is_null(), "the program without a phase: {record:#}");
     let phases: Vec<(String, Value)> = record["phases"]
@@ -59,9 +45,9 @@ fn run_measures_every_declared_phase_and_the_reports_name_the_weakest() {
             ("serialize".to_string(), Value::from(301))
         ]
     );
-    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
     assert!(table.contains("serialize: 301 **crash (SIGABRT)**"), "{table}");
-    let readme = fs::read_to_string(dir.path().join("README.md")).unwrap();
+    let readme = fs::read_to_string(workspace.path("README.md")).unwrap();
     assert!(readme.contains("SIGABRT at 301 in serialize"), "{readme}");
 }
 

@@ -1,10 +1,13 @@
 //! Text from parsers is untrusted: a hostile stderr line, version or note must come out of
 //! `nestprobe render` as text in results.md and results.html, never as markup.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+use common::{committed_results, first_failing};
 use serde_json::Value;
 
 const SCRIPT: &str = "<script>alert(1)</script>";
@@ -12,14 +15,8 @@ const SCRIPT: &str = "<script>alert(1)</script>";
 /// The committed results.json with the first parser that failed made hostile, and measured again
 /// in an environment whose name is hostile too (a copy, so the grouped layout is exercised).
 fn hostile_results() -> (Value, String) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("results.json");
-    let mut results: Value = serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
-    let record = results["parsers"]
-        .as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|r| r["result"]["failure"].is_object())
-        .expect("a parser that fails in results.json");
+    let mut results = committed_results();
+    let record = first_failing(&mut results);
     let id = record["id"].as_str().unwrap().to_string();
     record["version"] = format!("1.0 {SCRIPT} | `rm -rf`").into();
     record["note"] = "pipe | in a note, `ticks`, <img src=x onerror=alert(2)>\nsecond line".into();

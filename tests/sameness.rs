@@ -12,30 +12,16 @@ use serde_json::{json, Value};
 
 /// A committed state: results.json and its reports, from a real run of two fixture rows.
 struct Committed {
-    dir: tempfile::TempDir,
+    workspace: Workspace,
 }
 
 impl Committed {
     fn new() -> Committed {
-        let dir = tempfile::tempdir().unwrap();
-        let fixture = fixture().display().to_string();
-        let catalog = format!(
-            "[[parser]]\nid = \"deep\"\nlanguage = \"C\"\nlibrary = \"deep\"\n\
-             run = [\"{fixture}\", \"abort\", \"3000\"]\nversion = \"echo 1.0\"\n\n\
-             [[parser]]\nid = \"shallow\"\nlanguage = \"C\"\nlibrary = \"shallow\"\n\
-             run = [\"{fixture}\", \"limit\", \"128\"]\nversion = \"echo 1.0\"\n"
-        );
-        for id in ["deep", "shallow"] {
-            fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
-        }
-        fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-        fs::write(
-            dir.path().join("README.md"),
-            "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n\
-             <!-- nestprobe:table:start -->\n<!-- nestprobe:table:end -->\n",
-        )
-        .unwrap();
-        let committed = Committed { dir };
+        let workspace = Workspace::new(&[
+            Row::fixture("deep", &["abort", "3000"]),
+            Row::fixture("shallow", &["limit", "128"]),
+        ]);
+        let committed = Committed { workspace };
         assert!(committed.nestprobe(&["run", "--quick"]).status.success());
         // `deep` is stack-bound, as its sweep would say: the noise rule for such rows applies to it.
         let mut results = committed.results();
@@ -52,26 +38,24 @@ impl Committed {
     }
 
     fn path(&self, relative: &str) -> PathBuf {
-        self.dir.path().join(relative)
+        self.workspace.path(relative)
     }
 
     fn nestprobe(&self, args: &[&str]) -> std::process::Output {
-        let mut command = nestprobe();
-        command.current_dir(self.dir.path()).args(args);
-        let output = run(command);
+        let output = self.workspace.nestprobe(args);
         assert!(output.status.success(), "{}", stderr_of(&output));
         output
     }
 
     fn results(&self) -> Value {
-        serde_json::from_str(&fs::read_to_string(self.path("results.json")).unwrap()).unwrap()
+        self.workspace.results()
     }
 
     /// Every generated file.
     fn snapshot(&self) -> Vec<(String, Vec<u8>)> {
         let mut files = Vec::new();
-        for entry in walk(self.dir.path()) {
-            let name = entry.strip_prefix(self.dir.path()).unwrap().display().to_string();
+        for entry in walk(self.workspace.root()) {
+            let name = entry.strip_prefix(self.workspace.root()).unwrap().display().to_string();
             if !name.starts_with("parsers") && !name.starts_with("target") && !name.starts_with("shard") {
                 files.push((name, fs::read(&entry).unwrap()));
             }

@@ -14,44 +14,27 @@ use serde_json::Value;
 /// Two fixture parsers in the host and in a `debian13` environment, and four rows whose packages no
 /// machine has. The environment's root (`root13/`) is a bare tree with an os-release and no
 /// `.nestprobe-ready`: its rows are recorded as skipped, and its description names its OS.
-fn workspace() -> tempfile::TempDir {
+fn workspace() -> Workspace {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("root13");
     for folder in ["etc", "tmp", "proc", "dev", "sys"] {
         fs::create_dir_all(root.join(folder)).unwrap();
     }
     fs::write(root.join("etc/os-release"), "PRETTY_NAME=\"Test GNU/Linux 13 (fixture)\"\n").unwrap();
-    let fixture = fixture().display().to_string();
-    let mut catalog = format!(
-        "[[environment]]\nid = \"debian13\"\nname = \"Debian 13 (trixie)\"\nroot = \"{}\"\n",
-        root.display()
-    );
-    for (id, mode) in [("fixture-limit", "limit"), ("fixture-abort", "abort")] {
-        catalog.push_str(&format!(
-            "\n[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"{id}\"\n\
-             run = [\"{fixture}\", \"{mode}\", \"128\"]\nversion = \"echo 1.0\"\n\
-             environments = [\"host\", \"debian13\"]\n"
-        ));
-    }
+    let debian13 = Environment { id: "debian13", name: "Debian 13 (trixie)", root: &root };
+    let mut rows: Vec<Row> = [("fixture-limit", "limit"), ("fixture-abort", "abort")]
+        .into_iter()
+        .map(|(id, mode)| Row::fixture(id, &[mode, "128"]).set("environments", vec!["host", "debian13"]))
+        .collect();
     for (id, package) in
         [("absent-a", "one"), ("absent-b", "one"), ("absent-c", "two"), ("absent-d", "three")]
     {
-        catalog.push_str(&format!(
-            "\n[[parser]]\nid = \"{id}\"\nlanguage = \"Other\"\nlibrary = \"{id}\"\n\
-             apt = [\"nestprobe-test-absent-{package}\"]\nrun = [\"false\"]\nversion = \"echo 1\"\n"
-        ));
+        let row = Row::new(id)
+            .set("language", "Other")
+            .set("apt", vec![format!("nestprobe-test-absent-{package}")]);
+        rows.push(row.set("run", vec!["false"]).set("version", "echo 1"));
     }
-    fs::create_dir_all(dir.path().join("parsers")).unwrap();
-    for id in ["fixture-limit", "fixture-abort", "absent-a", "absent-b", "absent-c", "absent-d"] {
-        fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
-    }
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    fs::write(
-        dir.path().join("README.md"),
-        "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n<!-- nestprobe:table:start -->\n<!-- nestprobe:table:end -->\n",
-    )
-    .unwrap();
-    dir
+    Workspace::with_environments(dir, &[debian13], &rows)
 }
 
 fn nestprobe_in(dir: &Path, args: &[&str]) -> std::process::Output {
@@ -76,8 +59,8 @@ fn strings(values: &Value, field: &str) -> Vec<String> {
 
 #[test]
 fn shards_cover_every_row_once_and_each_selects_the_same_rows_everywhere() {
-    let dir = workspace();
-    let dir = dir.path();
+    let workspace = workspace();
+    let dir = workspace.root();
     let all = strings(&json_of(dir, &["list", "--format", "json"]), "key");
     assert_eq!(all.len(), 8, "{all:?}");
     assert!(all.contains(&"fixture-limit@debian13".to_string()), "{all:?}");
@@ -186,8 +169,8 @@ fn shards_cover_every_row_once_and_each_selects_the_same_rows_everywhere() {
 
 #[test]
 fn previous_timings_balance_the_shards() {
-    let dir = workspace();
-    let dir = dir.path();
+    let workspace = workspace();
+    let dir = workspace.root();
     let estimate = |args: &[&str]| -> Vec<u64> {
         let mut all = vec!["list", "--shards", "2", "--format", "json"];
         all.extend(args);

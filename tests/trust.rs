@@ -282,11 +282,11 @@ fn descendants_that_leave_the_group_holding_the_pipes_do_not_stretch_a_trial() {
 fn stack_bound_catalog(root: &Path) -> std::path::PathBuf {
     let parsers = root.join("parsers");
     fs::create_dir_all(parsers.join("recursive")).unwrap();
-    let catalog = format!(
-        "[[parser]]\nid = \"recursive\"\nlanguage = \"C\"\nlibrary = \"recursive descent\"\n\
-         build = 'cp \"{}\" \"$BUILD/parse\"'\nrun = [\"{{build}}/parse\", \"recursive\"]\nversion = \"echo 1\"\n",
-        fixture().display()
-    );
+    let row = Row::new("recursive")
+        .set("library", "recursive descent")
+        .set("build", format!("cp \"{}\" \"$BUILD/parse\"", fixture().display()))
+        .set("run", vec!["{build}/parse", "recursive"]);
+    let catalog = catalog_text(&[row]);
     fs::write(parsers.join("catalog.toml"), catalog).unwrap();
     parsers.join("catalog.toml")
 }
@@ -346,37 +346,24 @@ fn the_same_catalog_gives_the_same_stack_bound_boundary_from_any_path_and_enviro
     assert_ne!(inherited["min_failing_depth"].as_u64(), Some(depth), "{inherited:#}");
 }
 
-/// A workspace with a catalog of `(id, fields)` parsers (each gets its folder).
-fn workspace(parsers: &[(&str, String)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let mut text = String::new();
-    for (id, fields) in parsers {
-        text += &format!("[[parser]]\nid = \"{id}\"\nlanguage = \"C\"\nlibrary = \"{id}\"\nversion = \"echo 1\"\n{fields}\n\n");
-        fs::create_dir_all(dir.path().join("parsers").join(id)).unwrap();
-    }
-    fs::write(dir.path().join("parsers/catalog.toml"), text).unwrap();
-    dir
-}
-
-fn catalog_command(dir: &Path, args: &[&str]) -> Command {
-    let mut command = nestprobe();
-    command.current_dir(dir).args(args).args(["--readme", "none.md"]);
+fn catalog_command(workspace: &Workspace, args: &[&str]) -> Command {
+    let mut command = workspace.command(args);
+    command.args(["--readme", "none.md"]);
     command
 }
 
-fn limit_parser(limit: u32) -> String {
-    format!("run = [{:?}, \"limit\", \"{limit}\"]", fixture_path())
+/// A row whose program exits 1 past `limit` levels.
+fn limit_row(id: &str, limit: u32) -> Row {
+    Row::fixture(id, &["limit", &limit.to_string()])
 }
 
 #[test]
 fn sigterm_during_a_build_stops_the_run_at_once_and_keeps_what_was_measured() {
-    let dir = workspace(&[
-        ("quick", limit_parser(100)),
-        ("slow-build", format!("build = 'sleep 60'\n{}", limit_parser(100))),
-    ]);
-    let first = run(catalog_command(dir.path(), &["run", "--quick", "--only", "quick"]));
+    let workspace =
+        Workspace::new(&[limit_row("quick", 100), limit_row("slow-build", 100).set("build", "sleep 60")]);
+    let first = run(catalog_command(&workspace, &["run", "--quick", "--only", "quick"]));
     assert!(first.status.success(), "{}", stderr_of(&first));
-    let mut child = catalog_command(dir.path(), &["run", "--quick", "--only", "slow-build"]).spawn().unwrap();
+    let mut child = catalog_command(&workspace, &["run", "--quick", "--only", "slow-build"]).spawn().unwrap();
     std::thread::sleep(Duration::from_millis(1500));
     let signalled = Instant::now();
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), nix::sys::signal::Signal::SIGTERM)
@@ -384,8 +371,7 @@ fn sigterm_during_a_build_stops_the_run_at_once_and_keeps_what_was_measured() {
     let status = child.wait().unwrap();
     assert!(signalled.elapsed() < Duration::from_secs(2), "took {:?}", signalled.elapsed());
     assert_eq!(status.code(), Some(130));
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let results = workspace.results();
     assert_eq!(results["parsers"][0]["result"]["min_failing_depth"], 101, "{results:#}");
     let sleeping = Command::new("pgrep").args(["-f", "^sleep 60$"]).output().unwrap();
     assert!(sleeping.stdout.is_empty(), "the build's sleep outlived nestprobe");
@@ -393,16 +379,16 @@ fn sigterm_during_a_build_stops_the_run_at_once_and_keeps_what_was_measured() {
 
 #[test]
 fn a_failed_build_names_its_first_error_and_its_log_and_keeps_the_table_whole() {
-    let broken = "build = 'printf \"p.c: In function main:\\np.c:3:5: error: expected | before }\\n  3 | }\\n    | ;\\n\" >&2; exit 1'\nrun = [\"{build}/parse\"]";
-    let dir = workspace(&[("broken", broken.to_string()), ("fine", limit_parser(50))]);
-    let output = run(catalog_command(dir.path(), &["run", "--quick"]));
+    let build = "printf \"p.c: In function main:\\np.c:3:5: error: expected | before }\\n  3 | }\\n    | ;\\n\" >&2; exit 1";
+    let broken = Row::new("broken").set("build", build).set("run", vec!["{build}/parse"]);
+    let workspace = Workspace::new(&[broken, limit_row("fine", 50)]);
+    let output = run(catalog_command(&workspace, &["run", "--quick"]));
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let results = workspace.results();
     let reason = results["parsers"][0]["reason"].as_str().unwrap();
     assert!(reason.contains("p.c:3:5: error: expected | before }"), "{reason}");
     assert!(reason.contains("(full log: target/parsers/broken/build.log)"), "{reason}");
-    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
     let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('|')).collect();
     let cells = |line: &str| line.replace("\\|", "").matches('|').count();
     assert!(rows.iter().all(|r| cells(r) == cells(rows[0])), "{table}");
@@ -410,28 +396,28 @@ fn a_failed_build_names_its_first_error_and_its_log_and_keeps_the_table_whole() 
 
 #[test]
 fn a_foreign_results_file_is_refused_and_left_alone() {
-    let dir = workspace(&[("fine", limit_parser(50))]);
-    fs::write(dir.path().join("results.json"), "{\"not\": \"ours\"}").unwrap();
-    let output = run(catalog_command(dir.path(), &["run", "--quick"]));
+    let workspace = Workspace::new(&[limit_row("fine", 50)]);
+    fs::write(workspace.path("results.json"), "{\"not\": \"ours\"}").unwrap();
+    let output = run(catalog_command(&workspace, &["run", "--quick"]));
     assert!(!output.status.success());
     let stderr = stderr_of(&output);
     assert!(
         stderr.contains("results.json is not a nestprobe results file") && stderr.lines().count() == 1,
         "{stderr}"
     );
-    assert_eq!(fs::read_to_string(dir.path().join("results.json")).unwrap(), "{\"not\": \"ours\"}");
+    assert_eq!(fs::read_to_string(workspace.path("results.json")).unwrap(), "{\"not\": \"ours\"}");
 }
 
 #[test]
 fn rows_measured_with_other_settings_are_marked_not_hidden_under_one_header() {
-    let dir = workspace(&[("a", limit_parser(50)), ("b", limit_parser(60))]);
-    let first = run(catalog_command(dir.path(), &["run", "--quick"]));
+    let workspace = Workspace::new(&[limit_row("a", 50), limit_row("b", 60)]);
+    let first = run(catalog_command(&workspace, &["run", "--quick"]));
     assert!(first.status.success(), "{}", stderr_of(&first));
-    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
     assert!(!table.contains('⚠'), "{table}");
-    let second = run(catalog_command(dir.path(), &["run", "--quick", "--stack", "1MiB", "--only", "b"]));
+    let second = run(catalog_command(&workspace, &["run", "--quick", "--stack", "1MiB", "--only", "b"]));
     assert!(second.status.success(), "{}", stderr_of(&second));
-    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
     assert!(table.contains("stack limit 1 MiB"), "{table}");
     let marked: Vec<&str> = table.lines().filter(|l| l.contains("⚠ measured with stack 8 MiB")).collect();
     assert_eq!(marked.len(), 1, "{table}");
@@ -443,14 +429,17 @@ fn paths_of_this_machine_in_what_a_parser_prints_are_recorded_as_placeholders() 
     // A Python program whose traceback names its own file, its $BUILD and its $HOME.
     let program = "import os, sys\ndata = sys.stdin.read()\nif data.count('[') > 40:\n    \
                    raise ValueError('too deep for ' + os.environ['BUILD'] + ' and ' + os.environ['HOME'])\n";
-    let dir = workspace(&[("py", "run = [\"/usr/bin/python3\", \"{dir}/parse.py\"]".to_string())]);
-    fs::write(dir.path().join("parsers/py/parse.py"), program).unwrap();
-    let mut command = catalog_command(dir.path(), &["run", "--quick"]);
+    let workspace = Workspace::new(&[Row::new("py").set("run", vec!["/usr/bin/python3", "{dir}/parse.py"])]);
+    fs::write(workspace.path("parsers/py/parse.py"), program).unwrap();
+    let mut command = catalog_command(&workspace, &["run", "--quick"]);
     command.arg("--max-depth").arg("1000");
     let output = run(command);
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let text = fs::read_to_string(dir.path().join("results.json")).unwrap();
-    assert!(!text.contains("/tmp/nestprobe-") && !text.contains(dir.path().to_str().unwrap()), "{text}");
+    let text = fs::read_to_string(workspace.path("results.json")).unwrap();
+    assert!(
+        !text.contains("/tmp/nestprobe-") && !text.contains(workspace.root().to_str().unwrap()),
+        "{text}"
+    );
     let results: Value = serde_json::from_str(&text).unwrap();
     let stderr = results["parsers"][0]["result"]["failure"]["stderr"].as_str().unwrap();
     assert!(
@@ -461,12 +450,11 @@ fn paths_of_this_machine_in_what_a_parser_prints_are_recorded_as_placeholders() 
 
 #[test]
 fn a_runtime_abort_that_exits_1_is_a_crash_when_the_catalog_names_its_message() {
-    let fields = format!("{}\nfatal_stderr = [\"DepthError: nesting\"]", limit_parser(50));
-    let dir = workspace(&[("aborts-with-1", fields), ("plain", limit_parser(50))]);
-    let output = run(catalog_command(dir.path(), &["run", "--quick"]));
+    let aborts = limit_row("aborts-with-1", 50).set("fatal_stderr", vec!["DepthError: nesting"]);
+    let workspace = Workspace::new(&[aborts, limit_row("plain", 50)]);
+    let output = run(catalog_command(&workspace, &["run", "--quick"]));
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let results = workspace.results();
     let failure = |i: usize| results["parsers"][i]["result"]["failure"].clone();
     assert_eq!((failure(0)["kind"].as_str(), failure(0)["exit_code"].as_i64()), (Some("crash"), Some(1)));
     assert_eq!(failure(1)["kind"], "error");
@@ -474,10 +462,10 @@ fn a_runtime_abort_that_exits_1_is_a_crash_when_the_catalog_names_its_message() 
 
 #[test]
 fn results_are_written_as_each_parser_finishes_so_even_sigkill_keeps_them() {
-    let hang = format!("run = [{:?}, \"hang\", \"10\"]\ntimeout = \"60s\"", fixture_path());
-    let dir = workspace(&[("quick", limit_parser(100)), ("hangs", hang)]);
-    let mut child = catalog_command(dir.path(), &["run", "--quick", "--jobs", "1"]).spawn().unwrap();
-    let results = dir.path().join("results.json");
+    let hang = Row::fixture("hangs", &["hang", "10"]).set("timeout", "60s");
+    let workspace = Workspace::new(&[limit_row("quick", 100), hang]);
+    let mut child = catalog_command(&workspace, &["run", "--quick", "--jobs", "1"]).spawn().unwrap();
+    let results = workspace.path("results.json");
     let started = Instant::now();
     while !fs::read_to_string(&results).is_ok_and(|t| t.contains("\"min_failing_depth\": 101")) {
         assert!(started.elapsed() < Duration::from_secs(30), "the first parser's result never appeared");
@@ -493,10 +481,9 @@ fn results_are_written_as_each_parser_finishes_so_even_sigkill_keeps_them() {
     // confirmed (two trials), not searched again. (--json-only shows this run's own record: a run
     // that changed no fact keeps results.json as it was.)
     let output =
-        run(catalog_command(dir.path(), &["run", "--quick", "--only", "quick", "--json-only", "again.json"]));
+        run(catalog_command(&workspace, &["run", "--quick", "--only", "quick", "--json-only", "again.json"]));
     assert!(output.status.success(), "{}", stderr_of(&output));
-    let resumed: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("again.json")).unwrap()).unwrap();
+    let resumed: Value = workspace.read_json("again.json");
     let result = &resumed["parsers"][0]["result"];
     assert_eq!(
         (result["min_failing_depth"].as_u64(), result["trials"].as_u64()),

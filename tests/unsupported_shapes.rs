@@ -6,26 +6,17 @@ mod common;
 use std::fs;
 
 use common::*;
-use serde_json::Value;
 
 #[test]
 fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
-    let dir = tempfile::tempdir().unwrap();
     // Takes any nesting of arrays, and rejects every mapping with a key (like a library that wants
     // integer keys and is given strings).
     let script = r#"grep -q '"a"' && { echo 'TypeError: keys must be integers' >&2; exit 1; }; exit 0"#;
-    let catalog = format!(
-        "[[parser]]\nid = \"picky\"\nlanguage = \"C\"\nlibrary = \"picky\"\nrun = [\"/bin/sh\", \"-c\", {script:?}]\nversion = \"echo 1.0\"\n"
-    );
-    fs::create_dir_all(dir.path().join("parsers/picky")).unwrap();
-    fs::write(dir.path().join("parsers/catalog.toml"), catalog).unwrap();
-    let mut command = nestprobe();
-    command.current_dir(dir.path()).args(["run", "--max-depth", "1000", "--readme", "none.md", "--timings"]);
-    let output = run(command);
+    let workspace = Workspace::new(&[Row::new("picky").set("run", vec!["/bin/sh", "-c", script])]);
+    let output = workspace.nestprobe(&["run", "--max-depth", "1000", "--readme", "none.md", "--timings"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
 
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("results.json")).unwrap()).unwrap();
+    let results = workspace.results();
     let record = &results["parsers"][0];
     assert!(record["result"]["min_failing_depth"].is_null(), "arrays have no limit: {record:#}");
     assert!(record["object"].is_null(), "no limit is reported for the object shape: {record:#}");
@@ -37,6 +28,6 @@ fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
     let timings = String::from_utf8_lossy(&output.stdout);
     assert!(timings.contains("picky") && timings.contains("% of it in probes"), "{timings}");
     assert!(record["timings"]["probe_seconds"].as_f64().is_some_and(|s| s > 0.0), "{record:#}");
-    let table = fs::read_to_string(dir.path().join("results.md")).unwrap();
+    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
     assert!(table.contains("shape not supported: TypeError: keys must be integers"), "{table}");
 }

@@ -12,21 +12,22 @@
 //! - A program that exits 0 without reading its whole payload is not parsing it: the probe stops and
 //!   says so.
 
+mod observations;
 pub mod options;
 pub mod search;
 pub mod sweep;
 
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 
 use crate::payload::{Payload, PayloadFormat, Shape};
+use crate::probe::observations::Observations;
 use crate::probe::search::{find_boundary, refine, Boundary, Hint, Trials};
 use crate::results::growth::{self, Growth};
 use crate::results::outcome::{is_stop_signal, Failure, FailureKind, Outcome};
 use crate::results::phase::Phase;
-use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode, Sighting};
+use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode};
 use crate::results::settings::Settings;
 use crate::sys::interrupt::{self, Interrupted};
 use crate::sys::trial::{aslr_can_be_disabled, TrialConfig, TrialReport};
@@ -671,105 +672,6 @@ fn redact(spec: &ProbeSpec, text: &str) -> String {
 
 fn round_seconds(duration: Duration) -> f64 {
     (duration.as_secs_f64() * 1000.0).round() / 1000.0
-}
-
-/// Every trial of a probe: the outcomes at each depth, and the extremes seen.
-#[derive(Default)]
-struct Observations {
-    by_depth: BTreeMap<u64, Vec<(bool, TrialReport)>>,
-}
-
-impl Observations {
-    fn record(&mut self, depth: u64, failed: bool, report: TrialReport) {
-        self.by_depth.entry(depth).or_default().push((failed, report));
-    }
-
-    fn forget_timeouts(&mut self) {
-        for seen in self.by_depth.values_mut() {
-            seen.retain(|(_, report)| !matches!(report.outcome, Outcome::Timeout { .. }));
-        }
-        self.by_depth.retain(|_, seen| !seen.is_empty());
-    }
-
-    /// (depth, wall seconds) of every accepted trial.
-    fn accepted_times(&self) -> Vec<(u64, f64)> {
-        let accepted = self.by_depth.iter().flat_map(|(&depth, seen)| seen.iter().map(move |s| (depth, s)));
-        accepted
-            .filter(|(_, (failed, _))| !failed)
-            .map(|(depth, (_, report))| (depth, report.wall.as_secs_f64()))
-            .collect()
-    }
-
-    /// Whether any trial's report is so.
-    fn any(&self, test: impl Fn(&TrialReport) -> bool) -> bool {
-        self.by_depth.values().flatten().any(|(_, report)| test(report))
-    }
-
-    /// The wall time of the fastest trial.
-    fn fastest(&self) -> Option<Duration> {
-        self.by_depth.values().flatten().map(|(_, report)| report.wall).min()
-    }
-
-    fn count(&self, depth: u64) -> usize {
-        self.by_depth.get(&depth).map_or(0, Vec::len)
-    }
-
-    fn last_at(&self, depth: u64) -> Option<&TrialReport> {
-        self.by_depth.get(&depth).and_then(|seen| seen.last()).map(|(_, report)| report)
-    }
-
-    /// The last trial at `depth` that failed (or passed), else the last one.
-    fn last_judged(&self, depth: u64, failed: bool) -> Option<&TrialReport> {
-        let seen = self.by_depth.get(&depth)?;
-        seen.iter().rev().find(|s| s.0 == failed).or(seen.last()).map(|(_, report)| report)
-    }
-
-    /// Some depth both passed and failed.
-    fn flipped(&self) -> bool {
-        self.by_depth.values().any(|seen| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
-    }
-
-    /// [lowest failing depth seen, highest passing depth seen].
-    fn window(&self) -> [Option<u64>; 2] {
-        let lowest_failing = self.by_depth.iter().find(|(_, seen)| seen.iter().any(|s| s.0)).map(|(&d, _)| d);
-        let highest_passing =
-            self.by_depth.iter().rev().find(|(_, seen)| seen.iter().any(|s| !s.0)).map(|(&d, _)| d);
-        [lowest_failing, highest_passing]
-    }
-
-    /// What contradicts the monotone picture: depths whose outcomes disagree, and a failure below
-    /// a pass (the lowest failing and the highest passing depth). Empty when all is consistent.
-    ///
-    /// Going over the resident cap does not count: the memory a parser takes at one depth varies by
-    /// a few pages from run to run, so near the cap the same depth can pass once and fail once. That
-    /// is the cap's precision, not an unreliable parser; the boundary is where the search found it.
-    fn disagreements(&self) -> Vec<Sighting> {
-        let only_over_cap = |seen: &[(bool, TrialReport)]| {
-            seen.iter().filter(|s| s.0).all(|(_, r)| matches!(r.outcome, Outcome::OverMemory { .. }))
-        };
-        let mut depths: Vec<u64> = self
-            .by_depth
-            .iter()
-            .filter(|(_, seen)| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
-            .filter(|(_, seen)| !only_over_cap(seen))
-            .map(|(&depth, _)| depth)
-            .collect();
-        if let [Some(lowest_failing), Some(highest_passing)] = self.window() {
-            let between = || self.by_depth.range(lowest_failing..=highest_passing);
-            if lowest_failing < highest_passing && !between().all(|(_, seen)| only_over_cap(seen)) {
-                depths.extend([lowest_failing, highest_passing]);
-            }
-        }
-        depths.sort_unstable();
-        depths.dedup();
-        depths
-            .into_iter()
-            .map(|depth| Sighting {
-                depth,
-                outcomes: self.by_depth[&depth].iter().map(|(_, r)| r.outcome.describe()).collect(),
-            })
-            .collect()
-    }
 }
 
 #[cfg(test)]

@@ -31,7 +31,6 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
 /// parsers were measured, how many lose control and the lowest limits; every crash and hang; what
 /// changes between the host and each other environment; the charts.
 pub fn summary_block(results: &Results, base: &str) -> String {
-    let esc = markdown::escape;
     let mut block = format!("{}\n", markdown::environment_line(&results.environment));
     let environments = report::environments_of(results);
     if environments.len() > 1 {
@@ -39,11 +38,31 @@ pub fn summary_block(results: &Results, base: &str) -> String {
             environments.iter().map(|key| markdown::environment_item(results, key)).collect();
         let _ = writeln!(block, "\nEnvironments: {}.", items.join("; "));
     }
+    let losing = formats_table(&mut block, results, base, &environments);
+    losing_list(&mut block, &losing);
+    for key in environments.iter().filter(|k| *k != HOST) {
+        environment_changes(&mut block, results, key);
+    }
+    charts(&mut block, results, base);
+    let _ = writeln!(
+        block,
+        "\nEvery row: [results.md]({base}results.md); to filter and sort: [results.html]({base}results.html); \
+         every measured fact: [results.json]({base}results.json)."
+    );
+    block
+}
 
+/// A parser that loses control: its format, name and outcome.
+type Losing = (PayloadFormat, String, String);
+
+/// One line per format: how many were measured, how many lose control, the lowest clean limits and
+/// links. Returns the parsers that lose control.
+fn formats_table(block: &mut String, results: &Results, base: &str, environments: &[String]) -> Vec<Losing> {
+    let esc = markdown::escape;
     block.push_str(
         "\n| Format | Parsers measured | Crash or hang | Lowest limits | More |\n|---|---|---|---|---|\n",
     );
-    let mut losing: Vec<(PayloadFormat, String, String)> = Vec::new();
+    let mut losing: Vec<Losing> = Vec::new();
     for format in results.formats() {
         let subset = results.of_format(format);
         let (measured, parsers) = report::parser_counts(&subset);
@@ -80,72 +99,70 @@ pub fn summary_block(results: &Results, base: &str) -> String {
         );
         losing.extend(lost.into_iter().map(|(name, outcome)| (format, name, outcome)));
     }
+    losing
+}
 
+fn losing_list(block: &mut String, losing: &[Losing]) {
     if losing.is_empty() {
         block.push_str("\nNo parser crashes or hangs.\n");
-    } else {
-        let _ = writeln!(
-            block,
-            "\n**Crashes and hangs**: the parser process loses control (a signal, an abnormal exit, a \
-             timeout) at the smallest depth given.\n\n| Format | Parser | Outcome |\n|---|---|---|"
-        );
-        for (format, name, outcome) in &losing {
-            let _ = writeln!(block, "| {} | {} | {} |", format.title(), esc(name), esc(outcome));
-        }
-    }
-
-    for key in environments.iter().filter(|k| *k != HOST) {
-        let (host, other) = (report::environment_name(results, HOST), report::environment_name(results, key));
-        let (both, changes) = report::changes(results, key);
-        let _ = write!(block, "\n**{} → {}**: {both} parsers measured in both", esc(host), esc(other));
-        if changes.is_empty() {
-            block.push_str("; each fails at the same depth, the same way, in both.\n");
-            continue;
-        }
-        let _ = writeln!(
-            block,
-            "; {} {} differently:\n\n| Parser | {} | {} |\n|---|---|---|",
-            changes.len(),
-            if changes.len() == 1 { "fails" } else { "fail" },
-            esc(host),
-            esc(other)
-        );
-        let cell = |r: &ParserRecord| {
-            format!(
-                "{} ({})",
-                esc(&report::short_outcome(r)),
-                esc(r.version.as_deref().unwrap_or("version unknown"))
-            )
-        };
-        for change in &changes {
-            let name = report::library_name(results, change.before);
-            let _ = writeln!(block, "| {} | {} | {} |", esc(&name), cell(change.before), cell(change.after));
-        }
-    }
-
-    let formats = results.formats();
-    if let Some((first, others)) = formats.split_first() {
-        let _ = writeln!(block, "\n![{} results]({base}{})", first.title(), chart::results_file(*first));
-        if !others.is_empty() {
-            let names: Vec<&str> = others.iter().map(|f| f.title()).collect();
-            let _ = writeln!(block, "\n<details><summary>The charts of {}</summary>\n", names.join(", "));
-            for format in others {
-                let _ = writeln!(
-                    block,
-                    "![{} results]({base}{})\n",
-                    format.title(),
-                    chart::results_file(*format)
-                );
-            }
-            block.push_str("</details>\n");
-        }
+        return;
     }
     let _ = writeln!(
         block,
-        "\nEvery row: [results.md]({base}results.md); to filter and sort: [results.html]({base}results.html); \
-         every measured fact: [results.json]({base}results.json)."
+        "\n**Crashes and hangs**: the parser process loses control (a signal, an abnormal exit, a \
+         timeout) at the smallest depth given.\n\n| Format | Parser | Outcome |\n|---|---|---|"
     );
-    block
+    let esc = markdown::escape;
+    for (format, name, outcome) in losing {
+        let _ = writeln!(block, "| {} | {} | {} |", format.title(), esc(name), esc(outcome));
+    }
+}
+
+/// The libraries that fail differently in environment `key` than on the host.
+fn environment_changes(block: &mut String, results: &Results, key: &str) {
+    let esc = markdown::escape;
+    let (host, other) = (report::environment_name(results, HOST), report::environment_name(results, key));
+    let (both, changes) = report::changes(results, key);
+    let _ = write!(block, "\n**{} → {}**: {both} parsers measured in both", esc(host), esc(other));
+    if changes.is_empty() {
+        block.push_str("; each fails at the same depth, the same way, in both.\n");
+        return;
+    }
+    let _ = writeln!(
+        block,
+        "; {} {} differently:\n\n| Parser | {} | {} |\n|---|---|---|",
+        changes.len(),
+        if changes.len() == 1 { "fails" } else { "fail" },
+        esc(host),
+        esc(other)
+    );
+    let cell = |r: &ParserRecord| {
+        format!(
+            "{} ({})",
+            esc(&report::short_outcome(r)),
+            esc(r.version.as_deref().unwrap_or("version unknown"))
+        )
+    };
+    for change in &changes {
+        let name = report::library_name(results, change.before);
+        let _ = writeln!(block, "| {} | {} | {} |", esc(&name), cell(change.before), cell(change.after));
+    }
+}
+
+/// The first format's chart shown, the others' folded away.
+fn charts(block: &mut String, results: &Results, base: &str) {
+    let formats = results.formats();
+    let Some((first, others)) = formats.split_first() else { return };
+    let _ = writeln!(block, "\n![{} results]({base}{})", first.title(), chart::results_file(*first));
+    if others.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = others.iter().map(|f| f.title()).collect();
+    let _ = writeln!(block, "\n<details><summary>The charts of {}</summary>\n", names.join(", "));
+    for format in others {
+        let _ = writeln!(block, "![{} results]({base}{})\n", format.title(), chart::results_file(*format));
+    }
+    block.push_str("</details>\n");
 }
 
 fn relative_prefix(readme: &Path, out: &Path) -> String {

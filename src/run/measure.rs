@@ -5,13 +5,14 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use crate::catalog::{Parser, Readiness};
+use crate::catalog::{Entry, Parser, Readiness};
 use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
 use crate::probe::{locate_crash, probe, sweep, DepthOneRejected, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::sweep_result::SweepResult;
 use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
 use crate::run::unmeasured;
 use crate::sys::interrupt;
@@ -110,38 +111,12 @@ fn probe_all(
         parser.child_env(),
         options.max_rss,
     ))?;
-    let max_depth = options.trial.max_depth;
-    let spec_for = |shape: Shape, stack: Limit, previous: Option<&ProbeResult>| {
-        let mut spec = ProbeSpec::new(
-            TrialConfig { stack, ..trial.clone() },
-            entry.run.clone(),
-            entry.format,
-            shape,
-            max_depth,
-        );
-        // A previous result hints only where it was measured the same way.
-        spec.hint = previous
-            .filter(|p| {
-                p.settings.max_depth == spec.max_depth
-                    && p.settings.stack_bytes == stack.bytes()
-                    && p.shape == shape
-            })
-            .and_then(Hint::from_previous);
-        spec
-    };
-    let mut quiet = |_: u64, _: &TrialReport| {};
+    let mut specs = Specs { trial, entry, max_depth: options.trial.max_depth, main_fails_at: None };
     let stack = options.trial.stack;
-    let format = entry.format;
-    let main_shape = format.main_shape();
-    let main_spec = spec_for(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
-    let mut main = probe(&main_spec, &mut quiet)?;
-    locate_crash(&main_spec, &mut main);
-    // A probe measured for the first time starts where the main one failed: many parsers have one
-    // configured limit for every shape and stack, found then in two trials instead of a search.
-    let guessed = |mut spec: ProbeSpec| {
-        spec.hint = spec.hint.or(main.exact_failing_depth().map(Hint::Guess));
-        spec
-    };
+    let main_shape = entry.format.main_shape();
+    let main_spec = specs.spec(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
+    let main = located(&main_spec)?;
+    specs.main_fails_at = main.exact_failing_depth();
     let mut record = unmeasured(entry, Status::Measured, "");
     // Probes after the main one that could not be made: said in the record, the rest kept.
     let mut notes: Vec<String> = Vec::new();
@@ -157,33 +132,13 @@ fn probe_all(
         _ => false,
     };
     if !options.quick {
-        // The second nesting (mappings where the main one is sequences), if the format has one.
-        if let Some(second) = format.second_shape().filter(|_| !time_bound) {
-            let previous = baseline.and_then(|b| b.object.as_ref());
-            let spec = guessed(spec_for(second, stack, previous));
-            // A shape the program parses not even at depth 1 (a schema-less ASN.1 decoder and a
-            // context tag, say) is a shape it does not support, not a failed probe.
-            let object = match located(&spec) {
-                Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
-                    let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
-                    record.unsupported_shapes.push(UnsupportedShape {
-                        shape: second,
-                        depth: 1,
-                        error: rejected.outcome.clone(),
-                    });
-                    None
-                }
-                probed => secondary(probed, &mut notes)?,
-            };
-            match object.as_ref().and_then(|object| unsupported(&main, object)) {
-                Some(unsupported) => record.unsupported_shapes.push(unsupported),
-                None => record.object = object,
-            }
+        if !time_bound {
+            probe_second_shape(&specs, stack, baseline, &main, &mut record, &mut notes)?;
         }
         // Formats where every text is valid (Markdown, HTML) have no unclosed input.
-        if format.has(Shape::Unclosed) {
+        if entry.format.has(Shape::Unclosed) {
             let previous = baseline.and_then(|b| b.unclosed.as_ref());
-            let mut unclosed = spec_for(Shape::Unclosed, stack, previous);
+            let mut unclosed = specs.spec(Shape::Unclosed, stack, previous);
             if let (None, Finding::Slow(depth, _)) = (unclosed.hint, main.finding()) {
                 // Reading unclosed input costs what reading the closed one did: start from where the
                 // main probe ran out of time instead of timing the machine over a whole search.
@@ -191,26 +146,13 @@ fn probe_all(
             }
             record.unclosed = secondary(located(&unclosed), &mut notes)?;
         }
-        let mut probes = vec![main.clone()];
-        for sweep_stack in SWEEP_STACKS {
-            // More stack cannot make a parser fail that took the maximum depth with less.
-            let implied = (main.finding() == Finding::NoLimit && sweep_stack > stack) || time_bound;
-            if implied {
-                continue;
-            }
-            let previous = baseline
-                .and_then(|b| b.sweep.as_ref())
-                .and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
-            let spec = guessed(spec_for(main_shape, sweep_stack, previous));
-            probes.extend(secondary(probe(&spec, &mut quiet), &mut notes)?);
-        }
-        record.sweep = Some(sweep::from_probes(main.command.clone(), probes));
+        record.sweep = Some(probe_sweep(&specs, stack, baseline, &main, time_bound, &mut notes)?);
         if !time_bound {
             record.phases = probe_phases(
                 entry,
                 baseline,
                 &main,
-                |previous| spec_for(main_shape, stack, previous),
+                |previous| specs.spec(main_shape, stack, previous),
                 &mut notes,
             )?;
         }
@@ -218,6 +160,95 @@ fn probe_all(
     record.result = Some(main);
     record.reason = (!notes.is_empty()).then(|| notes.join("; "));
     Ok(record)
+}
+
+/// How the probes of one row are made: the row's trial settings at a shape and a stack, hinted by
+/// what was measured before.
+struct Specs<'a> {
+    trial: TrialConfig,
+    entry: &'a Entry,
+    max_depth: u64,
+    /// Where the main probe failed: the first guess for every probe after it.
+    main_fails_at: Option<u64>,
+}
+
+impl Specs<'_> {
+    fn spec(&self, shape: Shape, stack: Limit, previous: Option<&ProbeResult>) -> ProbeSpec {
+        let trial = TrialConfig { stack, ..self.trial.clone() };
+        let mut spec =
+            ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, self.max_depth);
+        // A previous result hints only where it was measured the same way.
+        spec.hint = previous
+            .filter(|p| {
+                p.settings.max_depth == spec.max_depth
+                    && p.settings.stack_bytes == stack.bytes()
+                    && p.shape == shape
+            })
+            .and_then(Hint::from_previous);
+        spec
+    }
+
+    /// A probe measured for the first time starts where the main one failed: many parsers have one
+    /// configured limit for every shape and stack, found then in two trials instead of a search.
+    fn guessed(&self, shape: Shape, stack: Limit, previous: Option<&ProbeResult>) -> ProbeSpec {
+        let mut spec = self.spec(shape, stack, previous);
+        spec.hint = spec.hint.or(self.main_fails_at.map(Hint::Guess));
+        spec
+    }
+}
+
+/// The second nesting (mappings where the main one is sequences), if the format has one; a shape the
+/// program parses not even at depth 1 (a schema-less ASN.1 decoder and a context tag, say) is a shape
+/// it does not support, not a failed probe.
+fn probe_second_shape(
+    specs: &Specs,
+    stack: Limit,
+    baseline: Option<&ParserRecord>,
+    main: &ProbeResult,
+    record: &mut ParserRecord,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    let Some(second) = specs.entry.format.second_shape() else { return Ok(()) };
+    let spec = specs.guessed(second, stack, baseline.and_then(|b| b.object.as_ref()));
+    let object = match located(&spec) {
+        Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
+            let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
+            let error = rejected.outcome.clone();
+            record.unsupported_shapes.push(UnsupportedShape { shape: second, depth: 1, error });
+            None
+        }
+        probed => secondary(probed, notes)?,
+    };
+    match object.as_ref().and_then(|object| unsupported(main, object)) {
+        Some(unsupported) => record.unsupported_shapes.push(unsupported),
+        None => record.object = object,
+    }
+    Ok(())
+}
+
+/// The main probe again at each sweep stack size.
+fn probe_sweep(
+    specs: &Specs,
+    stack: Limit,
+    baseline: Option<&ParserRecord>,
+    main: &ProbeResult,
+    time_bound: bool,
+    notes: &mut Vec<String>,
+) -> Result<SweepResult> {
+    let mut probes = vec![main.clone()];
+    for sweep_stack in SWEEP_STACKS {
+        // More stack cannot make a parser fail that took the maximum depth with less.
+        let implied = (main.finding() == Finding::NoLimit && sweep_stack > stack) || time_bound;
+        if implied {
+            continue;
+        }
+        let previous = baseline
+            .and_then(|b| b.sweep.as_ref())
+            .and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
+        let spec = specs.guessed(specs.entry.format.main_shape(), sweep_stack, previous);
+        probes.extend(secondary(probe(&spec, &mut |_: u64, _: &TrialReport| {}), notes)?);
+    }
+    Ok(sweep::from_probes(main.command.clone(), probes))
 }
 
 /// A probe, and where it crashed if it crashed by a signal.

@@ -69,3 +69,23 @@ pub fn stderr_of(output: &Output) -> String {
 pub fn u64_of(value: &Value, field: &str) -> u64 {
     value[field].as_u64().unwrap_or_else(|| panic!("{field} is not a number in {value:#}"))
 }
+
+mod workspace;
+#[allow(unused_imports)]
+pub use workspace::{catalog_text, record, Environment, Row, Workspace};
+
+/// The committed results.json, parsed: real records of every kind to build test inputs from.
+pub fn committed_results() -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("results.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The first record of `results` whose main result failed.
+pub fn first_failing(results: &mut Value) -> &mut Value {
+    results["parsers"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|r| r["result"]["failure"].is_object())
+        .expect("a parser that fails in results.json")
+}

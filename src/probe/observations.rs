@@ -1,0 +1,108 @@
+//! What a probe's trials showed: every outcome at each depth, and what they say together (the
+//! window where outcomes flip, the depths that disagree, the times of accepted trials).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::results::outcome::Outcome;
+use crate::results::probe_result::Sighting;
+use crate::sys::trial::TrialReport;
+
+/// Every trial of a probe: the outcomes at each depth, and the extremes seen.
+#[derive(Default)]
+pub(super) struct Observations {
+    by_depth: BTreeMap<u64, Vec<(bool, TrialReport)>>,
+}
+
+impl Observations {
+    pub(super) fn record(&mut self, depth: u64, failed: bool, report: TrialReport) {
+        self.by_depth.entry(depth).or_default().push((failed, report));
+    }
+
+    pub(super) fn forget_timeouts(&mut self) {
+        for seen in self.by_depth.values_mut() {
+            seen.retain(|(_, report)| !matches!(report.outcome, Outcome::Timeout { .. }));
+        }
+        self.by_depth.retain(|_, seen| !seen.is_empty());
+    }
+
+    /// (depth, wall seconds) of every accepted trial.
+    pub(super) fn accepted_times(&self) -> Vec<(u64, f64)> {
+        let accepted = self.by_depth.iter().flat_map(|(&depth, seen)| seen.iter().map(move |s| (depth, s)));
+        accepted
+            .filter(|(_, (failed, _))| !failed)
+            .map(|(depth, (_, report))| (depth, report.wall.as_secs_f64()))
+            .collect()
+    }
+
+    /// Whether any trial's report is so.
+    pub(super) fn any(&self, test: impl Fn(&TrialReport) -> bool) -> bool {
+        self.by_depth.values().flatten().any(|(_, report)| test(report))
+    }
+
+    /// The wall time of the fastest trial.
+    pub(super) fn fastest(&self) -> Option<Duration> {
+        self.by_depth.values().flatten().map(|(_, report)| report.wall).min()
+    }
+
+    pub(super) fn count(&self, depth: u64) -> usize {
+        self.by_depth.get(&depth).map_or(0, Vec::len)
+    }
+
+    pub(super) fn last_at(&self, depth: u64) -> Option<&TrialReport> {
+        self.by_depth.get(&depth).and_then(|seen| seen.last()).map(|(_, report)| report)
+    }
+
+    /// The last trial at `depth` that failed (or passed), else the last one.
+    pub(super) fn last_judged(&self, depth: u64, failed: bool) -> Option<&TrialReport> {
+        let seen = self.by_depth.get(&depth)?;
+        seen.iter().rev().find(|s| s.0 == failed).or(seen.last()).map(|(_, report)| report)
+    }
+
+    /// Some depth both passed and failed.
+    pub(super) fn flipped(&self) -> bool {
+        self.by_depth.values().any(|seen| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
+    }
+
+    /// [lowest failing depth seen, highest passing depth seen].
+    pub(super) fn window(&self) -> [Option<u64>; 2] {
+        let lowest_failing = self.by_depth.iter().find(|(_, seen)| seen.iter().any(|s| s.0)).map(|(&d, _)| d);
+        let highest_passing =
+            self.by_depth.iter().rev().find(|(_, seen)| seen.iter().any(|s| !s.0)).map(|(&d, _)| d);
+        [lowest_failing, highest_passing]
+    }
+
+    /// What contradicts the monotone picture: depths whose outcomes disagree, and a failure below
+    /// a pass (the lowest failing and the highest passing depth). Empty when all is consistent.
+    ///
+    /// Going over the resident cap does not count: the memory a parser takes at one depth varies by
+    /// a few pages from run to run, so near the cap the same depth can pass once and fail once. That
+    /// is the cap's precision, not an unreliable parser; the boundary is where the search found it.
+    pub(super) fn disagreements(&self) -> Vec<Sighting> {
+        let only_over_cap = |seen: &[(bool, TrialReport)]| {
+            seen.iter().filter(|s| s.0).all(|(_, r)| matches!(r.outcome, Outcome::OverMemory { .. }))
+        };
+        let mut depths: Vec<u64> = self
+            .by_depth
+            .iter()
+            .filter(|(_, seen)| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))
+            .filter(|(_, seen)| !only_over_cap(seen))
+            .map(|(&depth, _)| depth)
+            .collect();
+        if let [Some(lowest_failing), Some(highest_passing)] = self.window() {
+            let between = || self.by_depth.range(lowest_failing..=highest_passing);
+            if lowest_failing < highest_passing && !between().all(|(_, seen)| only_over_cap(seen)) {
+                depths.extend([lowest_failing, highest_passing]);
+            }
+        }
+        depths.sort_unstable();
+        depths.dedup();
+        depths
+            .into_iter()
+            .map(|depth| Sighting {
+                depth,
+                outcomes: self.by_depth[&depth].iter().map(|(_, r)| r.outcome.describe()).collect(),
+            })
+            .collect()
+    }
+}
