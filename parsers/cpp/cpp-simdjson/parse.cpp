@@ -1,6 +1,12 @@
 // nestprobe parser program: reads all of stdin, parses it with a default simdjson::dom::parser
 // (default max depth). Exit 0 on success; on an error code or any exception prints
 // "simdjson_error: <message>" (or the exception type) to stderr, exit 1. Signals happen as they would.
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
+// _exit(0), the value never destroyed; `free` lets its destructor run at the end of its block, then
+// _exit(0); `serialize` writes it back into memory with simdjson::to_string, then _exit(0). Without
+// it: as before (destroyed at the end of its block, return 0). Unknown phase: exit 2.
+#include <cstring>
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cxxabi.h>
@@ -20,7 +26,15 @@ static std::string type_name(const std::exception &e) {
     return s;
 }
 
-int main() {
+// The phase, the optional last argument (parsers/README.md, "Phases"); "" without one.
+static bool is(const char *phase, const char *name) { return std::strcmp(phase, name) == 0; }
+
+int main(int argc, char **argv) {
+    const char *phase = argc > 1 ? argv[argc - 1] : "";
+    if (argc > 1 && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
+        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
+        return 2;
+    }
     std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     try {
         simdjson::dom::parser parser;
@@ -30,6 +44,13 @@ int main() {
             std::fprintf(stderr, "simdjson_error: %s\n", simdjson::error_message(err));
             return 1;
         }
+        if (is(phase, "parse")) _exit(0);  // the value never released
+        if (is(phase, "serialize")) {
+            std::string out = simdjson::to_string(doc);
+            volatile std::size_t n = out.size();  // the text is made, then dropped by _exit
+            (void) n;
+            _exit(0);
+        }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "%s: %.200s\n", type_name(e).c_str(), e.what());
         return 1;
@@ -37,5 +58,6 @@ int main() {
         std::fprintf(stderr, "unknown: non-std exception\n");
         return 1;
     }
+    if (is(phase, "free")) _exit(0);  // the value was destroyed at the end of its block
     return 0;
 }

@@ -2,6 +2,12 @@
 // tao::json::value.
 // catch (std::exception&) / catch (...) catch every C++ exception -> one line "<type>: <message>" on stderr, exit 1.
 // Nothing else is caught (signals happen as they would).
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
+// _exit(0), the value never destroyed; `free` lets its destructor run at the end of its block, then
+// _exit(0); `serialize` writes it back into memory with tao::json::to_string, then _exit(0).
+// Without it: as before (destroyed at the end of its block, return 0). Unknown phase: exit 2.
+#include <cstring>
+#include <unistd.h>
 #include <cxxabi.h>
 #include <cstdio>
 #include <cstdlib>
@@ -28,16 +34,32 @@ static int fail(const std::string &type, const std::string &msg) {
     return 1;
 }
 
-int main() {
+// The phase, the optional last argument (parsers/README.md, "Phases"); "" without one.
+static bool is(const char *phase, const char *name) { return std::strcmp(phase, name) == 0; }
+
+int main(int argc, char **argv) {
+    const char *phase = argc > 1 ? argv[argc - 1] : "";
+    if (argc > 1 && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
+        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
+        return 2;
+    }
     std::ios::sync_with_stdio(false);
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     try {
         tao::json::value v = tao::json::from_string(text);
         (void) v;
+        if (is(phase, "parse")) _exit(0);  // the value never released
+        if (is(phase, "serialize")) {
+            std::string out = tao::json::to_string(v);
+            volatile std::size_t n = out.size();  // the text is made, then dropped by _exit
+            (void) n;
+            _exit(0);
+        }
     } catch (const std::exception &e) {
         return fail(demangle(typeid(e).name()), e.what());
     } catch (...) {
         return fail("unknown", "non-std exception");
     }
+    if (is(phase, "free")) _exit(0);  // the value was destroyed at the end of its block
     return 0;
 }
