@@ -1,18 +1,40 @@
 // Reads all of stdin, parses it with Jackson's default ObjectMapper().readTree into a JsonNode tree.
 // Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
+// Runtime.halt(0), the value still referenced; `free` drops the reference and runs System.gc(), then
+// halt(0); `serialize` writes it back with ObjectMapper.writeValueAsString (anything thrown is exit 1), then
+// halt(0). Without it: the result is discarded and System.exit(0) (as before). Unknown: exit 2.
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 
 public class Parse {
     public static void main(String[] args) throws Exception {
+        String phase = args.length > 0 ? args[args.length - 1] : null;
+        if (phase != null && !phase.equals("parse") && !phase.equals("free") && !phase.equals("serialize")) {
+            System.err.println("unknown phase: " + phase + " (parse, free or serialize)");
+            System.exit(2);
+        }
         String text = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
         try {
-            new ObjectMapper().readTree(text);
+            if (phase == null) {
+                new ObjectMapper().readTree(text);
+            } else {
+                com.fasterxml.jackson.databind.JsonNode value = new ObjectMapper().readTree(text);
+                if (phase.equals("free")) {
+                    value = null;
+                    System.gc();
+                } else if (phase.equals("serialize")) {
+                    String out = new ObjectMapper().writeValueAsString(value);
+                }
+            }
         } catch (Throwable t) {
             String msg = t.getClass().getName() + ": " + t.getMessage();
             msg = msg.replaceAll("\\s+", " ").trim();
             System.err.println(msg.length() > 200 ? msg.substring(0, 200) : msg);
             System.exit(1);
+        }
+        if (phase != null) {
+            Runtime.getRuntime().halt(0);
         }
         System.exit(0);
     }
