@@ -1,12 +1,17 @@
 // Reads all of stdin, then fastjson.ParseBytes (valyala/fastjson, default Parser) into a *fastjson.Value.
 // Catches the returned error and any recovered panic (exit 1); Go's fatal
 // "goroutine stack exceeds limit" cannot be recovered and happens as it would.
+// Optional last argument, the phase: `parse` ends with os.Exit(0) (no collection); `free` sets the
+// value to nil and runs runtime.GC(), then os.Exit(0); `serialize` writes it back with
+// Value.MarshalTo (an error is exit 1), then os.Exit(0). Without it: as before (the value
+// unreachable, never collected). Unknown phase: exit 2.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/valyala/fastjson"
@@ -31,12 +36,50 @@ func parse(data []byte) (err error) {
 	return err
 }
 
+// phased parses, then does the phase (parsers/README.md, "Phases"); errors and recovered panics are
+// returned.
+func phased(data []byte, phase string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	v, err := fastjson.ParseBytes(data)
+	if err != nil {
+		return err
+	}
+	switch phase {
+	case "parse":
+		os.Exit(0)
+	case "free":
+		v = nil
+		runtime.GC()
+	case "serialize":
+		_ = v.MarshalTo(nil)
+	}
+	os.Exit(0)
+	return nil
+}
+
 func main() {
+	phase := ""
+	if len(os.Args) > 1 {
+		phase = os.Args[len(os.Args)-1]
+		if phase != "parse" && phase != "free" && phase != "serialize" {
+			fmt.Fprintf(os.Stderr, "unknown phase: %s (parse, free or serialize)\n", phase)
+			os.Exit(2)
+		}
+	}
 	data, err := io.ReadAll(os.Stdin)
 	if err != nil {
 		fail(fmt.Sprintf("%T", err), err.Error())
 	}
-	if err := parse(data); err != nil {
+	if phase == "" {
+		err = parse(data)
+	} else {
+		err = phased(data, phase)
+	}
+	if err != nil {
 		fail(fmt.Sprintf("%T", err), err.Error())
 	}
 }
