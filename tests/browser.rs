@@ -291,6 +291,26 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     assert_eq!(chart_formats(&plain.html), formats);
     assert_eq!(chart_formats(&crash.html), BTreeSet::from(["json"]));
 
+    // After the parse: the rows measured in phases, and those that lose control in serialize.
+    let phased = dump(&chromium, &page, "#phase=measured");
+    check(&phased, "phase measured");
+    let with_phases: BTreeSet<String> =
+        records.iter().filter(|r| r["phases"].as_array().is_some_and(|p| !p.is_empty())).map(key).collect();
+    assert_eq!(phased.visible_ids().into_iter().map(String::from).collect::<BTreeSet<_>>(), with_phases);
+    let serialize = dump(&chromium, &page, "#phase=serialize");
+    check(&serialize, "loses control in serialize");
+    let shown = serialize.visible_ids();
+    assert!(shown.contains(&"cpp-nlohmann"), "nlohmann's dump() crashes: {shown:?}");
+    for id in &shown {
+        let phase =
+            find(id)["phases"].as_array().unwrap().iter().find(|p| p["phase"] == "serialize").cloned();
+        let kind = phase.as_ref().and_then(|p| p["failure"]["kind"].as_str()).unwrap_or("none");
+        assert!(
+            kind != "error" && kind != "none",
+            "{id}: its serialize phase does not lose control ({kind})"
+        );
+    }
+
     // Everything, most depth first: no limit on top, then descending depths, unmeasured last.
     let desc = dump(&chromium, &page, "#sort=depth&dir=desc");
     check(&desc, "depth descending");

@@ -69,3 +69,50 @@ fn a_crash_by_a_signal_names_the_function_that_recursed() {
     let result = probe_fixture(&[], &["limit", "20"]);
     assert!(result.get("crashed_in").is_none(), "{result:#}");
 }
+
+/// A phase's result: its smallest failing depth (None: no limit) and the signal, if one.
+fn phase_result(phase: &str) -> (Option<u64>, Option<String>, Value) {
+    let options = ["--phase", phase, "--stack", "1MiB", "--max-depth", "200000"];
+    let result = probe_fixture(&options, &["tree", "0"]);
+    let signal = result["failure"]["signal_name"].as_str().map(str::to_string);
+    (result["min_failing_depth"].as_u64(), signal, result)
+}
+
+#[test]
+fn an_iterative_parse_whose_free_and_writer_recurse_fails_in_those_phases_only() {
+    let (parse, _, _) = phase_result("parse");
+    assert_eq!(parse, None, "the parse is iterative: no limit");
+    let (free, free_signal, free_result) = phase_result("free");
+    let (serialize, serialize_signal, serialize_result) = phase_result("serialize");
+    let (free, serialize) = (free.expect("free_tree overflows"), serialize.expect("write_tree overflows"));
+    assert_eq!((free_signal.as_deref(), serialize_signal.as_deref()), (Some("SIGSEGV"), Some("SIGSEGV")));
+    // free_tree's frames are bigger than write_tree's: it runs out of stack at a smaller depth.
+    assert!(free < serialize, "free {free}, serialize {serialize}");
+    if std::path::Path::new("/usr/bin/gdb").exists() {
+        for (result, function) in [(&free_result, "free_tree"), (&serialize_result, "write_tree")] {
+            assert_eq!(result["crashed_in"]["cycle"], serde_json::json!([function]), "{result:#}");
+        }
+    }
+}
+
+#[test]
+fn a_runtime_that_gives_up_and_prints_its_frames_names_the_recursion() {
+    let result = probe_fixture(&[], &["trace", "10"]);
+    assert_eq!(result["failure"]["exit_code"], 3, "{result:#}");
+    let site = &result["crashed_in"];
+    assert_eq!(site["printed_by_runtime"], true, "{site:#}");
+    assert_eq!(
+        site["cycle"],
+        serde_json::json!(["fixture.Parser.array", "fixture.Parser.value"]),
+        "{site:#}"
+    );
+    let mut command = nestprobe();
+    command.args(["probe", "--"]).arg(fixture()).args(["trace", "10"]);
+    let text = String::from_utf8(run(command).stdout).unwrap();
+    assert!(
+        text.contains(
+            "where: fixture.Parser.array → fixture.Parser.value (recursing) (the runtime's own trace)"
+        ),
+        "{text}"
+    );
+}

@@ -24,6 +24,7 @@ use anyhow::{bail, Result};
 use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::probe::observations::Observations;
 use crate::probe::search::{find_boundary, refine, Boundary, Hint, Trials};
+use crate::results::crash_site::CrashSite;
 use crate::results::growth::{self, Growth};
 use crate::results::outcome::{is_stop_signal, Failure, FailureKind, Outcome};
 use crate::results::phase::Phase;
@@ -607,7 +608,12 @@ impl Runner<'_, '_> {
             boundary_window: window,
             unstable: status == ProbeStatus::Unstable,
             sightings,
-            crashed_in: None,
+            // A runtime that gave up (an abnormal exit) may have printed where; a signal's site
+            // comes from a debugger afterwards (`locate_crash`).
+            crashed_in: failure_report.and_then(|r| match &r.outcome {
+                Outcome::Abnormal { stderr, .. } => CrashSite::from_runtime_output(stderr),
+                _ => None,
+            }),
             input_not_read_at,
             // Only a full result says the nesting was flattened: the deepest accepted payload's.
             flattened_to: accepted_report

@@ -107,6 +107,10 @@ struct RowData {
     group_order: usize,
     /// Library, version, note and error line: what the search box looks in.
     text: String,
+    /// Whether the row was measured in phases after the parse.
+    phased: bool,
+    /// The phase after the parse where it loses control sooner than in its main result, if one does.
+    loses_in: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -153,6 +157,8 @@ fn page(results: &Results) -> Result<String> {
                     error_text(record).unwrap_or(""),
                 ]
                 .join(" "),
+                phased: !record.phases.is_empty(),
+                loses_in: super::losing_sooner(record).and_then(|p| p.phase).map(|p| p.name()),
             })
             .collect(),
     };
@@ -228,6 +234,13 @@ fn controls(html: &mut String, results: &Results) {
         environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
     );
     select(html, "outcome", "Outcome", "all outcomes", OUTCOMES.map(outcome_key));
+    // After the parse: the rows measured in phases, and those that lose control in one sooner.
+    let phases = [
+        ("measured", "measured in phases"),
+        ("free", "loses control in free"),
+        ("serialize", "loses control in serialize"),
+    ];
+    select(html, "phase", "Phase", "any phase", phases);
     html.push_str(
         "<label>Sort <select id=\"sort\">\
          <option value=\"language\">by language</option>\

@@ -254,17 +254,19 @@ pub fn short_outcome(record: &ParserRecord) -> String {
     let Some(result) = record.result.as_ref().filter(|_| record.status == Status::Measured) else {
         return "not measured".into();
     };
-    // A phase after the parse is named when the program loses control there, and sooner than in its
-    // main result by more than a stack-bound depth's noise (RapidJSON's Writer at half its parse depth).
-    let main_depth = if loses_control(class_of(result)) { phase_depth(result) } else { u64::MAX };
-    match weakest_phase(record) {
-        Some(phase)
-            if phase_depth(phase).saturating_add(stack_tolerance(phase_depth(phase))) < main_depth =>
-        {
-            format!("{} in {}", short_finding(phase), phase.phase.map_or("?", |p| p.name()))
-        }
-        _ => short_finding(result),
+    match losing_sooner(record) {
+        Some(phase) => format!("{} in {}", short_finding(phase), phase.phase.map_or("?", |p| p.name())),
+        None => short_finding(result),
     }
+}
+
+/// The phase after the parse where the program loses control, when it does so sooner than in its
+/// main result by more than a stack-bound depth's noise (RapidJSON's Writer at half its parse depth).
+pub fn losing_sooner(record: &ParserRecord) -> Option<&ProbeResult> {
+    let result = record.result.as_ref().filter(|_| record.status == Status::Measured)?;
+    let main_depth = if loses_control(class_of(result)) { phase_depth(result) } else { u64::MAX };
+    weakest_phase(record)
+        .filter(|phase| phase_depth(phase).saturating_add(stack_tolerance(phase_depth(phase))) < main_depth)
 }
 
 /// The depth a phase's result loses control at (or the deepest it took).

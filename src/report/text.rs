@@ -24,7 +24,8 @@ pub fn probe(result: &ProbeResult) -> String {
                 format_bytes(result.payload_bytes.unwrap_or(0)),
             );
             if let Some(site) = &result.crashed_in {
-                let _ = writeln!(out, "  where: {}", site.summary());
+                let by = if site.printed_by_runtime { " (the runtime's own trace)" } else { "" };
+                let _ = writeln!(out, "  where: {}{by}", site.summary());
             }
         }
         Finding::Flattened(built) => {

@@ -23,7 +23,7 @@
     d.search = d.text.toLowerCase();
     return d;
   });
-  var defaults = { format: "", language: "", environment: "", outcome: "", sort: "language", q: "" };
+  var defaults = { format: "", language: "", environment: "", outcome: "", phase: "", sort: "language", q: "" };
   var state = {};
   var controls = {};
   Object.keys(defaults).forEach(function (key) { controls[key] = document.getElementById(key); });
@@ -64,6 +64,7 @@
       (!state.language || d.language === state.language) &&
       (!state.environment || d.environment === state.environment) &&
       (!state.outcome || d.outcome === state.outcome) &&
+      (!state.phase || (state.phase === "measured" ? d.phased : d.loses_in === state.phase)) &&
       (!state.q || d.search.indexOf(state.q.toLowerCase()) >= 0);
   }
 
