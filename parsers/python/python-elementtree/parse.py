@@ -1,13 +1,34 @@
 # nestprobe parser program: read all of stdin, parse it with the stdlib xml.etree.ElementTree.fromstring (pyexpat) (default settings).
 # Catches any Exception (parse errors, RecursionError, ...) -> one stderr line, exit 1.
+# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
+# at once with os._exit(0); `free` does `del value; gc.collect()`, then os._exit(0); `serialize`
+# writes it back with ET.tostring (an exception is exit 1), then os._exit(0). Without it: the
+# value is dropped as soon as the parse returns (reference counting), then sys.exit(0) (as before).
+import gc
+import os
 import sys
 import xml.etree.ElementTree as ET
 
+phase = sys.argv[-1] if len(sys.argv) > 1 else None
+if phase not in (None, "parse", "free", "serialize"):
+    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
+    sys.exit(2)
+
 data = sys.stdin.buffer.read()
 try:
-    ET.fromstring(data)
+    if phase is None:
+        ET.fromstring(data)
+    else:
+        value = ET.fromstring(data)
+        if phase == "free":
+            del value
+            gc.collect()
+        elif phase == "serialize":
+            text = ET.tostring(value)
 except Exception as e:
     msg = " ".join(str(e).split())[:200]
     print(f"{type(e).__name__}: {msg}", file=sys.stderr)
     sys.exit(1)
+if phase is not None:
+    os._exit(0)
 sys.exit(0)
