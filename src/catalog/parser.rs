@@ -80,6 +80,11 @@ impl<'a> Parser<'a> {
             Some(environment) => {
                 let dir = stage.dir(&format!("{key}/src"))?;
                 let build_dir = stage.dir(&format!("{key}/build"))?;
+                // Programs of a language share helpers in its folder (`../built_depth.py`): the
+                // folder bound alone would not have them, so they are copied beside it.
+                if let (Some(language_dir), Some(beside)) = (source_dir.parent(), dir.parent()) {
+                    copy_files(language_dir, beside)?;
+                }
                 let binds = [(source_dir, dir.clone()), (real_build_dir.clone(), build_dir.clone())];
                 let launcher = if environment.root.is_dir() {
                     Launcher::jail(&environment.root, &binds)?
@@ -312,4 +317,20 @@ pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String>
         .map(|(name, _)| name.split(':').next().unwrap_or(name))
         .collect();
     packages.iter().filter(|p| !installed.contains(p.as_str())).cloned().collect()
+}
+
+/// Copies the files (not the folders) of `from` into `to`, replacing what differs.
+fn copy_files(from: &Path, to: &Path) -> Result<()> {
+    for entry in fs::read_dir(from).with_context(|| format!("cannot read {}", from.display()))? {
+        let entry = entry?;
+        if !entry.file_type()?.is_file() {
+            continue;
+        }
+        let target = to.join(entry.file_name());
+        let content = fs::read(entry.path())?;
+        if fs::read(&target).ok().as_ref() != Some(&content) {
+            fs::write(&target, content).with_context(|| format!("cannot write {}", target.display()))?;
+        }
+    }
+    Ok(())
 }
