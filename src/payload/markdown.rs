@@ -1,6 +1,8 @@
-//! Markdown: block quotes in block quotes (`>>> a`) and list items holding lists, each indented two
-//! spaces more than its parent's (`- a` / `  - a` / `    - a`). Every text is valid Markdown, so
-//! there is no `unclosed` shape: a renderer never rejects, it can only crash, hang or flatten.
+//! Markdown: block quotes in block quotes (`>>> a`), list items holding lists, each indented two
+//! spaces more than its parent's (`- a` / `  - a` / `    - a`), and emphasis in emphasis, the
+//! delimiters alternating so that each closes the level it should (`*a _a *a x a* a_ a*`). Every
+//! text is valid Markdown, so there is no `unclosed` shape: a renderer never rejects, it can only
+//! crash, hang or flatten.
 
 use super::{Piece, Shape, Syntax};
 
@@ -25,7 +27,7 @@ impl Syntax for Markdown {
     }
 
     fn shapes(&self) -> &'static [Shape] {
-        &[Shape::Quote, Shape::List]
+        &[Shape::Quote, Shape::List, Shape::Inline]
     }
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
@@ -34,6 +36,19 @@ impl Syntax for Markdown {
                 // Σ (2k + 4) for k < depth.
                 let bytes = depth * (depth - 1) + ITEM.len() as u64 * depth;
                 vec![Piece::Lines { count: depth, bytes, spell: list_line }]
+            }
+            Shape::Inline => {
+                // Two levels per unit: `*a _a ` opens them, ` a_ a*` closes them; an odd level is
+                // one more `*` around the middle.
+                let (pairs, odd) = (depth / 2, depth % 2);
+                vec![
+                    Piece::run(b"*a _a ", pairs),
+                    Piece::run(b"*a ", odd),
+                    Piece::run(b"x", 1),
+                    Piece::run(b" a*", odd),
+                    Piece::run(b" a_ a*", pairs),
+                    Piece::run(b"\n", 1),
+                ]
             }
             _ => vec![Piece::run(b">", depth), Piece::run(b" a\n", 1)],
         }

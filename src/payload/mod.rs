@@ -60,7 +60,8 @@ pub enum Shape {
     Mixed,
     /// Elements in elements: XML `<a><a>…<a/></a></a>`, HTML `<div><div>…</div></div>`
     Element,
-    /// Inline (formatting) elements in inline elements: HTML `<b><b>…</b></b>`
+    /// Inline (formatting) elements in inline elements: HTML `<b><b>…</b></b>`, Markdown emphasis
+    /// in emphasis `*a _a x a_ a*`
     Inline,
     /// Block quotes in block quotes: Markdown `>>>… a`
     Quote,
@@ -120,7 +121,7 @@ impl Shape {
             Shape::Object => "Objects",
             Shape::Mixed => "Mixed",
             Shape::Element => "Elements",
-            Shape::Inline => "Inline elements",
+            Shape::Inline => "Inline nesting",
             Shape::Quote => "Quotes",
             Shape::List => "Lists",
             Shape::Selection => "Selections",

@@ -265,20 +265,21 @@ fn markdown_against_markdown_it_py() {
     const SCRIPT: &str = r#"
 from markdown_it import MarkdownIt
 def spine(data):
-    depth = {"blockquote": 0, "bullet_list": 0}
+    depth = {"blockquote": 0, "bullet_list": 0, "em": 0}
     deepest = dict(depth)
     paragraphs = 0
     # Its preset stops nesting at 20 levels (maxNesting); an oracle needs all of them.
-    for token in MarkdownIt("commonmark", {"maxNesting": 1000}).parse(data.decode()):
+    tokens = MarkdownIt("commonmark", {"maxNesting": 1000}).parse(data.decode())
+    for token in tokens + [child for token in tokens for child in token.children or []]:
         kind = token.type.rsplit("_", 1)[0]
         if kind in depth:
             depth[kind] += token.nesting
             deepest[kind] = max(deepest[kind], depth[kind])
         paragraphs += token.type == "paragraph_open"
-    quotes, lists = deepest["blockquote"], deepest["bullet_list"]
-    if (quotes and lists) or paragraphs != max(1, lists):
+    quotes, lists, ems = deepest["blockquote"], deepest["bullet_list"], deepest["em"]
+    if [quotes, lists, ems].count(0) != 2 or paragraphs != max(1, lists):
         return "none"
-    return "Q" * quotes + "L" * lists
+    return "Q" * quotes + "L" * lists + "B" * ems
 "#;
     check_with_python("markdown", "/usr/bin/python3", &["markdown_it:python3-markdown-it"], SCRIPT);
 }
@@ -436,6 +437,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(bytes("bson", Shape::Object, 2), [13, 0, 0, 0, 3, b'a', 0, 5, 0, 0, 0, 0, 0]);
     assert_eq!(text("markdown", Shape::Quote, 3), ">>> a\n");
     assert_eq!(text("markdown", Shape::List, 3), "- a\n  - a\n    - a\n");
+    assert_eq!(text("markdown", Shape::Inline, 1), "*a x a*\n");
+    assert_eq!(text("markdown", Shape::Inline, 3), "*a _a *a x a* a_ a*\n");
     assert_eq!(text("graphql", Shape::Selection, 1), "{a}");
     assert_eq!(text("graphql", Shape::Selection, 3), "{a{a{a}}}");
     assert_eq!(text("graphql", Shape::Array, 2), "{f(a:[[]])}");

@@ -143,7 +143,7 @@ const LEGEND: &str = "
   told to *parse* and end at once, to *free* the value after parsing, or to *serialize* it back with the
   same library: many programs crash after the parse, in a destructor or a serializer.
 - **Objects** (in other formats the column of their second nesting: *Lists* in Markdown, *Arrays* in
-  GraphQL, *Tagged [0]* in ASN.1, *Inline elements* in HTML): the same for mappings (`{\"a\":{\"a\":…}}`
+  GraphQL, *Tagged [0]* in ASN.1, *Inline nesting* in HTML): the same for mappings (`{\"a\":{\"a\":…}}`
   in JSON). **Unclosed**: the main nesting never closed, which every parser must reject; *rejected* means
   a clean error at every depth tried.
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
