@@ -229,3 +229,23 @@ fn a_warm_run_confirms_a_no_limit_that_needed_the_longer_timeout_with_it_at_once
     );
     assert_eq!(u64_of(&warm, "trials"), 1, "not first cut off by the 1 s timeout: {warm:#}");
 }
+
+#[test]
+fn a_version_is_queried_again_only_when_something_it_depends_on_changed() {
+    let counter = tempfile::NamedTempFile::new().unwrap();
+    let counted = |version: &str| {
+        let query = format!("echo {version}; echo queried >> '{}'", counter.path().display());
+        Row::fixture("counted", &["limit", "5"]).set("version", query)
+    };
+    let workspace = Workspace::new(&[counted("1.0")]);
+    let queries = || fs::read_to_string(counter.path()).unwrap().lines().count();
+    let version = || record(&workspace.results(), "counted")["version"].as_str().map(str::to_string);
+    for _ in 0..2 {
+        assert!(workspace.nestprobe(&["run", "--quick", "--max-depth", "100"]).status.success());
+    }
+    assert_eq!((queries(), version().as_deref()), (1, Some("1.0")), "the second run asked again");
+    // Another version command (the row's library changed) is asked.
+    workspace.write_catalog(&[counted("2.0")]);
+    assert!(workspace.nestprobe(&["run", "--quick", "--max-depth", "100"]).status.success());
+    assert_eq!((queries(), version().as_deref()), (2, Some("2.0")));
+}

@@ -57,6 +57,8 @@ pub enum Readiness {
 }
 
 const BUILD_STAMP: &str = ".nestprobe-built";
+/// The version found last time, after the key it was found under.
+const VERSION_CACHE: &str = ".nestprobe-version";
 
 impl<'a> Parser<'a> {
     pub fn new(catalog: &Catalog, entry: &'a Entry, build_root: &Path) -> Result<Parser<'a>> {
@@ -226,8 +228,42 @@ impl<'a> Parser<'a> {
         hasher.finish()
     }
 
-    /// The library version, from the entry's version command. Fails only when interrupted.
+    /// The library version, from the entry's version command, or as it was last time when nothing
+    /// it can depend on changed (see [`Parser::version_key`]). Fails only when interrupted.
     pub fn version(&self) -> Result<Option<String>> {
+        let cache = self.real_build_dir.join(VERSION_CACHE);
+        let key = self.version_key();
+        if let Some(version) = fs::read_to_string(&cache).ok().and_then(|text| {
+            let (cached_key, version) = text.split_once('\n')?;
+            (cached_key == key.to_string()).then(|| version.trim_end().to_string())
+        }) {
+            return Ok(Some(version));
+        }
+        let version = self.query_version()?;
+        if let Some(version) = &version {
+            // Only a cache: a write that fails costs a query next time.
+            let _ = fs::write(&cache, format!("{key}\n{version}\n"));
+        }
+        Ok(version)
+    }
+
+    /// What a version can depend on: the version command, the build (its fingerprint) and the
+    /// package database of the machine or root it runs in (installing or upgrading anything with
+    /// apt rewrites it).
+    fn version_key(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.entry.version.hash(&mut hasher);
+        self.entry.setup.hash(&mut hasher);
+        self.fingerprint().hash(&mut hasher);
+        let root = self.environment.as_ref().map_or(Path::new("/"), |e| e.root.as_path());
+        if let Ok(status) = fs::metadata(root.join("var/lib/dpkg/status")) {
+            status.len().hash(&mut hasher);
+            status.modified().ok().hash(&mut hasher);
+        }
+        hasher.finish()
+    }
+
+    fn query_version(&self) -> Result<Option<String>> {
         let output = match self
             .shell(&self.entry.version)
             .and_then(|mut command| task::capture(&mut command, "`version`", task::QUERY_TIMEOUT))
