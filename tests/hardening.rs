@@ -509,6 +509,7 @@ fn broken_parsers_get_one_clear_line_each_and_the_run_goes_on() {
                 .set("build", "echo 'parse.c:3:1: error: expected declaration' >&2; exit 3"),
             runs("fails-at-depth-1", &["false"]),
             runs("not-a-program", &["/nonexistent/nestprobe-parser"]),
+            runs("fails-at-depth-2", &[program, "limit", "1"]),
             runs("good", &good),
         ],
     );
@@ -532,6 +533,8 @@ fn broken_parsers_get_one_clear_line_each_and_the_run_goes_on() {
     expect("build-fails", "build-failed", "parse.c:3:1: error: expected declaration");
     expect("fails-at-depth-1", "probe-failed", "cannot parse even depth 1");
     expect("not-a-program", "probe-failed", "/nonexistent/nestprobe-parser");
+    // No parser limits nesting to one level: an error that shallow is not shown as a limit.
+    expect("fails-at-depth-2", "probe-failed", "cannot parse array nested 2 levels deep");
     let good = record(&results, "good");
     assert_eq!(good["status"], "measured", "{good:#}");
     assert_eq!(good["result"]["min_failing_depth"], 101);

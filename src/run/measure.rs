@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 
 use crate::catalog::{Entry, Parser, Readiness};
 use crate::payload::Shape;
@@ -116,6 +116,16 @@ fn probe_all(
     let main_shape = entry.format.main_shape();
     let main_spec = specs.spec(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
     let main = located(&main_spec)?;
+    if let Some(shallow) = unsupported_main(&main) {
+        // No parser limits nesting to one or two levels: this is the program failing on the
+        // payload (pyasn1 0.6.1 cannot decode an empty SEQUENCE inside another), not a limit.
+        bail!(
+            "the program cannot parse {} nested {} levels deep: {} (an error this shallow is not a nesting limit)",
+            main_shape,
+            shallow.depth,
+            shallow.error
+        );
+    }
     specs.main_fails_at = main.exact_failing_depth();
     let mut record = unmeasured(entry, Status::Measured, "");
     // Probes after the main one that could not be made: said in the record, the rest kept.
@@ -279,12 +289,14 @@ fn probe_phases(
     Ok(measured)
 }
 
+/// A shape that fails this shallow fails on the payload, not at a nesting limit.
+const FIRST_DEPTHS: u64 = 3;
+
 /// The shape of `other` is not supported when it fails with a clean error at one of the first
 /// depths while the main shape goes deeper: no parser limits mappings to two levels and sequences
 /// to thousands; such an error is about the payload (a key type the library rejects by design), not
 /// its nesting, and is never shown as a limit. The probe has seen that failure twice (verified).
 fn unsupported(main: &ProbeResult, other: &ProbeResult) -> Option<UnsupportedShape> {
-    const FIRST_DEPTHS: u64 = 3;
     let Finding::FailsAt(depth, failure) = other.finding() else { return None };
     let main_goes_deeper = main.max_accepted_depth.is_some_and(|accepted| accepted > FIRST_DEPTHS);
     (depth <= FIRST_DEPTHS && failure.kind == FailureKind::Error && main_goes_deeper).then(|| {
@@ -293,6 +305,16 @@ fn unsupported(main: &ProbeResult, other: &ProbeResult) -> Option<UnsupportedSha
             depth,
             error: error_line(&failure.stderr).unwrap_or("(no error message)").to_string(),
         }
+    })
+}
+
+/// The main shape, when the program reports an error at depth 2 or 3 (depth 1 it parsed).
+fn unsupported_main(main: &ProbeResult) -> Option<UnsupportedShape> {
+    let Finding::FailsAt(depth, failure) = main.finding() else { return None };
+    (depth <= FIRST_DEPTHS && failure.kind == FailureKind::Error).then(|| UnsupportedShape {
+        shape: main.shape,
+        depth,
+        error: error_line(&failure.stderr).unwrap_or("(no error message)").to_string(),
     })
 }
 
