@@ -247,14 +247,26 @@ impl<'a> Parser<'a> {
         Ok(version)
     }
 
-    /// What a version can depend on: the version command, the build (its fingerprint) and the
-    /// package database of the machine or root it runs in (installing or upgrading anything with
-    /// apt rewrites it).
+    /// What a version can depend on: the version command, the build (its fingerprint), the helpers
+    /// of its language folder (a pinned runtime's launcher says which runtime) and the package
+    /// database of the machine or root it runs in (installing or upgrading anything with apt
+    /// rewrites it).
     fn version_key(&self) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.entry.version.hash(&mut hasher);
         self.entry.setup.hash(&mut hasher);
         self.fingerprint().hash(&mut hasher);
+        let mut shared: Vec<PathBuf> = fs::read_dir(self.dir.join(".."))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.is_file())
+            .collect();
+        shared.sort();
+        for file in shared {
+            fs::read(&file).unwrap_or_default().hash(&mut hasher);
+        }
         let root = self.environment.as_ref().map_or(Path::new("/"), |e| e.root.as_path());
         if let Ok(status) = fs::metadata(root.join("var/lib/dpkg/status")) {
             status.len().hash(&mut hasher);
