@@ -178,3 +178,30 @@ fn unstable_windows_that_overlap_are_the_same_and_disjoint_ones_are_not() {
     let mut results = committed.results();
     assert_eq!(record(&mut results, "shallow")["result"]["boundary_window"], json!([200, 220]));
 }
+
+#[test]
+fn the_same_findings_by_another_command_take_the_new_command_and_report_no_change() {
+    let committed = Committed::new();
+    // A committed sweep of `shallow`: its main probe at one stack size.
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    let main = shallow["result"].clone();
+    shallow["sweep"] = json!({"command": main["command"], "verdict": "fixed", "probes": [main]});
+    committed.commit(&results);
+    // The program was rewritten to run through a launcher (a pinned runtime, say): every probe's
+    // command differs, every finding is the same.
+    let command = json!(["/bin/sh", "launcher.sh", "parse"]);
+    let output = committed.merge_perturbed(|shard| {
+        let shallow = record(shard, "shallow");
+        shallow["result"]["command"] = command.clone();
+        shallow["sweep"]["command"] = command.clone();
+        shallow["sweep"]["probes"][0]["command"] = command.clone();
+    });
+    let stderr = stderr_of(&output);
+    assert!(!stderr.contains(" changed:"), "{stderr}");
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    assert_eq!(shallow["result"]["command"], command, "{shallow:#}");
+    assert_eq!(shallow["sweep"]["probes"][0]["command"], command, "{shallow:#}");
+    assert!(shallow["changes"].as_array().is_none_or(|c| c.is_empty()), "{shallow:#}");
+}

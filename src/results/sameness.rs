@@ -147,12 +147,22 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     match (&committed.sweep, &kept.sweep) {
         (Some(was), Some(now)) if same_sweep(was, now) => kept.sweep = Some(was.clone()),
         (was, now) if was != now => {
-            changes.push(Change { what: "sweep".into(), was: sweep_phrase(was), now: sweep_phrase(now) });
+            let (was, now) = (sweep_phrase(was), sweep_phrase(now));
+            if was != now {
+                changes.push(Change { what: "sweep".into(), was, now });
+            }
         }
         _ => {}
     }
     if changes.is_empty() && !Results::same_record_facts(committed, &kept) {
-        changes.push(Change { what: "row".into(), was: describe(committed), now: describe(&kept) });
+        let (was, now) = (describe(committed), describe(&kept));
+        if was == now {
+            // The same findings by another command (the program was rewritten, a runtime pinned):
+            // the new record, with nothing to report and the committed record's history.
+            kept.changes = committed.changes.clone();
+            return (kept, changes);
+        }
+        changes.push(Change { what: "row".into(), was, now });
     }
     if changes.is_empty() {
         return (committed.clone(), changes);
