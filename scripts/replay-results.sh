@@ -14,7 +14,8 @@
 # - merge job: `nestprobe merge` of the shard files into the clean clone, then `git status` there.
 #
 # ID,… limits the replay to some rows (the plan is then made of those rows only). WORK (default
-# /var/tmp/nestprobe-replay) keeps the roots and logs; NESTPROBE_DEBIAN_MIRROR picks a mirror.
+# /var/tmp/nestprobe-replay) keeps the logs (and the shards' roots with KEEP=1); NESTPROBE_DEBIAN_MIRROR
+# picks a mirror.
 set -eu
 SHARDS=${1:-4}
 ROWS=${2:-}
@@ -105,6 +106,8 @@ shard_job() {
         return 1
     }
     cp "$root/work/out/shard-$shard.json" "$WORK/shard-$shard.json"
+    # A shard's root holds every toolchain of its rows (gigabytes): gone once measured, unless KEEP=1.
+    [ "${KEEP:-0}" = 1 ] || rm -rf "$root"
     say "shard $shard done"
 }
 
