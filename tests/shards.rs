@@ -53,6 +53,16 @@ fn keys(value: &Value) -> Vec<String> {
     value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
 }
 
+/// A row key of `list` (`id` on the host, `id@environment` elsewhere) as the plan names it: with
+/// its environment always, so that `--only` selects that environment's row alone.
+fn selector(key: &str) -> String {
+    if key.contains('@') {
+        key.to_string()
+    } else {
+        format!("{key}@host")
+    }
+}
+
 fn strings(values: &Value, field: &str) -> Vec<String> {
     values.as_array().unwrap().iter().map(|v| v[field].as_str().unwrap().to_string()).collect()
 }
@@ -83,21 +93,25 @@ fn shards_cover_every_row_once_and_each_selects_the_same_rows_everywhere() {
         assert_eq!(environments[0] == "debian13", shard_keys.iter().all(|k| k.ends_with("@debian13")));
         // Rows that need the same package are together.
         assert_eq!(
-            shard_keys.contains(&"absent-a".to_string()),
-            shard_keys.contains(&"absent-b".to_string()),
+            shard_keys.contains(&"absent-a@host".to_string()),
+            shard_keys.contains(&"absent-b@host".to_string()),
             "{shard}"
         );
 
         // `--shard I/N` selects exactly that shard's rows in `list` and `setup`.
         let spec = format!("{}/3", n + 1);
         let listed = strings(&json_of(dir, &["list", "--shard", &spec, "--format", "json"]), "key");
-        assert_eq!(listed, shard_keys, "list --shard {spec}");
+        assert_eq!(listed.iter().map(|k| selector(k)).collect::<Vec<_>>(), shard_keys, "list --shard {spec}");
+        // The workflow passes a shard's keys to `--only`: the same rows, none of another environment.
+        let only = shard_keys.join(",");
+        let by_only = strings(&json_of(dir, &["list", "--only", &only, "--format", "json"]), "key");
+        assert_eq!(by_only, listed, "list --only {only}");
         let setup = nestprobe_in(dir, &["setup", "--shard", &spec, "--dry-run"]);
         let setup = String::from_utf8_lossy(&setup.stdout);
         // (Without dpkg nestprobe cannot tell which packages are missing, and lists none.)
         let dpkg = Path::new("/usr/bin/dpkg-query").exists();
         for (id, package) in [("absent-a", "one"), ("absent-c", "two"), ("absent-d", "three")] {
-            let wanted = shard_keys.iter().any(|k| k == id);
+            let wanted = shard_keys.iter().any(|k| *k == format!("{id}@host"));
             let listed = setup.contains(&format!("nestprobe-test-absent-{package}"));
             assert_eq!(listed, wanted && dpkg, "{spec}: {setup}");
         }
@@ -106,7 +120,8 @@ fn shards_cover_every_row_once_and_each_selects_the_same_rows_everywhere() {
     assert_eq!(debian13_shards, 1, "{plan}");
     let unique: BTreeSet<&String> = seen.iter().collect();
     assert_eq!(seen.len(), unique.len(), "a row in two shards: {seen:?}");
-    assert_eq!(unique, all.iter().collect(), "every row in a shard");
+    let all_selectors: Vec<String> = all.iter().map(|k| selector(k)).collect();
+    assert_eq!(unique, all_selectors.iter().collect(), "every row in a shard");
 
     // The text form: one line per shard.
     let text = nestprobe_in(dir, &["list", "--shards", "3"]).stdout;
@@ -131,7 +146,6 @@ fn shards_cover_every_row_once_and_each_selects_the_same_rows_everywhere() {
             .unwrap()
             .iter()
             .map(|r| match r["environment"].as_str() {
-                Some("host") => r["id"].as_str().unwrap().to_string(),
                 Some(environment) => format!("{}@{environment}", r["id"].as_str().unwrap()),
                 None => panic!("no environment: {r}"),
             })

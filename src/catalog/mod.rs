@@ -117,6 +117,12 @@ impl Entry {
     pub fn key(&self) -> String {
         row_key(&self.id, &self.environment)
     }
+
+    /// The name `--only` takes to select this row in this one environment: `id@environment`, the
+    /// host's too (a bare id selects the row in every environment).
+    pub fn selector(&self) -> String {
+        format!("{}@{}", self.id, self.environment)
+    }
 }
 
 /// A loaded catalog: entries plus where their folders are.

@@ -57,8 +57,9 @@ pub struct Shard {
     /// Its number, from 1: what `--shard I/N` takes.
     pub shard: usize,
     pub of: usize,
-    /// Row keys (`id` or `id@environment`) in catalog order: what `--only` takes. Empty when there
-    /// are fewer rows than shards.
+    /// The rows as `--only` takes them, each in its one environment (`id@host`, `id@debian13`), in
+    /// catalog order: a bare id would select the row in every environment, so a host shard would
+    /// measure the other environments' rows again. Empty when there are fewer rows than shards.
     pub keys: Vec<String>,
     pub environments: Vec<String>,
     /// The rows' toolchains (a row's first apt package, else its language).
@@ -84,7 +85,7 @@ pub fn select<'a>(catalog: &'a Catalog, selection: &Selection) -> Result<Vec<&'a
     let Some(spec) = selection.shard else { return Ok(entries) };
     let shards = shards_of(&entries, &selection.costs, spec.count)?;
     let keys = &shards[spec.index - 1].keys;
-    Ok(entries.into_iter().filter(|entry| keys.contains(&entry.key())).collect())
+    Ok(entries.into_iter().filter(|entry| keys.contains(&entry.selector())).collect())
 }
 
 /// The plan of `count` shards for the rows `only` names (every row when empty).
@@ -261,7 +262,7 @@ fn shard(entries: &[&Entry], number: usize, count: usize, mut rows: Vec<usize>, 
     Shard {
         shard: number,
         of: count,
-        keys: rows.iter().map(|&i| entries[i].key()).collect(),
+        keys: rows.iter().map(|&i| entries[i].selector()).collect(),
         environments,
         toolchains,
         estimated_seconds: if rows.is_empty() { 0 } else { cost },
