@@ -8,7 +8,8 @@
 //! - **Resource-bound results** (`slow`, a timeout, out of memory) say that time or memory ran out:
 //!   which one ran out first, and at what depth, is the machine's speed and memory. Two of them are
 //!   the same fact.
-//! - **Unstable results** whose windows overlap are the same.
+//! - **Unstable results** whose windows overlap are the same, give or take the level the flip lies
+//!   beside; an exact boundary inside an unstable window is one sighting of that flip, the same fact.
 //! - Timings, trial counts, how a boundary was found and memory noise are never facts
 //!   ([`Results::same_facts`]).
 //!
@@ -66,14 +67,17 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
     if Results::same_result_facts(committed, new) {
         return true;
     }
-    if committed.settings != new.settings || committed.env != new.env || committed.shape != new.shape {
+    if !committed.settings.same_limits(&new.settings) || committed.env != new.env || committed.shape != new.shape {
         return false;
     }
     if resource_bound(committed) && resource_bound(new) {
         return true;
     }
-    if committed.status == ProbeStatus::Unstable && new.status == ProbeStatus::Unstable {
-        return overlap(window(committed), window(new));
+    if committed.status == ProbeStatus::Unstable || new.status == ProbeStatus::Unstable {
+        return match (flip_region(committed), flip_region(new)) {
+            (Some(a), Some(b)) => overlap(a, b),
+            _ => false,
+        };
     }
     match (committed.exact_failing_depth(), new.exact_failing_depth()) {
         (Some(was), Some(now)) if stack_bound => {
@@ -83,6 +87,17 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
         }
         _ => false,
     }
+}
+
+/// Where a result's outcome flips: around an unstable window (one level either side: the flip lies
+/// between two depths, and a JIT or a collector moves it by one from run to run), or the two depths
+/// of an exact boundary. None for a result with no boundary (no limit, slow).
+fn flip_region(result: &ProbeResult) -> Option<(u64, u64)> {
+    if result.status == ProbeStatus::Unstable {
+        let (low, high) = window(result);
+        return Some((low.saturating_sub(1), high + 1));
+    }
+    result.exact_failing_depth().map(|depth| (depth.saturating_sub(1), depth))
 }
 
 /// An unstable result's window as (low, high): between its lowest failing and highest passing depth.
@@ -97,7 +112,10 @@ fn overlap((a_low, a_high): (u64, u64), (b_low, b_high): (u64, u64)) -> bool {
 }
 
 fn same_sweep(committed: &SweepResult, new: &SweepResult) -> bool {
-    committed.verdict == new.verdict
+    // A verdict is read from the probes: `unstable` where one of them flipped, which the probes'
+    // own comparison already judges.
+    let unstable = [committed.verdict, new.verdict].contains(&Verdict::Unstable);
+    (committed.verdict == new.verdict || unstable)
         && committed.probes.len() == new.probes.len()
         && committed
             .probes

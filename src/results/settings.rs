@@ -46,6 +46,17 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Whether two probes ran under limits that decide a depth alike: the same stack, address-space
+    /// cap, maximum depth and ASLR. The timeout and the resident cap are left out: they decide only
+    /// whether a slow or huge trial finishes, which the same-fact rules treat as one fact anyway, and
+    /// the cap follows the machine's memory and `--jobs` (a CI job runs one row at a time).
+    pub fn same_limits(&self, other: &Settings) -> bool {
+        self.stack_bytes == other.stack_bytes
+            && self.memory_bytes == other.memory_bytes
+            && self.max_depth == other.max_depth
+            && self.aslr_disabled == other.aslr_disabled
+    }
+
     /// How these settings (with children in environment `mode`) differ from `header`'s in what
     /// decides a depth (`stack 1 MiB`, `memory cap 4 GiB`, `ASLR on`, `the caller's environment`,
     /// `maximum depth 1,000`; not the timeout or the resident cap, which decide only whether a slow
