@@ -89,6 +89,23 @@ shard_job() {
     rm -rf "$root"
     mkdir -p "$root"
     tar -C "$root" -xf "$WORK/debian12.tar"
+    # The sources of the debian:12 image: debootstrap writes only the release itself, and without
+    # bookworm-updates and bookworm-security a shard installs older point releases than CI does
+    # (python3 3.11.2-6 where the container gets +deb12u8), which the comparison reports as changes.
+    rm -f "$root/etc/apt/sources.list"
+    cat >"$root/etc/apt/sources.list.d/debian.sources" <<EOF
+Types: deb
+URIs: $MIRROR
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: ${NESTPROBE_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
     cp /etc/resolv.conf "$root/etc/resolv.conf"
     if [ -d /usr/local/share/ca-certificates ]; then
         cp -a /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
