@@ -2,9 +2,10 @@
 //! so a regeneration must not rewrite what only the machine moved. This is the one place that
 //! says what counts as noise (README: "Same on every machine"):
 //!
-//! - **Stack-bound boundaries** (the row's sweep says `stack`) depend on a few hundred bytes of the
-//!   machine (the kernel's auxiliary vector, the CPU): a boundary within [`STACK_TOLERANCE`] of the
-//!   committed one, failing the same way, is the committed one confirmed.
+//! - **Stack-bound boundaries** (the row's sweep says `stack`, or the program crashed by a signal
+//!   there) depend on a few hundred bytes of the machine (the kernel's auxiliary vector, the CPU): a
+//!   boundary within [`STACK_TOLERANCE`] of the committed one, failing the same way, is the
+//!   committed one confirmed.
 //! - **Resource-bound results** (`slow`, a timeout, out of memory) say that time or memory ran out:
 //!   which one ran out first, and at what depth, is the machine's speed and memory. Two of them are
 //!   the same fact.
@@ -67,7 +68,10 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
     if Results::same_result_facts(committed, new) {
         return true;
     }
-    if !committed.settings.same_limits(&new.settings) || committed.env != new.env || committed.shape != new.shape {
+    if !committed.settings.same_limits(&new.settings)
+        || committed.env != new.env
+        || committed.shape != new.shape
+    {
         return false;
     }
     if resource_bound(committed) && resource_bound(new) {
@@ -79,6 +83,10 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
             _ => false,
         };
     }
+    // A crash by a signal at an exact depth is the stack running out, whatever the row's sweep
+    // says of its main shape (nlohmann's dump() in `serialize`, a parser's unclosed input).
+    let by_signal = |r: &ProbeResult| r.failure.as_ref().is_some_and(|f| f.signal.is_some());
+    let stack_bound = stack_bound || (by_signal(committed) && by_signal(new));
     match (committed.exact_failing_depth(), new.exact_failing_depth()) {
         (Some(was), Some(now)) if stack_bound => {
             let same_way =
