@@ -1,11 +1,29 @@
 // nestprobe parser program: read all of stdin, decode it with cborg's decode (default options).
 // try/catch catches every JS exception (decode errors, RangeError, ...) -> one stderr line, exit 1.
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
+// at once; `serialize` writes it back with cborg's encode (an exception is exit 1); no `free`: node
+// cannot force a collection without --expose-gc, which the catalog does not pass. Without it: the
+// result is discarded, then the program exits (as before).
 import fs from "fs";
-import { decode } from "cborg";
+import { decode, encode } from "cborg";
 
+const args = process.argv.slice(2);
+const phase = args.length > 0 ? args[args.length - 1] : null;
+if (phase !== null && !["parse", "serialize"].includes(phase)) {
+  process.stderr.write(`unknown phase: ${phase} (parse or serialize)\n`);
+  process.exit(2);
+}
 const data = fs.readFileSync(0);
+let value;
 try {
-  decode(data);
+  if (phase === null) {
+    decode(data);
+  } else {
+    value = decode(data);
+    if (phase === "serialize") {
+      encode(value);
+    }
+  }
 } catch (e) {
   const name = (e && e.name) || typeof e;
   const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);

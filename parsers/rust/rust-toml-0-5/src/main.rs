@@ -1,5 +1,9 @@
 // Reads all of stdin, then toml::from_str::<toml::Value> (toml 0.5, default settings).
 // Catches the returned Err (exit 1); a stack overflow aborts the process as it would.
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` forgets the value and
+// ends at once (process::exit(0)); `free` drops it, then exits 0; `serialize` writes it back with
+// toml::to_string (an Err is exit 1), then ends as `parse`. Without it: the value is dropped where
+// it was before, in main. Unknown phase: exit 2.
 use std::io::Read;
 
 fn fail(kind: &str, msg: &str) -> ! {
@@ -9,6 +13,7 @@ fn fail(kind: &str, msg: &str) -> ! {
 }
 
 fn main() {
+    let phase = phase();
     let mut data = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut data) {
         fail("std::io::Error", &e.to_string());
@@ -17,7 +22,42 @@ fn main() {
         Ok(t) => t,
         Err(e) => fail("std::str::Utf8Error", &e.to_string()),
     };
-    if let Err(e) = toml::from_str::<toml::Value>(text) {
-        fail("toml::de::Error", &e.to_string());
+    match toml::from_str::<toml::Value>(text) {
+        Ok(value) => {
+            if let Some(phase) = phase.as_deref() {
+                after_parse(phase, value);
+            }
+        }
+        Err(e) => {
+            fail("toml::de::Error", &e.to_string());
+        }
     }
+}
+
+/// The phase, the optional last argument (parsers/README.md, "Phases"); an unknown one is exit 2.
+fn phase() -> Option<String> {
+    let phase = std::env::args().skip(1).last();
+    if let Some(p) = &phase {
+        if !matches!(p.as_str(), "parse" | "free" | "serialize") {
+            eprintln!("unknown phase: {p} (parse, free or serialize)");
+            std::process::exit(2);
+        }
+    }
+    phase
+}
+
+/// What a phase does with the parsed value, then the program ends at once.
+fn after_parse(phase: &str, value: toml::Value) -> ! {
+    match phase {
+        "parse" => std::mem::forget(value),
+        "free" => drop(value),
+        _ => {
+            // "serialize" (checked in `phase`): the text is made, then left to the exit.
+            let size: usize =
+                toml::to_string(&value).unwrap_or_else(|e| fail("toml::ser::Error", &e.to_string())).len();
+            std::hint::black_box(size);
+            std::mem::forget(value);
+        }
+    }
+    std::process::exit(0);
 }
