@@ -367,9 +367,11 @@ pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String>
     packages.iter().filter(|p| !installed.contains(p.as_str())).cloned().collect()
 }
 
-/// Copies the files (not the folders) of `from` into `to`, replacing what differs.
+/// Copies the files (not the folders) of `from` into `to`, replacing what differs. A folder that is
+/// not there has nothing to share (a missing program folder is said where the program is run).
 fn copy_files(from: &Path, to: &Path) -> Result<()> {
-    for entry in fs::read_dir(from).with_context(|| format!("cannot read {}", from.display()))? {
+    let Ok(entries) = fs::read_dir(from) else { return Ok(()) };
+    for entry in entries {
         let entry = entry?;
         if !entry.file_type()?.is_file() {
             continue;

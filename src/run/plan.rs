@@ -341,7 +341,7 @@ mod tests {
                     assert!(seen.insert(key.clone()), "{key} twice with {count} shards");
                 }
             }
-            let all: HashSet<String> = entries.iter().map(|e| e.key()).collect();
+            let all: HashSet<String> = entries.iter().map(|e| e.selector()).collect();
             assert_eq!(seen, all, "{count} shards");
         }
     }
@@ -353,7 +353,8 @@ mod tests {
         let first = plan(&entries, &costs(&entries), 12);
         assert_eq!(first, plan(&entries, &costs(&entries), 12));
         // Keys inside a shard keep catalog order.
-        let order: BTreeMap<String, usize> = entries.iter().enumerate().map(|(i, e)| (e.key(), i)).collect();
+        let order: BTreeMap<String, usize> =
+            entries.iter().enumerate().map(|(i, e)| (e.selector(), i)).collect();
         for shard in &first {
             let positions: Vec<usize> = shard.keys.iter().map(|k| order[k]).collect();
             assert!(positions.windows(2).all(|w| w[0] < w[1]), "{shard:?}");
