@@ -309,22 +309,12 @@ impl Results {
 
     /// The same for one probe's result.
     pub fn same_result_facts(a: &ProbeResult, b: &ProbeResult) -> bool {
-        let facts = |result: &ProbeResult| {
-            let mut value = serde_json::to_value(result).expect("results serialize");
-            strip_volatile(&mut value);
-            value
-        };
-        same_fact_values(&facts(a), &facts(b))
+        same_fact_values(&fact_value(a), &fact_value(b))
     }
 
     /// The same for one row.
     pub fn same_record_facts(a: &ParserRecord, b: &ParserRecord) -> bool {
-        let facts = |record: &ParserRecord| {
-            let mut value = serde_json::to_value(record).expect("records serialize");
-            strip_volatile(&mut value);
-            value
-        };
-        same_fact_values(&facts(a), &facts(b))
+        same_fact_values(&fact_value(a), &fact_value(b))
     }
 }
 
@@ -399,9 +389,15 @@ fn same_memory(a: Option<u64>, b: Option<u64>) -> bool {
     }
 }
 
-fn facts(results: &Results) -> Value {
-    let mut value = serde_json::to_value(results).expect("results serialize");
+/// A record, a result or whole results as JSON without what is not a fact.
+fn fact_value<T: Serialize>(measured: &T) -> Value {
+    let mut value = serde_json::to_value(measured).expect("results serialize");
     strip_volatile(&mut value);
+    value
+}
+
+fn facts(results: &Results) -> Value {
+    let mut value = fact_value(results);
     // The order of the rows is the catalog's layout, not a fact.
     if let Some(Value::Array(parsers)) = value.get_mut("parsers") {
         parsers.sort_by_key(|record| (record["id"].to_string(), record["environment"].to_string()));

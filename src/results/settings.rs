@@ -51,10 +51,8 @@ impl Settings {
     /// whether a slow or huge trial finishes, which the same-fact rules treat as one fact anyway, and
     /// the cap follows the machine's memory and `--jobs` (a CI job runs one row at a time).
     pub fn same_limits(&self, other: &Settings) -> bool {
-        self.stack_bytes == other.stack_bytes
-            && self.memory_bytes == other.memory_bytes
-            && self.max_depth == other.max_depth
-            && self.aslr_disabled == other.aslr_disabled
+        // One list of what decides a depth: the one the reports name (the mode is compared apart).
+        self.differences(EnvMode::Fixed, other, EnvMode::Fixed).is_empty()
     }
 
     /// How these settings (with children in environment `mode`) differ from `header`'s in what
