@@ -116,7 +116,7 @@ fn probe_all(
     let main_shape = entry.format.main_shape();
     let main_spec = specs.spec(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
     let main = located(&main_spec)?;
-    if let Some(shallow) = unsupported_main(&main) {
+    if let Some(shallow) = shallow_error(&main) {
         // No parser limits nesting to one or two levels: this is the program failing on the
         // payload (pyasn1 0.6.1 cannot decode an empty SEQUENCE inside another), not a limit.
         bail!(
@@ -297,22 +297,15 @@ const FIRST_DEPTHS: u64 = 3;
 /// to thousands; such an error is about the payload (a key type the library rejects by design), not
 /// its nesting, and is never shown as a limit. The probe has seen that failure twice (verified).
 fn unsupported(main: &ProbeResult, other: &ProbeResult) -> Option<UnsupportedShape> {
-    let Finding::FailsAt(depth, failure) = other.finding() else { return None };
     let main_goes_deeper = main.max_accepted_depth.is_some_and(|accepted| accepted > FIRST_DEPTHS);
-    (depth <= FIRST_DEPTHS && failure.kind == FailureKind::Error && main_goes_deeper).then(|| {
-        UnsupportedShape {
-            shape: other.shape,
-            depth,
-            error: error_line(&failure.stderr).unwrap_or("(no error message)").to_string(),
-        }
-    })
+    shallow_error(other).filter(|_| main_goes_deeper)
 }
 
-/// The main shape, when the program reports an error at depth 2 or 3 (depth 1 it parsed).
-fn unsupported_main(main: &ProbeResult) -> Option<UnsupportedShape> {
-    let Finding::FailsAt(depth, failure) = main.finding() else { return None };
+/// A clean error at one of the first depths, as an unsupported shape.
+fn shallow_error(result: &ProbeResult) -> Option<UnsupportedShape> {
+    let Finding::FailsAt(depth, failure) = result.finding() else { return None };
     (depth <= FIRST_DEPTHS && failure.kind == FailureKind::Error).then(|| UnsupportedShape {
-        shape: main.shape,
+        shape: result.shape,
         depth,
         error: error_line(&failure.stderr).unwrap_or("(no error message)").to_string(),
     })
