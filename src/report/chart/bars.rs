@@ -7,12 +7,10 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
-    environment_caption, fit, font, format_of, legend_places, plot_error, text_width, Key, Root, BAND, BLUE,
-    GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION,
+    environment_caption, fit, font, format_of, label_column, legend_places, other_environments, plot_error,
+    text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION,
 };
-use crate::report::{
-    class, display_name, environment_name, environments_of, groups_by_depth, thousands, Class,
-};
+use crate::report::{class, display_name, groups_by_depth, thousands, Class};
 use crate::results::probe_result::Finding;
 use crate::results::{ParserRecord, Results, HOST};
 
@@ -96,10 +94,9 @@ impl<'a> Layout<'a> {
             .max()
             .unwrap_or(1);
         let top = decade_above(max_depth as f64);
-        let label_width =
-            records.iter().map(|r| text_width(&display_name(results, r), LABEL_PX)).max().unwrap_or(0);
-        let label_width = label_width.clamp(80, MAX_LABEL);
-        let labels = records.iter().map(|r| fit(&display_name(results, r), LABEL_PX, label_width)).collect();
+        let names: Vec<String> = records.iter().map(|r| display_name(results, r)).collect();
+        let label_width = label_column(names.iter().map(String::as_str), LABEL_PX, MAX_LABEL);
+        let labels = names.iter().map(|name| fit(name, LABEL_PX, label_width)).collect();
         let value_width = value_width(&records, top, label_width);
         Layout {
             keys: keys(&records, max_depth),
@@ -159,11 +156,7 @@ fn keys(records: &[&ParserRecord], max_depth: u64) -> Vec<Key> {
 fn captions(results: &Results, left_out: usize) -> Vec<String> {
     let mut captions =
         vec!["Each bar: the smallest nesting depth the parser fails at, least first.".to_string()];
-    let others: Vec<String> = environments_of(results)
-        .iter()
-        .filter(|k| *k != HOST)
-        .map(|k| environment_name(results, k).to_string())
-        .collect();
+    let others = other_environments(results);
     if !others.is_empty() {
         captions.push(format!(
             "Lighter bars, labelled with their environment, were measured in {} (below the same library on the host).",

@@ -24,10 +24,10 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub use bars::results_svg;
 pub use sweep::sweep_svg;
 
-use super::{thousands, Class, Exporter};
+use super::{environment_name, environments_of, thousands, Class, Exporter};
 use crate::payload::PayloadFormat;
 use crate::results::sweep_result::Verdict;
-use crate::results::{Environment, Results};
+use crate::results::{Environment, Results, HOST};
 use crate::units::Limit;
 
 /// The results chart of a format: results.svg for JSON (the first format there was), else
@@ -158,6 +158,21 @@ fn text_width(text: &str, px: f64) -> i32 {
         })
         .sum();
     (ems * px).ceil() as i32
+}
+
+/// The width of a column of labels at `px`: the widest, between 80 pixels and `max` (longer ones are
+/// cut to it with [`fit`]).
+fn label_column<'a>(labels: impl IntoIterator<Item = &'a str>, px: f64, max: i32) -> i32 {
+    labels.into_iter().map(|label| text_width(label, px)).max().unwrap_or(0).clamp(80, max)
+}
+
+/// The names of the environments other than the host that `results` were measured in.
+fn other_environments(results: &Results) -> Vec<String> {
+    environments_of(results)
+        .iter()
+        .filter(|key| *key != HOST)
+        .map(|key| environment_name(results, key).to_string())
+        .collect()
 }
 
 /// `text`, cut with an ellipsis to fit `width` pixels at `px`.

@@ -9,10 +9,10 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, decade_above, decade_below, depth_mesh, draw_captions, draw_legend, fit, font,
-    format_of, legend_places, machine_caption, plot_error, text_width, verdict_colour, Key, Root, BAND,
-    MUTED, TEXT, TITLE_HEIGHT,
+    format_of, label_column, legend_places, machine_caption, other_environments, plot_error, text_width,
+    verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT,
 };
-use crate::report::{display_name, environment_name, environments_of, sorted, thousands};
+use crate::report::{display_name, sorted, thousands};
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::Finding;
 use crate::results::sweep_result::Verdict;
@@ -165,11 +165,7 @@ fn captions(results: &Results, unlimited: bool, elsewhere: bool) -> Vec<String> 
         first.push_str(" Unlimited-stack probes are not drawn.");
     }
     let mut captions = vec![first];
-    let others: Vec<String> = environments_of(results)
-        .iter()
-        .filter(|k| *k != HOST && elsewhere)
-        .map(|k| environment_name(results, k).to_string())
-        .collect();
+    let others = if elsewhere { other_environments(results) } else { Vec::new() };
     if !others.is_empty() {
         captions.push(format!(
             "Lighter rows, labelled with their environment: measured in {}.",
@@ -233,13 +229,8 @@ fn draw_rows(
     let max = results.environment.settings.max_depth as f64;
     let low = decade_below(all().fold(f64::INFINITY, f64::min).min(max) / 1.5);
     let high = decade_above(all().fold(1.0, f64::max) * 1.5);
-    let label_width = groups
-        .iter()
-        .flat_map(|g| &g.rows)
-        .map(|r| text_width(&r.label, LABEL_PX))
-        .max()
-        .unwrap_or(0)
-        .clamp(80, MAX_LABEL);
+    let labels = groups.iter().flat_map(|g| &g.rows).map(|r| r.label.as_str());
+    let label_width = label_column(labels, LABEL_PX, MAX_LABEL);
     let text_room =
         groups.iter().flat_map(|g| &g.rows).map(|r| text_width(&r.text, LABEL_PX)).max().unwrap_or(0);
     let mut chart = ChartBuilder::on(root)
