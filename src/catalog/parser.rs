@@ -256,15 +256,7 @@ impl<'a> Parser<'a> {
         self.entry.version.hash(&mut hasher);
         self.entry.setup.hash(&mut hasher);
         self.fingerprint().hash(&mut hasher);
-        let mut shared: Vec<PathBuf> = fs::read_dir(self.dir.join(".."))
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|entry| entry.path())
-            .filter(|path| path.is_file())
-            .collect();
-        shared.sort();
-        for file in shared {
+        for file in shared_files(&self.dir.join("..")) {
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
         let root = self.environment.as_ref().map_or(Path::new("/"), |e| e.root.as_path());
@@ -367,17 +359,26 @@ pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String>
     packages.iter().filter(|p| !installed.contains(p.as_str())).cloned().collect()
 }
 
-/// Copies the files (not the folders) of `from` into `to`, replacing what differs. A folder that is
-/// not there has nothing to share (a missing program folder is said where the program is run).
+/// The files (not the folders) of a language folder, which its programs share (`../built_depth.py`),
+/// in name order; none when the folder is not there.
+fn shared_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Copies the shared files of `from` into `to`, replacing what differs. A folder that is not there
+/// has nothing to share (a missing program folder is said where the program is run).
 fn copy_files(from: &Path, to: &Path) -> Result<()> {
-    let Ok(entries) = fs::read_dir(from) else { return Ok(()) };
-    for entry in entries {
-        let entry = entry?;
-        if !entry.file_type()?.is_file() {
-            continue;
-        }
-        let target = to.join(entry.file_name());
-        let content = fs::read(entry.path())?;
+    for file in shared_files(from) {
+        let target = to.join(file.file_name().expect("a listed file has a name"));
+        let content = fs::read(&file)?;
         if fs::read(&target).ok().as_ref() != Some(&content) {
             fs::write(&target, content).with_context(|| format!("cannot write {}", target.display()))?;
         }
