@@ -280,15 +280,13 @@ fn descendants_that_leave_the_group_holding_the_pipes_do_not_stretch_a_trial() {
 
 /// A catalog of one stack-bound parser (the recursive fixture, copied in by its build), at `root`.
 fn stack_bound_catalog(root: &Path) -> std::path::PathBuf {
-    let parsers = root.join("parsers");
-    fs::create_dir_all(parsers.join("recursive")).unwrap();
     let row = Row::new("recursive")
         .set("library", "recursive descent")
         .set("build", format!("cp \"{}\" \"$BUILD/parse\"", fixture().display()))
         .set("run", vec!["{build}/parse", "recursive"]);
-    let catalog = catalog_text(&[row]);
-    fs::write(parsers.join("catalog.toml"), catalog).unwrap();
-    parsers.join("catalog.toml")
+    let catalog = root.join("parsers/catalog.toml");
+    write_catalog_file(&catalog, &[], &[row]);
+    catalog
 }
 
 fn run_catalog(root: &Path, extra_env: &[(String, String)], options: &[&str]) -> Value {

@@ -72,7 +72,7 @@ pub fn u64_of(value: &Value, field: &str) -> u64 {
 
 mod workspace;
 #[allow(unused_imports)]
-pub use workspace::{catalog_text, record, Environment, Row, Workspace};
+pub use workspace::{catalog_text, record, write_catalog_file, Environment, Row, Workspace};
 
 /// The committed results.json, parsed: real records of every kind to build test inputs from.
 pub fn committed_results() -> Value {

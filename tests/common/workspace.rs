@@ -67,6 +67,17 @@ pub fn catalog_text(rows: &[Row]) -> String {
     rows.iter().map(Row::toml).collect::<Vec<_>>().join("\n")
 }
 
+/// Writes the catalog file `catalog` (its `[[environment]]` tables, then `rows`) and makes each
+/// row's folder beside it.
+pub fn write_catalog_file(catalog: &Path, environments: &[Environment], rows: &[Row]) {
+    let folder = catalog.parent().expect("a catalog file is in a folder");
+    for row in rows {
+        fs::create_dir_all(folder.join(row.id())).unwrap();
+    }
+    let environments: String = environments.iter().map(Environment::toml).collect();
+    fs::write(catalog, environments + &catalog_text(rows)).unwrap();
+}
+
 /// One `[[environment]]` of a catalog: a root file system rows can name in `environments`.
 pub struct Environment<'a> {
     pub id: &'a str,
@@ -105,11 +116,7 @@ impl Workspace {
         rows: &[Row],
     ) -> Workspace {
         let workspace = Workspace { dir };
-        for row in rows {
-            fs::create_dir_all(workspace.path("parsers").join(row.id())).unwrap();
-        }
-        let environments: String = environments.iter().map(Environment::toml).collect();
-        fs::write(workspace.catalog(), environments + &catalog_text(rows)).unwrap();
+        write_catalog_file(&workspace.catalog(), environments, rows);
         fs::write(
             workspace.path("README.md"),
             "# demo\n<!-- nestprobe:badges:start -->\n<!-- nestprobe:badges:end -->\n\n\
@@ -121,10 +128,7 @@ impl Workspace {
 
     /// Replaces the catalog by `rows` (their folders made).
     pub fn write_catalog(&self, rows: &[Row]) {
-        for row in rows {
-            fs::create_dir_all(self.path("parsers").join(row.id())).unwrap();
-        }
-        fs::write(self.catalog(), catalog_text(rows)).unwrap();
+        write_catalog_file(&self.catalog(), &[], rows);
     }
 
     pub fn root(&self) -> &Path {
