@@ -301,6 +301,8 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     check(&serialize, "loses control in serialize");
     let shown = serialize.visible_ids();
     assert!(shown.contains(&"cpp-nlohmann"), "nlohmann's dump() crashes: {shown:?}");
+    // Each of those rows says it beside the parse's outcome.
+    assert!(serialize.html.contains("in serialize</span>"), "no row names its serialize phase");
     for id in &shown {
         let phase =
             find(id)["phases"].as_array().unwrap().iter().find(|p| p["phase"] == "serialize").cloned();

@@ -384,13 +384,20 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
         "<td class=\"num\" title=\"{tooltip}\">{}</td>",
         badge_link(record, &depth_text(record, result))
     );
-    badge(html, result, "");
+    // A phase after the parse that loses control sooner is said beside the parse's outcome, so that
+    // a row the phase filter shows says why.
+    let phase = super::losing_sooner(record)
+        .map(|_| format!(" <span class=\"phase\">{}</span>", escape(&super::short_outcome(record))))
+        .unwrap_or_default();
+    badge(html, result, "", &phase);
     match &record.object {
-        Some(object) => badge(html, object, &depth_text(record, object)),
+        Some(object) => badge(html, object, &depth_text(record, object), ""),
         None => cell(html, "", dash),
     }
     match &record.unclosed {
-        Some(unclosed) if unclosed.failure.is_some() => badge(html, unclosed, &depth_text(record, unclosed)),
+        Some(unclosed) if unclosed.failure.is_some() => {
+            badge(html, unclosed, &depth_text(record, unclosed), "")
+        }
         Some(_) => cell(html, "muted", "rejected"),
         None => cell(html, "", dash),
     }
@@ -431,8 +438,8 @@ fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
 }
 
 /// An outcome as a coloured badge, short (`SIGSEGV`, `exit 134`: the colour says crash), with the
-/// full summary as its tooltip and `prefix` (a depth) before it.
-fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
+/// full summary as its tooltip, `prefix` (a depth) before it and `after` (markup) after it.
+fn badge(html: &mut String, result: &ProbeResult, prefix: &str, after: &str) {
     let (key, short, long) = match (result.finding(), &result.failure) {
         (Finding::Unstable { .. } | Finding::InputNotRead(_), _) => {
             ("unstable", "unstable".to_string(), result.phrase())
@@ -477,7 +484,7 @@ fn badge(html: &mut String, result: &ProbeResult, prefix: &str) {
         .unwrap_or_default();
     let _ = write!(
         html,
-        "<td>{prefix}<span class=\"badge o-{key}\" title=\"{}\">{}</span>{growth}</td>",
+        "<td>{prefix}<span class=\"badge o-{key}\" title=\"{}\">{}</span>{growth}{after}</td>",
         escape(&long),
         escape(&short)
     );
