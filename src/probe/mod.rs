@@ -176,10 +176,15 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         // Verify both sides of the boundary; a confirmed hint is the earlier sighting of each.
         let wanted = if first.mode == SearchMode::Confirmed { 1 } else { 2 };
         let mut checks = vec![(first.max_accepted, wanted), (min_failing, wanted)];
-        if first.mode == SearchMode::Cold && first.max_accepted > 1 {
+        if first.mode == SearchMode::Cold {
             // A bisection only ever asks inside the bracket, so a program that accepts only odd
-            // depths would look exact: one depth below the bracket must pass too.
-            checks.push((first.max_accepted - 1, 1));
+            // depths would look exact: one depth below the bracket must pass too, or, where there
+            // is none (a boundary at 2), one above it must fail.
+            if first.max_accepted > 1 {
+                checks.push((first.max_accepted - 1, 1));
+            } else if min_failing < spec.max_depth {
+                checks.push((min_failing + 1, 1));
+            }
         }
         runner.check_all(&checks)?;
     }
@@ -214,7 +219,7 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
         if escalated != Some(depth) {
             runner.use_timeout(runner.longer_timeout());
             if !runner.fails_at(depth)? {
-                return slow_or_unlimited(runner, depth, found.mode);
+                return slow_or_unlimited(runner, depth, found.mode, false);
             }
         }
         if depth == found.max_accepted + 1 {
@@ -234,8 +239,16 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
 ///
 /// The maximum gets the normal timeout when the time `depth` took says it cannot finish within the
 /// longer one anyway (see `Runner::maximum_cannot_finish`; a cold search's first trial there, which
-/// already ran out of the normal timeout, is then not run again), else the longer timeout.
-fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Result<Searched> {
+/// already ran out of the normal timeout, is then not run again), else the longer timeout. When
+/// `confirming` a slow result measured before, a maximum that cannot finish is not run at all: it
+/// could only be killed at the timeout, and whether it would have crashed first is not a fact the
+/// slow result records.
+fn slow_or_unlimited(
+    runner: &mut Runner,
+    depth: u64,
+    mode: SearchMode,
+    confirming: bool,
+) -> Result<Searched> {
     let max_depth = runner.spec.max_depth;
     if depth >= max_depth {
         return Ok(Searched::Boundary(runner.no_limit(mode)));
@@ -246,6 +259,9 @@ fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Resul
         runner.fails_at(1)?;
     }
     let normal_timeout_says_enough = runner.maximum_cannot_finish(depth);
+    if normal_timeout_says_enough && confirming {
+        return Ok(Searched::Slow(depth, mode));
+    }
     if !normal_timeout_says_enough {
         runner.use_timeout(runner.longer_timeout());
     }
@@ -260,8 +276,9 @@ fn slow_or_unlimited(runner: &mut Runner, depth: u64, mode: SearchMode) -> Resul
 }
 
 /// A slow parser measured before: it still finishes `depth` with the longer timeout, and deeper
-/// still does not finish in time (see `slow_or_unlimited`): three trials (depth 1 among them)
-/// instead of a search that times out over and over. `None` when `depth` no longer finishes: the
+/// still does not finish in time (see `slow_or_unlimited`): two trials (depth 1 and `depth`), three
+/// when the time `depth` took does not prove that the maximum cannot finish, instead of a search
+/// that times out over and over. `None` when `depth` no longer finishes: the
 /// caller searches again.
 fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
     runner.use_timeout(runner.longer_timeout());
@@ -269,7 +286,7 @@ fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
         runner.use_timeout(runner.spec.trial.timeout);
         return Ok(None);
     }
-    Ok(Some(match slow_or_unlimited(runner, depth, SearchMode::Confirmed)? {
+    Ok(Some(match slow_or_unlimited(runner, depth, SearchMode::Confirmed, true)? {
         // Not slow any more: the maximum finished.
         Searched::Boundary(no_limit) => {
             Searched::Boundary(Boundary { mode: SearchMode::ReSearched, ..no_limit })
@@ -412,6 +429,12 @@ impl Trials for Runner<'_, '_> {
             failed.push(self.judge(depth, report)?);
         }
         Ok(failed)
+    }
+
+    fn discard(&mut self, depths: &[u64]) {
+        for &depth in depths {
+            self.seen.forget_last(depth);
+        }
     }
 }
 

@@ -19,6 +19,16 @@ impl Observations {
         self.by_depth.entry(depth).or_default().push((failed, report));
     }
 
+    /// Forgets the last trial at `depth`.
+    pub(super) fn forget_last(&mut self, depth: u64) {
+        if let Some(seen) = self.by_depth.get_mut(&depth) {
+            seen.pop();
+            if seen.is_empty() {
+                self.by_depth.remove(&depth);
+            }
+        }
+    }
+
     pub(super) fn forget_timeouts(&mut self) {
         for seen in self.by_depth.values_mut() {
             seen.retain(|(_, report)| !matches!(report.outcome, Outcome::Timeout { .. }));

@@ -34,7 +34,7 @@ pub enum Hint {
     /// confirms it with the longer timeout at once.
     NoLimitSlowly,
     /// A slow parser: this depth finished only with the longer timeout, and the maximum did not.
-    /// The probe confirms that in three trials; the search itself treats it as no hint.
+    /// The probe confirms that in two or three trials; the search itself treats it as no hint.
     Slow(u64),
     /// An unstable parser: outcomes disagreed at these depths (the lowest failing and the highest
     /// passing one seen, perhaps the same depth). The probe runs them again until they disagree
@@ -124,6 +124,10 @@ pub trait Trials {
     fn fails_all(&mut self, depths: &[u64]) -> Result<Vec<bool>> {
         depths.iter().map(|&depth| self.fails(depth)).collect()
     }
+
+    /// Forgets what the last trial at each of `depths` showed: it ran beside another one whose
+    /// outcome made it moot (see the cold search's first round).
+    fn discard(&mut self, _depths: &[u64]) {}
 }
 
 impl<F: FnMut(u64) -> Result<bool>> Trials for F {
@@ -137,7 +141,7 @@ impl<F: FnMut(u64) -> Result<bool>> Trials for F {
 /// of time; `refine` narrows such a bracket when the caller needs it exact.
 pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trials) -> Result<Boundary> {
     assert!(max_depth >= 1);
-    let mut state = State { lo: 0, hi: None, max_depth, trials: 0, passes: Vec::new() };
+    let mut state = State { lo: 0, hi: None, max_depth, trials: 0, passes: Vec::new(), beside: Vec::new() };
 
     let hint = match hint {
         None => None,
@@ -151,10 +155,8 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
         Some(hint) => Some(hint),
     };
     let Some(hint) = hint else {
-        // Cold: depth 1 must pass, the maximum settles unbounded parsers, then bisection. (Depth 1
-        // runs alone even with room for more: where it fails, as invalid input a parser accepts
-        // does, nothing deeper may be tried, or the answer would depend on the room.)
-        if state.lo == 0 && !state.done() && state.run(trials, 1)? {
+        // Cold: depth 1 must pass, the maximum settles unbounded parsers, then bisection.
+        if state.lo == 0 && !state.done() && state.depth_one(trials)? {
             return Ok(state.boundary(SearchMode::Cold));
         }
         if state.hi.is_none() && !state.done() {
@@ -211,11 +213,13 @@ pub fn refine(max_depth: u64, bracket: Boundary, trials: &mut impl Trials) -> Re
         max_depth,
         trials: bracket.trials,
         passes: vec![bracket.max_accepted],
+        beside: Vec::new(),
     };
     state.bisect(trials, false)?;
     Ok(state.boundary(bracket.mode))
 }
 
+#[derive(Clone)]
 struct State {
     /// Largest passing depth known (0: none).
     lo: u64,
@@ -225,6 +229,8 @@ struct State {
     trials: u32,
     /// Every depth seen to pass, to stay consistent when a flaky parser contradicts itself.
     passes: Vec<u64>,
+    /// Depths run beside the search for the verification (see `bisect`), not judged by it.
+    beside: Vec<u64>,
 }
 
 impl State {
@@ -245,6 +251,30 @@ impl State {
         Ok(failed)
     }
 
+    /// Runs depth 1; whether it failed. With room for more, the first splits of (1, maximum] run
+    /// beside it (a round saved on every parser that passes there); where depth 1 fails, nothing
+    /// deeper may count, or the answer would depend on the room (invalid input a parser rejects at
+    /// depth 1 but accepts deeper), so what they showed is discarded.
+    fn depth_one(&mut self, trials: &mut impl Trials) -> Result<bool> {
+        let beside = State { lo: 1, ..self.clone() }.splits(trials.width().saturating_sub(1));
+        let beside: Vec<u64> = beside.into_iter().filter(|&d| d > 1).collect();
+        if beside.is_empty() {
+            return self.run(trials, 1);
+        }
+        let depths: Vec<u64> = std::iter::once(1).chain(beside.iter().copied()).collect();
+        self.trials += depths.len() as u32;
+        let failed = trials.fails_all(&depths)?;
+        self.record(1, failed[0]);
+        if failed[0] {
+            trials.discard(&beside);
+        } else {
+            for (&depth, &failed) in beside.iter().zip(&failed[1..]) {
+                self.record(depth, failed);
+            }
+        }
+        Ok(failed[0])
+    }
+
     /// Splits (lo, hi] by prior weight until the boundary is found, or, when `may_settle`, until a
     /// bracket whose failing end ran out of time is within a factor of two.
     fn bisect(&mut self, trials: &mut impl Trials, may_settle: bool) -> Result<()> {
@@ -253,11 +283,34 @@ impl State {
             if may_settle && self.lo > 0 && self.hi.is_some_and(settles) {
                 break;
             }
-            // With room for k trials at once, k depths split the candidates into k + 1 parts of
-            // equal prior weight: an (k+1)-ary search.
-            match self.splits(trials.width()) {
-                depths if depths.len() > 1 => drop(self.run_all(trials, &depths)?),
-                _ => drop(self.run(trials, self.next_split())?),
+            // With room for k trials at once, k depths split the candidates into k + 1 parts: an
+            // (k+1)-ary search.
+            let width = trials.width();
+            let depths = match self.splits(width) {
+                depths if depths.len() > 1 => depths,
+                _ => vec![self.next_split()],
+            };
+            // Fewer candidates than room (the last round): the depth below the bracket, which the
+            // probe's verification asks for when the boundary turns out to be lo + 1, runs beside.
+            // Not a step of the search: what it shows is the verification's to judge (a program
+            // failing there, below a pass, is unstable, not a boundary to narrow towards).
+            let below = self.lo.saturating_sub(1);
+            if depths.len() < width
+                && below >= 1
+                && !self.passes.contains(&below)
+                && !self.beside.contains(&below)
+            {
+                self.beside.push(below);
+                self.trials += depths.len() as u32 + 1;
+                let failed = trials.fails_all(&[&depths[..], &[below]].concat())?;
+                for (&depth, &failed) in depths.iter().zip(&failed) {
+                    self.record(depth, failed);
+                }
+                continue;
+            }
+            match depths[..] {
+                [depth] => drop(self.run(trials, depth)?),
+                _ => drop(self.run_all(trials, &depths)?),
             }
         }
         Ok(())
@@ -296,34 +349,51 @@ impl State {
         self.lo + (hi - self.lo) / 2
     }
 
-    /// Up to `k` depths that split the candidate boundaries (lo, hi] into k + 1 parts of equal prior
-    /// weight, ascending, without repeats (fewer when the candidates are fewer).
+    /// Up to `k` depths that split the candidate boundaries (lo, hi] into k + 1 parts whose
+    /// heaviest (by prior weight) is as light as possible, ascending (fewer when the candidates are
+    /// fewer). Not k equal shares of the total: a typical limit's point weight would take several
+    /// shares at one depth and waste the room.
     fn splits(&self, k: usize) -> Vec<u64> {
-        if k == 0 {
-            return Vec::new();
-        }
         let lo = self.lo;
         let hi = self.hi.unwrap_or(self.max_depth + 1);
+        if k == 0 || hi <= lo + 1 {
+            return Vec::new();
+        }
         let prior = Prior { total_log: ((self.max_depth + 1) as f64).ln() };
-        let total = prior.mass(lo, hi);
-        let mut depths: Vec<u64> = (1..=k)
-            .map(|i| {
-                let target = total * i as f64 / (k + 1) as f64;
-                // The first d in (lo, hi) whose lower part reaches the target.
-                let (mut a, mut b) = (lo + 1, hi - 1);
+        // The cuts that keep every part at most `limit`, taken greedily from below; `None` when
+        // k cuts do not suffice.
+        let cuts_within = |limit: f64| -> Option<Vec<u64>> {
+            let mut cuts = Vec::with_capacity(k);
+            let mut from = lo;
+            while prior.mass(from, hi) > limit {
+                if cuts.len() == k || prior.mass(from, from + 1) > limit {
+                    return None;
+                }
+                // The deepest d in (from, hi) whose part (from, d] stays within the limit.
+                let (mut a, mut b) = (from + 1, hi - 1);
                 while a < b {
-                    let mid = a + (b - a) / 2;
-                    if prior.mass(lo, mid) >= target {
-                        b = mid;
+                    let mid = b - (b - a) / 2;
+                    if prior.mass(from, mid) <= limit {
+                        a = mid;
                     } else {
-                        a = mid + 1;
+                        b = mid - 1;
                     }
                 }
-                a
-            })
-            .collect();
-        depths.dedup();
-        depths
+                cuts.push(a);
+                from = a;
+            }
+            Some(cuts)
+        };
+        let (mut feasible, mut infeasible) = (prior.mass(lo, hi), 0.0);
+        let mut best = cuts_within(feasible).unwrap_or_default();
+        for _ in 0..48 {
+            let limit = (feasible + infeasible) / 2.0;
+            match cuts_within(limit) {
+                Some(cuts) => (feasible, best) = (limit, cuts),
+                None => infeasible = limit,
+            }
+        }
+        best
     }
 
     /// The depth that splits the candidate boundaries (lo, hi] into halves of equal prior weight.
@@ -630,5 +700,57 @@ mod tests {
             three_rounds * 10 < one_rounds * 7,
             "{three_rounds} rounds with 3 at once, {one_rounds} one by one"
         );
+    }
+
+    /// Rejects depth 1 only (as invalid input a parser accepts when it is deeper), `width` trials
+    /// at once; remembers what was discarded.
+    struct RejectsOne {
+        width: usize,
+        discarded: Vec<u64>,
+    }
+
+    impl Trials for RejectsOne {
+        fn fails(&mut self, depth: u64) -> Result<bool> {
+            Ok(depth == 1)
+        }
+
+        fn width(&self) -> usize {
+            self.width
+        }
+
+        fn discard(&mut self, depths: &[u64]) {
+            self.discarded.extend_from_slice(depths);
+        }
+    }
+
+    #[test]
+    fn what_ran_beside_a_failing_depth_one_is_discarded_so_the_answer_does_not_depend_on_the_room() {
+        let mut one = RejectsOne { width: 1, discarded: Vec::new() };
+        let mut two = RejectsOne { width: 2, discarded: Vec::new() };
+        let alone = find_boundary(5_000_000, None, &mut one).unwrap();
+        let beside = find_boundary(5_000_000, None, &mut two).unwrap();
+        assert_eq!((alone.min_failing, alone.max_accepted), (Some(1), 0));
+        assert_eq!((beside.min_failing, beside.max_accepted), (Some(1), 0));
+        assert!(one.discarded.is_empty());
+        assert_eq!(two.discarded.len(), 1, "{:?}", two.discarded);
+        assert_eq!(beside.trials, 2, "the discarded trial still ran");
+    }
+
+    #[test]
+    fn a_typical_limit_does_not_take_the_room_of_several_splits() {
+        // (946, 1017]: 1000 and 1001 carry most of the weight; two trials at once must ask both.
+        let state = State {
+            lo: 946,
+            hi: Some(1017),
+            max_depth: 5_000_000,
+            trials: 0,
+            passes: vec![946],
+            beside: Vec::new(),
+        };
+        let splits = state.splits(2);
+        assert_eq!(splits.len(), 2);
+        assert!(splits.windows(2).all(|w| w[0] < w[1]), "{splits:?}");
+        assert!(splits.iter().all(|&d| 946 < d && d < 1017), "{splits:?}");
+        assert_eq!(splits, [1000, 1001]);
     }
 }
