@@ -17,16 +17,18 @@
 //! - `NESTPROBE_CATALOG`: the catalog (default `parsers/catalog.toml`);
 //! - `NESTPROBE_BENCH_MAX_DEPTH`: the largest depth (default 5 000 000, as in the study).
 
+#[path = "common/reference.rs"]
+mod reference;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use nestprobe::catalog::{Catalog, Parser, Readiness};
 use nestprobe::host;
-use nestprobe::payload::{Payload, PayloadFormat, Shape};
+use nestprobe::payload::{PayloadFormat, Shape};
 use nestprobe::probe::search::Hint;
 use nestprobe::probe::{probe, ProbeSpec};
-use nestprobe::results::outcome::Outcome;
 use nestprobe::results::probe_result::SearchMode;
 use nestprobe::sys::trial::{TrialConfig, TrialReport};
 use nestprobe::units::Limit;
@@ -175,7 +177,7 @@ fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
     let warm_cost = Cost { trials: warm.trials, seconds: started.elapsed().as_secs_f64() };
 
     let started = Instant::now();
-    let (reference_boundary, trials) = blind_bisection(trial, max_depth)?;
+    let (reference_boundary, trials) = reference::blind_bisection(trial, max_depth)?;
     let reference_cost = Cost { trials, seconds: started.elapsed().as_secs_f64() };
 
     Ok((
@@ -187,32 +189,6 @@ fn measure(trial: &TrialConfig, max_depth: u64) -> Result<Measured> {
         reference_boundary,
         (side_cost, side.min_failing_depth),
     ))
-}
-
-/// The original study's `binary_search.sh test_deep_json 1 5000000`: the smallest failing depth
-/// (None: the maximum passes) and the number of processes started.
-fn blind_bisection(trial: &TrialConfig, max_depth: u64) -> Result<(Option<u64>, u32)> {
-    let mut trials = 0;
-    let mut passes = |depth: u64| -> Result<bool> {
-        trials += 1;
-        Ok(trial.run(Payload::new(PayloadFormat::JSON, Shape::Array, depth))?.outcome == Outcome::Accepted)
-    };
-    let (mut min, mut max) = (1, max_depth);
-    if !passes(min)? {
-        bail!("the reference cannot bisect: depth {min} fails");
-    }
-    if passes(max)? {
-        return Ok((None, trials));
-    }
-    while min + 1 < max {
-        let middle = (min + max) / 2;
-        if passes(middle)? {
-            min = middle;
-        } else {
-            max = middle;
-        }
-    }
-    Ok((Some(max), trials))
 }
 
 fn depth_text(depth: Option<u64>) -> String {

@@ -29,8 +29,10 @@ pub struct MeasureOptions {
     pub trial: TrialOptions,
     /// Only the main probe: no other shapes, no sweep.
     pub quick: bool,
-    /// The resident cap of each child, shared out among the parsers probed at once.
+    /// The resident cap of each child, shared out among the trials running at once.
     pub max_rss: Option<u64>,
+    /// Trials one probe may run at once (`probe --jobs`): the cores the run's parallel rows leave.
+    pub trials_at_once: usize,
 }
 
 /// Builds and probes one parser, timing each part. `None` only when interrupted before it finished.
@@ -111,7 +113,13 @@ fn probe_all(
         parser.child_env(),
         options.max_rss,
     ))?;
-    let mut specs = Specs { trial, entry, max_depth: options.trial.max_depth, main_fails_at: None };
+    let mut specs = Specs {
+        trial,
+        entry,
+        max_depth: options.trial.max_depth,
+        trials_at_once: options.trials_at_once,
+        main_fails_at: None,
+    };
     let stack = options.trial.stack;
     let main_shape = entry.format.main_shape();
     let main_spec = specs.spec(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
@@ -178,6 +186,7 @@ struct Specs<'a> {
     trial: TrialConfig,
     entry: &'a Entry,
     max_depth: u64,
+    trials_at_once: usize,
     /// Where the main probe failed: the first guess for every probe after it.
     main_fails_at: Option<u64>,
 }
@@ -187,6 +196,7 @@ impl Specs<'_> {
         let trial = TrialConfig { stack, ..self.trial.clone() };
         let mut spec =
             ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, self.max_depth);
+        spec.jobs = self.trials_at_once;
         // A previous result hints only where it was measured the same way.
         spec.hint = previous
             .filter(|p| {

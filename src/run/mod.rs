@@ -74,8 +74,12 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         Baseline::Cold => None,
     };
     let jobs = options.jobs.unwrap_or_else(host::cpus).clamp(1, rows.len().max(1));
-    let max_rss = options.trial.max_rss.resolve(jobs);
-    let measuring = MeasureOptions { trial: options.trial.clone(), quick: options.quick, max_rss };
+    // Cores the parallel rows leave idle go to the trials inside each probe (`run -j 1`, or a run
+    // of one row): the same answers, found in fewer rounds.
+    let trials_at_once = (host::cpus() / jobs).max(1);
+    let max_rss = options.trial.max_rss.resolve(jobs * trials_at_once);
+    let measuring =
+        MeasureOptions { trial: options.trial.clone(), quick: options.quick, max_rss, trials_at_once };
     let assembly = Assembly {
         header: header(&options.trial, max_rss),
         environments: describe_environments(&catalog),

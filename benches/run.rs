@@ -1,0 +1,232 @@
+//! `cargo bench --bench run`: a whole `nestprobe run --quick` (main shape only, as the original study
+//! measured) against the original study's driver, on the study's rows, side by side in one run:
+//!
+//! - **reference**: the original driver, `python3 test_parser.py` in its checkout, when one is
+//!   beside this repository (`../bad_json_parsers`, or `NESTPROBE_ORIGINAL_DRIVER=<its folder>`);
+//!   otherwise its emulation (benches/common/reference.rs), one row after another, the time of the
+//!   bisections alone (hooks such as PostgreSQL's start are not counted against it);
+//! - **cold**: `run --quick --cold`, no previous results (parsers already built), 1 job and 2 jobs;
+//! - **warm**: `run --quick` given the cold run's results.json as its baseline, 1 job and 2 jobs.
+//!
+//! Every nestprobe mode is the real binary with its own bookkeeping (build checks, versions, hooks,
+//! writing results), so the ratios are what a user waits for. The rows are built first if needed.
+//!
+//! Environment: `NESTPROBE_BENCH_ONLY=key,key` (default: the study's rows on this machine),
+//! `NESTPROBE_BUILD_DIR`, `NESTPROBE_CATALOG` (as for the search benchmark).
+
+#[path = "common/reference.rs"]
+mod reference;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use nestprobe::catalog::{Catalog, Parser, Readiness};
+use nestprobe::host;
+use nestprobe::sys::trial::TrialConfig;
+use nestprobe::units::Limit;
+
+/// The rows of the original study (bad_json_parsers), measured on this machine.
+const STUDY_ROWS: &[&str] = &[
+    "csharp-system-text-json@host",
+    "csharp-newtonsoft@host",
+    "ruby-json@host",
+    "ruby-oj@host",
+    "rust-serde-json@host",
+    "jq@host",
+    "php-json-decode@host",
+    "perl-json-pp@host",
+    "python-json@host",
+    "c-jansson@host",
+    "js-json-parse@host",
+    "java-gson@host",
+    "java-jackson@host",
+    "go-encoding-json@host",
+    "go-jsoniter@host",
+    "postgresql-json@host",
+    "d-std-json@host",
+    "cpp-rapidjson@host",
+    "nim-std-json@host",
+    "ocaml-yojson@host",
+    "cpp-nlohmann@host",
+    "haskell-aeson@host",
+];
+
+const MAX_DEPTH: u64 = 5_000_000;
+
+/// One way of measuring every row: its wall time and trials.
+struct Mode {
+    name: &'static str,
+    seconds: f64,
+    trials: Option<u64>,
+}
+
+fn main() -> Result<()> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let catalog_path = std::env::var_os("NESTPROBE_CATALOG")
+        .map_or_else(|| root.join("parsers/catalog.toml"), PathBuf::from);
+    let build_root =
+        std::env::var_os("NESTPROBE_BUILD_DIR").map_or_else(|| root.join("target/parsers"), PathBuf::from);
+    let only: Vec<String> = match std::env::var("NESTPROBE_BENCH_ONLY") {
+        Ok(list) => list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect(),
+        Err(_) => STUDY_ROWS.iter().map(|s| s.to_string()).collect(),
+    };
+    let catalog = Catalog::load(&catalog_path)?;
+    let mut ready = Vec::new();
+    for entry in catalog.select(&only)? {
+        let parser = Parser::new(&catalog, entry, &build_root)?;
+        match parser.readiness() {
+            Readiness::Missing(why) => eprintln!("bench: left out {}: {why}", entry.key()),
+            Readiness::NeedsBuild => {
+                eprintln!("bench: building {}", entry.key());
+                match parser.build() {
+                    Ok(()) => ready.push(parser),
+                    Err(error) => eprintln!("bench: left out {}: {error:#}", entry.key()),
+                }
+            }
+            Readiness::Ready => ready.push(parser),
+        }
+    }
+    if ready.is_empty() {
+        bail!("no row of {} is installed here (nestprobe setup --only …)", only.join(","));
+    }
+    let keys: Vec<String> = ready.iter().map(|p| p.entry.key()).collect();
+    let scratch = tempfile::tempdir()?;
+    let nestprobe = Nestprobe {
+        catalog: &catalog_path,
+        build_dir: &build_root,
+        keys: keys.join(","),
+        out: scratch.path(),
+    };
+
+    let started = Instant::now();
+    let mut modes = vec![reference(&root, &ready)?];
+    for (name, jobs, cold) in [("nestprobe cold, 1 job", 1, true), ("nestprobe cold, 2 jobs", 2, true)] {
+        modes.push(nestprobe.run(name, jobs, cold)?);
+    }
+    for (name, jobs) in [("nestprobe warm, 1 job", 1), ("nestprobe warm, 2 jobs", 2)] {
+        modes.push(nestprobe.run(name, jobs, false)?);
+    }
+    print!("{}", report(&keys, &modes, started.elapsed().as_secs_f64()));
+    Ok(())
+}
+
+/// The original driver when it is here, else its emulation.
+fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
+    let beside = std::env::var_os("NESTPROBE_ORIGINAL_DRIVER")
+        .map_or_else(|| root.join("../bad_json_parsers"), PathBuf::from);
+    if beside.join("test_parser.py").is_file() {
+        eprintln!("bench: the original driver, {}", beside.display());
+        let started = Instant::now();
+        let status = Command::new("python3").arg("test_parser.py").current_dir(&beside).status()?;
+        if !status.success() {
+            bail!("the original driver failed: {status}");
+        }
+        return Ok(Mode { name: "original driver", seconds: started.elapsed().as_secs_f64(), trials: None });
+    }
+    let (mut seconds, mut trials) = (0.0, 0);
+    for parser in rows {
+        let entry = parser.entry;
+        let trial = parser.trial_config(TrialConfig {
+            stack: Limit::Bytes(8 * 1024 * 1024),
+            ..TrialConfig::new(parser.argv(), parser.child_env())
+        })?;
+        if let Some(before) = &entry.before {
+            parser.hook("before", before)?;
+        }
+        let started = Instant::now();
+        let searched = reference::blind_bisection(&trial, MAX_DEPTH);
+        seconds += started.elapsed().as_secs_f64();
+        if let Some(after) = &entry.after {
+            parser.hook("after", after)?;
+        }
+        let (boundary, n) = searched.with_context(|| entry.key())?;
+        eprintln!(
+            "bench: reference {:<28} {:>9} in {n} trials",
+            entry.key(),
+            boundary.map_or("none".into(), |b| b.to_string())
+        );
+        trials += u64::from(n);
+    }
+    Ok(Mode { name: "original driver (emulated)", seconds, trials: Some(trials) })
+}
+
+/// The real binary, run on the selected rows.
+struct Nestprobe<'a> {
+    catalog: &'a Path,
+    build_dir: &'a Path,
+    keys: String,
+    out: &'a Path,
+}
+
+impl Nestprobe<'_> {
+    /// A cold run writes its results where the warm runs take their baseline from.
+    fn run(&self, name: &'static str, jobs: usize, cold: bool) -> Result<Mode> {
+        let out = self.out.join(name.replace([' ', ','], "-"));
+        std::fs::create_dir_all(&out)?;
+        let mut command = Command::new(env!("CARGO_BIN_EXE_nestprobe"));
+        command
+            .args(["run", "--quick", "--quiet", "--only", &self.keys, "--jobs", &jobs.to_string()])
+            .arg("--catalog")
+            .arg(self.catalog)
+            .arg("--build-dir")
+            .arg(self.build_dir)
+            .arg("--out")
+            .arg(&out)
+            .arg("--readme")
+            .arg(out.join("no-readme.md"));
+        if cold {
+            command.arg("--cold");
+        } else {
+            command.arg("--baseline").arg(self.out.join("nestprobe-cold--1-job/results.json"));
+        }
+        eprintln!("bench: {name}");
+        let started = Instant::now();
+        let status = command.status()?;
+        let seconds = started.elapsed().as_secs_f64();
+        // Exit 4 is a failed expectation of the catalog (a row's expect-*), not a failed run.
+        if !matches!(status.code(), Some(0 | 4)) {
+            bail!("{name}: nestprobe run failed: {status}");
+        }
+        Ok(Mode { name, seconds, trials: Some(trials_in(&out.join("results.json"))?) })
+    }
+}
+
+/// The trials of every row's main probe in a results.json.
+fn trials_in(path: &Path) -> Result<u64> {
+    let results: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path)?)?;
+    let rows = results["parsers"].as_array().context("results.json without parsers")?;
+    Ok(rows.iter().filter_map(|row| row["result"]["trials"].as_u64()).sum())
+}
+
+fn report(keys: &[String], modes: &[Mode], elapsed: f64) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "nestprobe run benchmark, {}: {}, kernel {}, {} CPUs",
+        host::today(),
+        host::os_name(),
+        host::kernel(),
+        host::cpus()
+    );
+    let _ =
+        writeln!(out, "{} rows of the original study, `run --quick`, parsers built, one run\n", keys.len());
+    let reference = modes[0].seconds;
+    let _ = writeln!(out, "| | wall | trials | ratio to the original driver |");
+    let _ = writeln!(out, "|---|---|---|---|");
+    for mode in modes {
+        let trials = mode.trials.map_or("–".to_string(), |t| t.to_string());
+        let _ = writeln!(
+            out,
+            "| {} | {:.1} s | {trials} | {:.2} |",
+            mode.name,
+            mode.seconds,
+            mode.seconds / reference
+        );
+    }
+    let _ = writeln!(out, "\nrows: {}", keys.join(", "));
+    let _ = writeln!(out, "benchmark wall time {elapsed:.0} s");
+    out
+}
