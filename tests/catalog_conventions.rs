@@ -47,6 +47,12 @@ fn every_host_node_row_runs_the_pinned_node() {
     let pinned = setup.lines().find_map(|l| l.strip_prefix("version=")).expect("setup-node.sh pins version=");
     // The launcher runs the build the setup installs, and says which.
     assert!(script.contains(&format!("/opt/nestprobe/node-{pinned}/bin/node")), "{script}");
+    // V8 optimises in the foreground, as the JVM rows compile: at the same calls every run.
+    let execs: Vec<&str> = script.lines().filter(|l| l.trim_start().starts_with("exec ")).collect();
+    assert!(
+        !execs.is_empty() && execs.iter().all(|l| l.contains("--no-concurrent-recompilation")),
+        "{execs:?}"
+    );
     for entry in catalog().entries {
         let runs_node =
             entry.run.iter().any(|a| a == "node" || a.ends_with("/node") || a.ends_with("/nodejs"));
