@@ -1,8 +1,13 @@
 /* nestprobe parser program: reads all of stdin, builds a document with libfyaml's fy_document_build_from_string (default parse flags).
- * Exit 0 on success; a NULL document prints "fy_error: <first collected diagnostic>" to stderr, exit 1. Nothing else is caught. */
+ * Exit 0 on success; a NULL document prints "fy_error: <first collected diagnostic>" to stderr, exit 1. Nothing else is caught.
+ * Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with _exit(0), the document never
+ * destroyed; `free` destroys it (fy_document_destroy), then _exit(0); `serialize` emits it into a string with
+ * fy_emit_document_to_string (FYECF_DEFAULT), then _exit(0) (NULL is exit 1). Without it: as before (destroyed, return 0).
+ * Unknown phase: exit 2, before reading stdin. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <libfyaml.h>
 
 static char *read_all(size_t *out) {
@@ -17,7 +22,31 @@ static char *read_all(size_t *out) {
     return buf;
 }
 
-int main(void) {
+static int is(const char *phase, const char *name) { return strcmp(phase, name) == 0; }
+
+/* The phase on the built document; never returns (a function of its own, so main's frame stays as it was). */
+static void __attribute__((noinline, noreturn)) after_parse(struct fy_document *fyd, const char *phase) {
+    if (is(phase, "parse")) _exit(0); /* the document never destroyed */
+    if (is(phase, "free")) {
+        fy_document_destroy(fyd);
+        _exit(0);
+    }
+    char *text = fy_emit_document_to_string(fyd, FYECF_DEFAULT);
+    if (!text) {
+        fprintf(stderr, "fy_emit_error: fy_emit_document_to_string returned NULL\n");
+        exit(1);
+    }
+    volatile size_t n = strlen(text); /* the text is made, then dropped by _exit */
+    (void) n;
+    _exit(0);
+}
+
+int main(int argc, char **argv) {
+    const char *phase = argc > 1 ? argv[argc - 1] : NULL;
+    if (phase && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
+        fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
+        return 2;
+    }
     size_t len;
     char *buf = read_all(&len);
     if (!buf) { fprintf(stderr, "OutOfMemory: reading stdin\n"); return 1; }
@@ -40,6 +69,7 @@ int main(void) {
         fprintf(stderr, "fy_error: %.200s\n", msg);
         return 1;
     }
+    if (phase) after_parse(fyd, phase);
     fy_document_destroy(fyd);
     fy_diag_destroy(diag);
     free(buf);
