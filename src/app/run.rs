@@ -42,12 +42,12 @@ pub fn merge(args: &MergeArgs) -> Result<Ending> {
         inputs: args.inputs.clone(),
         catalog: args.catalog.clone(),
         out: args.out.clone(),
-        readme: args.readme.clone(),
+        readme: crate::cli::readme_in(&args.readme, &args.out),
     })?;
     Ok(Ending::Done)
 }
 
 pub fn render(args: &RenderArgs) -> Result<Ending> {
-    publish::render(&args.results, &args.out, &args.readme)?;
+    publish::render(&args.results, &args.out, &crate::cli::readme_in(&args.readme, &args.out))?;
     Ok(Ending::Done)
 }

@@ -266,9 +266,10 @@ pub struct RunArgs {
     /// Where results.json, results.md, results.svg and badges/ go
     #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
-    /// The README whose marked table block is regenerated (skipped if it does not exist)
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "README.md")]
-    pub readme: PathBuf,
+    /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
+    /// README.md in --out]
+    #[arg(value_parser = options::path, long, value_name = "FILE")]
+    pub readme: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -290,8 +291,10 @@ pub struct MergeArgs {
     pub catalog: PathBuf,
     #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "README.md")]
-    pub readme: PathBuf,
+    /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
+    /// README.md in --out]
+    #[arg(value_parser = options::path, long, value_name = "FILE")]
+    pub readme: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -300,8 +303,10 @@ pub struct RenderArgs {
     pub results: PathBuf,
     #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "README.md")]
-    pub readme: PathBuf,
+    /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
+    /// README.md in --out]
+    #[arg(value_parser = options::path, long, value_name = "FILE")]
+    pub readme: Option<PathBuf>,
 }
 
 // Formats and shapes are parsed here, from their names, so clap stays out of the payload module.
@@ -352,6 +357,11 @@ fn parse_hint(text: &str) -> Result<Hint, String> {
     depth(text).map(Hint::FailsAt)
 }
 
+/// The README a command regenerates: the one given, else the one beside its other outputs.
+pub fn readme_in(readme: &Option<PathBuf>, out: &std::path::Path) -> PathBuf {
+    readme.clone().unwrap_or_else(|| out.join("README.md"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,6 +370,19 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_readme_regenerated_is_the_one_beside_the_other_outputs_unless_given() {
+        let options = |args: &[&str]| {
+            let cli = Cli::try_parse_from([&["nestprobe", "run"], args].concat()).unwrap();
+            let Command::Run(run) = cli.command else { panic!("not run") };
+            run.options().readme
+        };
+        use std::path::Path;
+        assert_eq!(options(&[]), Path::new(".").join("README.md"));
+        assert_eq!(options(&["--out", "/tmp/x"]), Path::new("/tmp/x/README.md"));
+        assert_eq!(options(&["--out", "/tmp/x", "--readme", "/tmp/R.md"]), Path::new("/tmp/R.md"));
     }
 
     #[test]

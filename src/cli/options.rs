@@ -125,7 +125,7 @@ impl RunArgs {
             expectations: self.gate.expectations(),
             json_only: self.json_only.clone(),
             out: self.out.clone(),
-            readme: self.readme.clone(),
+            readme: super::readme_in(&self.readme, &self.out),
         }
     }
 }
