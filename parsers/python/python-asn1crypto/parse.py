@@ -1,8 +1,10 @@
 # nestprobe parser program: read all of stdin, load it with asn1crypto.core.load(data, strict=True)
-# (no schema). asn1crypto parses the children of a constructed value only when they are asked for,
-# so every value is then walked with an explicit stack (iterating a Sequence parses its children):
-# every level is parsed, and the walk itself does not recurse. Catches any Exception -> one stderr
-# line, exit 1.
+# (no schema). Without a schema a constructed value's children are not parsed at all (a universal
+# SEQUENCE has no fields, and iterating it yields nothing), so every constructed value's contents are
+# parsed here, one child after another, with asn1crypto's own parse-and-build of one encoded value
+# (core._parse_build, what its Sequence uses for its children), walking with an explicit stack: every
+# level is parsed by the library, and the walk itself does not recurse. Catches any Exception -> one
+# stderr line, exit 1.
 import sys
 
 import asn1crypto.core as core
@@ -12,8 +14,11 @@ try:
     stack = [core.load(data, strict=True)]
     while stack:
         value = stack.pop()
-        if isinstance(value, (core.Sequence, core.SequenceOf, core.Set, core.SetOf)):
-            stack.extend(value)
+        if value.method == 1:  # constructed
+            contents, pointer = value.contents, 0
+            while pointer < len(contents):
+                child, pointer = core._parse_build(contents, pointer)
+                stack.append(child)
 except Exception as e:
     msg = " ".join(str(e).split())[:200]
     print(f"{type(e).__name__}: {msg}", file=sys.stderr)
