@@ -196,3 +196,25 @@ fn the_same_program_from_a_longer_path_has_the_same_boundary() {
     }
     assert_eq!(depths[0], depths[1], "the boundary moved with the program's path");
 }
+
+#[test]
+fn a_program_in_a_bin_folder_still_finds_its_installation_through_the_link() {
+    // A venv's python reads ../pyvenv.cfg beside the path it was started by: the link must keep the
+    // folder above `bin` in reach, as this script's ../installed does.
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("venv/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::write(dir.path().join("venv/installed"), "").unwrap();
+    let program = bin.join("parse");
+    std::fs::write(
+        &program,
+        "#!/bin/sh\ncat >/dev/null\n[ -e \"$(dirname \"$0\")/../installed\" ] && exit 0\necho 'NotInstalled: no ../installed' >&2\nexit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&program, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let mut command = nestprobe();
+    command.args(["probe", "--format", "json", "--max-depth", "50", "--"]).arg(&program);
+    let result = run_json(command);
+    assert_eq!(result["min_failing_depth"], Value::Null, "{result:#}");
+    assert_eq!(u64_of(&result, "max_accepted_depth"), 50, "{result:#}");
+}

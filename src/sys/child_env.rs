@@ -185,6 +185,15 @@ impl Stage {
                     .unwrap_or(Path::new("."))
                     .canonicalize()
                     .with_context(|| format!("cannot resolve {}", path.display()))?;
+                // A program in a `bin` folder finds its installation one level up (Python's venv
+                // reads ../pyvenv.cfg beside the path it was started by, not the resolved one): the
+                // link then stands for that parent, and `bin/` stays in the path.
+                let (folder, name) = match (folder.file_name(), folder.parent()) {
+                    (Some(bin), Some(parent)) if bin == "bin" => {
+                        (parent.to_path_buf(), Path::new("bin").join(name))
+                    }
+                    _ => (folder.clone(), PathBuf::from(name)),
+                };
                 let mut hasher = std::collections::hash_map::DefaultHasher::new();
                 folder.hash(&mut hasher);
                 let link = self.link(&format!("a-{:08x}", hasher.finish() as u32), &folder)?;
