@@ -1,14 +1,36 @@
 # nestprobe parser program: read all of stdin, evaluate it with ast.literal_eval (the standard
 # library's safe evaluation of Python literals: lists, dicts, …). Catches any Exception
 # (SyntaxError, ValueError, RecursionError, MemoryError) -> one stderr line, exit 1.
-import ast
+# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
+# at once with os._exit(0); `free` does `del value; gc.collect()`, then os._exit(0); `serialize`
+# writes it back with repr(value) (Python's own writer of literals: the repr of lists, dicts, … is
+# the literal syntax literal_eval reads; an exception is exit 1), then os._exit(0). Without it: the
+# value is dropped as soon as the parse returns (reference counting), then sys.exit(0) (as before).
+import gc
+import os
 import sys
+import ast
+
+phase = sys.argv[-1] if len(sys.argv) > 1 else None
+if phase not in (None, "parse", "free", "serialize"):
+    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
+    sys.exit(2)
 
 text = sys.stdin.buffer.read().decode("utf-8")
 try:
-    ast.literal_eval(text)
+    if phase is None:
+        ast.literal_eval(text)
+    else:
+        value = ast.literal_eval(text)
+        if phase == "free":
+            del value
+            gc.collect()
+        elif phase == "serialize":
+            repr(value)
 except Exception as e:
     msg = " ".join(str(e).split())[:200]
     print(f"{type(e).__name__}: {msg}", file=sys.stderr)
     sys.exit(1)
+if phase is not None:
+    os._exit(0)
 sys.exit(0)
