@@ -241,7 +241,8 @@ pub struct RunArgs {
     pub catalog: CatalogArgs,
     #[command(flatten)]
     pub trial: TrialArgs,
-    /// Parsers probed at once (default: the number of CPUs)
+    /// Parsers probed at once (default: the number of CPUs); the CPUs they leave run trials of one
+    /// probe side by side (`-j 1` on 4 CPUs: 4 trials at once, as `probe --jobs 4`)
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Previous results whose boundaries are confirmed instead of searched (default: the
