@@ -257,8 +257,10 @@ fn probe_sweep(
 ) -> Result<SweepResult> {
     let mut probes = vec![main.clone()];
     for sweep_stack in SWEEP_STACKS {
-        // More stack cannot make a parser fail that took the maximum depth with less.
-        let implied = (main.finding() == Finding::NoLimit && sweep_stack > stack) || time_bound;
+        // More stack cannot make a parser fail that took the maximum depth with less (flattened
+        // or not: a renderer that caps its nesting accepted it too).
+        let took_maximum = matches!(main.finding(), Finding::NoLimit | Finding::Flattened(_));
+        let implied = (took_maximum && sweep_stack > stack) || time_bound;
         if implied {
             continue;
         }
