@@ -1,6 +1,10 @@
 // nestprobe parser program: reads all of stdin, then xml.Unmarshal (encoding/xml) into a recursive element tree (default settings).
 // Catches the returned error and any recovered panic (exit 1); Go's fatal
 // "goroutine stack exceeds limit" cannot be recovered and happens as it would.
+// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the tree and ends
+// at once with os.Exit(0); `free` does `v = node{}; runtime.GC()`, then os.Exit(0); `serialize`
+// writes it back with xml.Marshal (error or recovered panic: exit 1), then os.Exit(0). Without it:
+// the tree is dropped when parsing returns and never collected before main returns (as before).
 package main
 
 import (
@@ -8,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 )
 
@@ -36,12 +41,51 @@ func parse(data []byte) (err error) {
 	return xml.Unmarshal(data, &v)
 }
 
+// phased parses into v, then does the phase; errors and recovered panics are returned.
+func phased(data []byte, phase string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	var v node
+	if err := xml.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	switch phase {
+	case "parse":
+		os.Exit(0)
+	case "free":
+		v = node{}
+		runtime.GC()
+	case "serialize":
+		if _, err := xml.Marshal(v); err != nil {
+			return err
+		}
+	}
+	os.Exit(0)
+	return nil
+}
+
 func main() {
+	phase := ""
+	if len(os.Args) > 1 {
+		phase = os.Args[len(os.Args)-1]
+		if phase != "parse" && phase != "free" && phase != "serialize" {
+			fmt.Fprintf(os.Stderr, "unknown phase: %s (parse, free or serialize)\n", phase)
+			os.Exit(2)
+		}
+	}
 	data, err := io.ReadAll(os.Stdin)
 	if err != nil {
 		fail(fmt.Sprintf("%T", err), err.Error())
 	}
-	if err := parse(data); err != nil {
+	if phase == "" {
+		err = parse(data)
+	} else {
+		err = phased(data, phase)
+	}
+	if err != nil {
 		fail(fmt.Sprintf("%T", err), err.Error())
 	}
 }
