@@ -58,7 +58,7 @@ func phased(data []byte, phase string) (err error) {
 	case "serialize":
 		var out bytes.Buffer
 		if err := html.Render(&out, root); err != nil {
-			return err
+			fail("html.Render", err.Error())
 		}
 	}
 	os.Exit(0)
