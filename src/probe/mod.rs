@@ -541,10 +541,12 @@ impl Runner<'_, '_> {
         Ok(report)
     }
 
-    /// Accepted trials at a half, a quarter and an eighth of the deepest accepted depth, when the
-    /// search accepted everything up to its maximum: a search that confirms "no limit" runs too few
-    /// trials to tell how the time grows with depth. Only where the deepest trial took measurable
-    /// work, so it costs less than that trial did again; a trial that cannot run is left out.
+    /// Accepted trials at a half, a quarter and an eighth of the deepest accepted depth, when a
+    /// search accepted everything up to its maximum in too few trials to tell how the time grows
+    /// with depth. Only where the deepest trial took measurable work, so it costs less than that
+    /// trial did again; a trial that cannot run is left out. Not when confirming a "no limit" found
+    /// before: the growth is not a fact (src/results/sameness.rs), a run keeps the record that has
+    /// it, and sampling again cost a warm run almost one more maximum-depth trial per such probe.
     fn sample_growth(&mut self, deepest: u64) {
         let Some(fastest) = self.seen.fastest() else { return };
         let work = self.seen.last_judged(deepest, false).map(|r| r.wall.saturating_sub(fastest));
@@ -563,8 +565,8 @@ impl Runner<'_, '_> {
     }
 
     fn result(&mut self, started: Instant, ending: Ending<'_>) -> ProbeResult {
-        if let Ending::Boundary(Boundary { min_failing: None, max_accepted, .. }) = ending {
-            if Growth::estimate(&self.seen.accepted_times()).is_none() {
+        if let Ending::Boundary(Boundary { min_failing: None, max_accepted, mode, .. }) = ending {
+            if *mode != SearchMode::Confirmed && Growth::estimate(&self.seen.accepted_times()).is_none() {
                 self.sample_growth(*max_accepted);
             }
         }
