@@ -243,9 +243,15 @@ impl State {
 
     /// Runs several trials at once; records them all.
     fn run_all(&mut self, trials: &mut impl Trials, depths: &[u64]) -> Result<Vec<bool>> {
-        self.trials += depths.len() as u32;
-        let failed = trials.fails_all(depths)?;
-        for (&depth, &failed) in depths.iter().zip(&failed) {
+        self.run_beside(trials, depths, &[])
+    }
+
+    /// Runs `judged` and `beside` at once; records only `judged` (what the others showed is the
+    /// caller's to keep or drop). Whether each failed, `judged` first.
+    fn run_beside(&mut self, trials: &mut impl Trials, judged: &[u64], beside: &[u64]) -> Result<Vec<bool>> {
+        self.trials += (judged.len() + beside.len()) as u32;
+        let failed = trials.fails_all(&[judged, beside].concat())?;
+        for (&depth, &failed) in judged.iter().zip(&failed) {
             self.record(depth, failed);
         }
         Ok(failed)
@@ -257,14 +263,10 @@ impl State {
     /// depth 1 but accepts deeper), so what they showed is discarded.
     fn depth_one(&mut self, trials: &mut impl Trials) -> Result<bool> {
         let beside = State { lo: 1, ..self.clone() }.splits(trials.width().saturating_sub(1));
-        let beside: Vec<u64> = beside.into_iter().filter(|&d| d > 1).collect();
         if beside.is_empty() {
             return self.run(trials, 1);
         }
-        let depths: Vec<u64> = std::iter::once(1).chain(beside.iter().copied()).collect();
-        self.trials += depths.len() as u32;
-        let failed = trials.fails_all(&depths)?;
-        self.record(1, failed[0]);
+        let failed = self.run_beside(trials, &[1], &beside)?;
         if failed[0] {
             trials.discard(&beside);
         } else {
@@ -301,11 +303,7 @@ impl State {
                 && !self.beside.contains(&below)
             {
                 self.beside.push(below);
-                self.trials += depths.len() as u32 + 1;
-                let failed = trials.fails_all(&[&depths[..], &[below]].concat())?;
-                for (&depth, &failed) in depths.iter().zip(&failed) {
-                    self.record(depth, failed);
-                }
+                self.run_beside(trials, &depths, &[below])?;
                 continue;
             }
             match depths[..] {
