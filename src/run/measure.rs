@@ -138,9 +138,9 @@ fn probe_all(
     let mut record = unmeasured(entry, Status::Measured, "");
     // Probes after the main one that could not be made: said in the record, the rest kept.
     let mut notes: Vec<String> = Vec::new();
-    // A parser that runs out of time rather than into a limit: more probes would time the machine
-    // again (each costing minutes), not tell anything about nesting; only the unclosed input, which
-    // can still crash it, is worth probing.
+    // A parser that runs out of time rather than into a limit: another shape or stack would time the
+    // machine again (each costing minutes), not tell anything about nesting; the unclosed input and
+    // the phases after the parse, which can still crash it below that depth, are worth probing.
     // Likewise one stopped by the memory cap: every further probe would fill memory again.
     let time_bound = match main.finding() {
         Finding::Slow(..) => true,
@@ -165,15 +165,13 @@ fn probe_all(
             record.unclosed = secondary(located(&unclosed), &mut notes)?;
         }
         record.sweep = Some(probe_sweep(&specs, stack, baseline, &main, time_bound, &mut notes)?);
-        if !time_bound {
-            record.phases = probe_phases(
-                entry,
-                baseline,
-                &main,
-                |previous| specs.spec(main_shape, stack, previous),
-                &mut notes,
-            )?;
-        }
+        record.phases = probe_phases(
+            entry,
+            baseline,
+            &main,
+            |previous| specs.spec(main_shape, stack, previous),
+            &mut notes,
+        )?;
     }
     record.result = Some(main);
     record.reason = (!notes.is_empty()).then(|| notes.join("; "));
@@ -282,7 +280,9 @@ fn located(spec: &ProbeSpec) -> Result<ProbeResult> {
 
 /// The main shape in each phase the row declares. A phase measured for the first time starts from
 /// the boundary of the one before it (the program without a phase, then parse, free…): where the
-/// parse is the limit, each later phase is confirmed in a couple of trials.
+/// parse is the limit, each later phase is confirmed in a couple of trials. After a slow one, it
+/// starts from the depth that finished: a phase that takes as long is confirmed slow there in one
+/// trial, and one that crashes sooner (libyaml's emitter) is searched below it.
 fn probe_phases(
     entry: &crate::catalog::Entry,
     baseline: Option<&ParserRecord>,
@@ -295,7 +295,10 @@ fn probe_phases(
         let previous = baseline.and_then(|b| b.phases.iter().find(|p| p.phase == Some(phase)));
         let mut spec = spec_for(previous).with_phase(phase);
         let before = measured.last().unwrap_or(main);
-        spec.hint = spec.hint.or(before.exact_failing_depth().map(Hint::Guess));
+        spec.hint = spec.hint.or(match before.finding() {
+            Finding::Slow(finished, _) => Some(Hint::Slow(finished)),
+            _ => before.exact_failing_depth().map(Hint::Guess),
+        });
         measured.extend(secondary(located(&spec), notes)?);
     }
     Ok(measured)
