@@ -92,11 +92,15 @@ fn main() -> Result<()> {
         bail!("no row of {} is installed here (nestprobe setup --only …)", only.join(","));
     }
     let keys: Vec<String> = ready.iter().map(|p| p.entry.key()).collect();
+    // `id@environment`, the host's too: a bare id would select the row in every environment, and
+    // the runs would measure the Debian 13 rows besides the ones the reference measured.
+    let selectors: Vec<String> = ready.iter().map(|p| p.entry.selector()).collect();
     let scratch = tempfile::tempdir()?;
     let nestprobe = Nestprobe {
         catalog: &catalog_path,
         build_dir: &build_root,
-        keys: keys.join(","),
+        selectors: selectors.join(","),
+        rows: ready.len(),
         out: scratch.path(),
     };
 
@@ -159,7 +163,9 @@ fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
 struct Nestprobe<'a> {
     catalog: &'a Path,
     build_dir: &'a Path,
-    keys: String,
+    /// The `--only` list: exactly the rows the reference measured.
+    selectors: String,
+    rows: usize,
     out: &'a Path,
 }
 
@@ -175,7 +181,7 @@ impl Nestprobe<'_> {
         std::fs::create_dir_all(&out)?;
         let mut command = Command::new(env!("CARGO_BIN_EXE_nestprobe"));
         command
-            .args(["run", "--quick", "--quiet", "--only", &self.keys, "--jobs", &jobs.to_string()])
+            .args(["run", "--quick", "--quiet", "--only", &self.selectors, "--jobs", &jobs.to_string()])
             .arg("--catalog")
             .arg(self.catalog)
             .arg("--build-dir")
@@ -194,15 +200,20 @@ impl Nestprobe<'_> {
         if !matches!(status.code(), Some(0 | 4)) {
             bail!("{name}: nestprobe run failed: {status}");
         }
-        Ok(Mode { name, seconds, trials: Some(trials_in(&out.join("results.json"))?) })
+        let (rows, trials) = measured_in(&out.join("results.json"))?;
+        if rows != self.rows {
+            bail!("{name}: measured {rows} rows where the reference measured {}", self.rows);
+        }
+        Ok(Mode { name, seconds, trials: Some(trials) })
     }
 }
 
-/// The trials of every row's main probe in a results.json.
-fn trials_in(path: &Path) -> Result<u64> {
+/// How many rows a results.json measured, and the trials of their main probes.
+fn measured_in(path: &Path) -> Result<(usize, u64)> {
     let results: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path)?)?;
     let rows = results["parsers"].as_array().context("results.json without parsers")?;
-    Ok(rows.iter().filter_map(|row| row["result"]["trials"].as_u64()).sum())
+    let trials: Vec<u64> = rows.iter().filter_map(|row| row["result"]["trials"].as_u64()).collect();
+    Ok((trials.len(), trials.iter().sum()))
 }
 
 fn report(keys: &[String], modes: &[Mode], elapsed: f64) -> String {
