@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use serde_json::Value;
 
 #[test]
 fn a_program_that_builds_fewer_levels_than_it_was_given_is_flattened_not_unlimited() {
@@ -32,4 +33,23 @@ fn quadratic_time_gets_an_exponent_and_linear_time_is_not_marked() {
     let linear = probe_fixture(&["--max-depth", "4000"], &["crawl", "250"]);
     let exponent = linear["growth"]["exponent"].as_f64().unwrap_or_else(|| panic!("no growth: {linear:#}"));
     assert!(exponent < 1.585, "{linear:#}");
+}
+
+#[test]
+fn run_quick_measures_the_boundary_alone_without_sampling_how_the_time_grows() {
+    // 250 µs per level: the maximum, 4,000 levels, takes 1 s; without a limit the search ran only
+    // depth 1 and the maximum, too few depths for an exponent.
+    let row = || Row::fixture("crawler", &["crawl", "250"]);
+    let sampled = Workspace::new(&[row()]);
+    let output = sampled.nestprobe(&["run", "--max-depth", "4000", "--jobs", "1", "--cold"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let full = sampled.results()["parsers"][0]["result"].clone();
+    assert!(full["growth"]["exponent"].is_f64(), "{full:#}");
+    let quick = Workspace::new(&[row()]);
+    let output = quick.nestprobe(&["run", "--quick", "--max-depth", "4000", "--jobs", "1", "--cold"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let boundary_only = quick.results()["parsers"][0]["result"].clone();
+    assert!(boundary_only["min_failing_depth"].is_null(), "{boundary_only:#}");
+    assert!(boundary_only.get("growth").is_none_or(Value::is_null), "{boundary_only:#}");
+    assert!(u64_of(&boundary_only, "trials") < u64_of(&full, "trials"), "{boundary_only:#} vs {full:#}");
 }

@@ -252,7 +252,8 @@ pub struct RunArgs {
     /// Ignore previous results: search every boundary from scratch
     #[arg(long)]
     pub cold: bool,
-    /// Skip the extra measurements (object and unclosed shapes, stack sweep)
+    /// Measure each row's boundary only: skip the extra measurements (object and unclosed shapes,
+    /// stack sweep, phases, and the shallower trials that tell how a parser without a limit slows)
     #[arg(long)]
     pub quick: bool,
     /// Print where the run's time went at the end: per row, probes vs build, version, hooks and

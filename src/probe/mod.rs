@@ -56,6 +56,10 @@ pub struct ProbeSpec {
     pub phase: Option<Phase>,
     /// Trials run at once (an (N+1)-ary search; 1: one by one).
     pub jobs: usize,
+    /// Whether a search that accepted the maximum in too few trials to tell how its time grows runs
+    /// a few shallower ones to tell (see `Runner::sample_growth`); `run --quick` measures the
+    /// boundary alone.
+    pub sample_growth: bool,
 }
 
 /// Told about every trial of a probe, for progress display. A closure taking the depth and the
@@ -566,7 +570,10 @@ impl Runner<'_, '_> {
 
     fn result(&mut self, started: Instant, ending: Ending<'_>) -> ProbeResult {
         if let Ending::Boundary(Boundary { min_failing: None, max_accepted, mode, .. }) = ending {
-            if *mode != SearchMode::Confirmed && Growth::estimate(&self.seen.accepted_times()).is_none() {
+            if self.spec.sample_growth
+                && *mode != SearchMode::Confirmed
+                && Growth::estimate(&self.seen.accepted_times()).is_none()
+            {
                 self.sample_growth(*max_accepted);
             }
         }

@@ -80,7 +80,18 @@ impl ProbeSpec {
     ) -> ProbeSpec {
         // A shape whose payload outgrows its depth is searched only as deep as it can be written.
         let max_depth = max_depth.min(format.deepest_tried(shape));
-        ProbeSpec { trial, command, format, shape, max_depth, hint: None, repeat: 1, phase: None, jobs: 1 }
+        ProbeSpec {
+            trial,
+            command,
+            format,
+            shape,
+            max_depth,
+            hint: None,
+            repeat: 1,
+            phase: None,
+            jobs: 1,
+            sample_growth: true,
+        }
     }
 
     /// The same probe with the program asked for `phase`: its name is appended to the argv (and to

@@ -118,6 +118,7 @@ fn probe_all(
         entry,
         max_depth: options.trial.max_depth,
         trials_at_once: options.trials_at_once,
+        quick: options.quick,
         main_fails_at: None,
     };
     let stack = options.trial.stack;
@@ -185,6 +186,8 @@ struct Specs<'a> {
     entry: &'a Entry,
     max_depth: u64,
     trials_at_once: usize,
+    /// The boundary alone: no growth samples either.
+    quick: bool,
     /// Where the main probe failed: the first guess for every probe after it.
     main_fails_at: Option<u64>,
 }
@@ -195,6 +198,7 @@ impl Specs<'_> {
         let mut spec =
             ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, self.max_depth);
         spec.jobs = self.trials_at_once;
+        spec.sample_growth = !self.quick;
         // A previous result hints only where it was measured the same way.
         spec.hint = previous
             .filter(|p| {
