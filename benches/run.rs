@@ -1,10 +1,13 @@
 //! `cargo bench --bench run`: a whole `nestprobe run --quick` (main shape only, as the original study
 //! measured) against the original study's driver, on the study's rows, side by side in one run:
 //!
-//! - **reference**: the original driver, `python3 test_parser.py` in its checkout, when one is
-//!   beside this repository (`../bad_json_parsers`, or `NESTPROBE_ORIGINAL_DRIVER=<its folder>`);
-//!   otherwise its emulation (benches/common/reference.rs), one row after another, the time of the
-//!   bisections alone (hooks such as PostgreSQL's start are not counted against it);
+//! - **reference**: the original driver, `python3 test_parser.py PROGRAM…` from its checkout, when
+//!   one is beside this repository (`../bad_json_parsers`, or `NESTPROBE_ORIGINAL_DRIVER=<its
+//!   folder>`); otherwise benches/original_driver.py, its emulation with the same mechanics (one
+//!   Python process per row, one `Popen` per trial, the same search). One row after another, each
+//!   with the row's program, environment and folder; hooks such as PostgreSQL's start are not
+//!   counted against it. For context, the same bisection through nestprobe's own supervision
+//!   (benches/common/reference.rs) is timed too;
 //! - **cold**: `run --quick --cold`, no previous results (parsers already built), 1 job and 2 jobs;
 //! - **warm**: `run --quick` given the cold run's results.json as its baseline, 1 job and 2 jobs.
 //!
@@ -54,6 +57,7 @@ const STUDY_ROWS: &[&str] = &[
 ];
 
 const MAX_DEPTH: u64 = 5_000_000;
+const STACK: Limit = Limit::Bytes(8 * 1024 * 1024);
 
 /// One way of measuring every row: its wall time and trials.
 struct Mode {
@@ -104,8 +108,11 @@ fn main() -> Result<()> {
         out: scratch.path(),
     };
 
+    // The references' children get the stack limit nestprobe gives its own (the original study
+    // relied on the shell's default, the same 8 MiB on Debian).
+    rlimit::Resource::STACK.set(STACK.bytes().context("a stack limit")?, rlimit::Resource::STACK.get()?.1)?;
     let started = Instant::now();
-    let mut modes = vec![reference(&root, &ready)?];
+    let mut modes = vec![reference(&root, &ready)?, supervised_bisection(&ready)?];
     for (name, jobs) in [("nestprobe cold, 1 job", 1), ("nestprobe cold, 2 jobs", 2)] {
         modes.push(nestprobe.run(name, jobs, None)?);
     }
@@ -119,24 +126,63 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// The original driver when it is here, else its emulation.
+/// The original driver when it is beside the repository, else benches/original_driver.py, its
+/// emulation in Python with the same mechanics: each run as the study ran it, once per row with the
+/// row's program, environment and folder (the row's hooks, such as PostgreSQL's start, around it
+/// and not counted against it).
 fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
     let beside = std::env::var_os("NESTPROBE_ORIGINAL_DRIVER")
         .map_or_else(|| root.join("../bad_json_parsers"), PathBuf::from);
-    if beside.join("test_parser.py").is_file() {
-        eprintln!("bench: the original driver, {}", beside.display());
-        let started = Instant::now();
-        let status = Command::new("python3").arg("test_parser.py").current_dir(&beside).status()?;
-        if !status.success() {
-            bail!("the original driver failed: {status}");
+    let (name, driver) = if beside.join("test_parser.py").is_file() {
+        ("original driver", beside.join("test_parser.py"))
+    } else {
+        ("original driver (emulated)", root.join("benches/original_driver.py"))
+    };
+    eprintln!("bench: {name}, {}", driver.display());
+    let (mut seconds, mut trials) = (0.0, Some(0));
+    for parser in rows {
+        let entry = parser.entry;
+        if parser.environment.is_some() {
+            bail!("{}: the reference drives host rows only", entry.key());
         }
-        return Ok(Mode { name: "original driver", seconds: started.elapsed().as_secs_f64(), trials: None });
+        if let Some(before) = &entry.before {
+            parser.hook("before", before)?;
+        }
+        let mut command = Command::new("python3");
+        command.arg(&driver).args(parser.argv()).current_dir(&parser.dir).env_clear();
+        command.envs(parser.child_env().vars().map(|(name, value)| (name, value.clone())));
+        let started = Instant::now();
+        let output = command.output();
+        seconds += started.elapsed().as_secs_f64();
+        if let Some(after) = &entry.after {
+            parser.hook("after", after)?;
+        }
+        let output = output.with_context(|| format!("{}: starting python3", entry.key()))?;
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if !output.status.success() {
+            bail!("{}: the reference failed ({}): {}", entry.key(), output.status, stderr.trim());
+        }
+        // The original does not count its trials; the emulation says how many it ran.
+        let ran = stderr.lines().find_map(|line| line.strip_prefix("trials: ")?.trim().parse::<u64>().ok());
+        trials = trials.zip(ran).map(|(sum, ran)| sum + ran);
+        eprintln!(
+            "bench: reference {:<28} {:>9} in {} trials",
+            entry.key(),
+            String::from_utf8_lossy(&output.stdout).trim(),
+            ran.map_or("?".into(), |n| n.to_string())
+        );
     }
+    Ok(Mode { name, seconds, trials })
+}
+
+/// The reference's blind bisection through nestprobe's own supervision (benches/common/reference.rs):
+/// what the original's search costs without its per-trial Python, for context.
+fn supervised_bisection(rows: &[Parser]) -> Result<Mode> {
     let (mut seconds, mut trials) = (0.0, 0);
     for parser in rows {
         let entry = parser.entry;
         let trial = parser.trial_config(TrialConfig {
-            stack: Limit::Bytes(8 * 1024 * 1024),
+            stack: STACK,
             ..TrialConfig::new(parser.argv(), parser.child_env())
         })?;
         if let Some(before) = &entry.before {
@@ -148,15 +194,10 @@ fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
         if let Some(after) = &entry.after {
             parser.hook("after", after)?;
         }
-        let (boundary, n) = searched.with_context(|| entry.key())?;
-        eprintln!(
-            "bench: reference {:<28} {:>9} in {n} trials",
-            entry.key(),
-            boundary.map_or("none".into(), |b| b.to_string())
-        );
+        let (_, n) = searched.with_context(|| entry.key())?;
         trials += u64::from(n);
     }
-    Ok(Mode { name: "original driver (emulated)", seconds, trials: Some(trials) })
+    Ok(Mode { name: "its bisection through nestprobe's supervision", seconds, trials: Some(trials) })
 }
 
 /// The real binary, run on the selected rows.

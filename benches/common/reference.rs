@@ -1,4 +1,4 @@
-//! The original study's driver, emulated: its `utils/binary_search.sh test_deep_json 1 5000000` tries
+//! The original study's search (its `test_parser.py` and `utils/binary_search.sh` alike) tries
 //! depth 1, then the maximum, then bisects blindly, one process per trial, pass = exit status 0.
 //! Each trial goes through nestprobe's own `TrialConfig::run` (same limits, timeout, payload), so
 //! what a benchmark compares is the search and what surrounds it, not the supervision.
