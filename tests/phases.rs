@@ -91,6 +91,42 @@ fn a_crash_by_a_signal_names_the_function_that_recursed() {
     assert!(result.get("crashed_in").is_none(), "{result:#}");
 }
 
+#[test]
+fn a_warm_run_keeps_where_a_confirmed_crash_was_and_looks_again_for_a_new_version() {
+    if !std::path::Path::new("/usr/bin/gdb").exists() {
+        eprintln!("skipped: no gdb (apt-get install gdb) to name where the fixture crashed");
+        return;
+    }
+    let workspace = Workspace::new(&[Row::fixture("recursive", &["recursive"])]);
+    // A gdb first on the PATH that counts its runs, then is the real one.
+    let calls = workspace.path("gdb-calls");
+    let bin = workspace.path("bin");
+    fs::create_dir_all(&bin).unwrap();
+    let wrapper = bin.join("gdb");
+    fs::write(&wrapper, format!("#!/bin/sh\necho run >>'{}'\nexec /usr/bin/gdb \"$@\"\n", calls.display()))
+        .unwrap();
+    fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let run = || {
+        let mut command = workspace.command(&["run", "--quick", "--stack", "1MiB", "--jobs", "1"]);
+        command.env("PATH", &path);
+        let output = common::run(command);
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        fs::read_to_string(&calls).unwrap_or_default().lines().count()
+    };
+    assert_eq!(run(), 1, "the cold run locates the crash");
+    let site = workspace.results()["parsers"][0]["result"]["crashed_in"].clone();
+    assert!(site["cycle"].to_string().contains("parse_array"), "{site:#}");
+    assert_eq!(run(), 1, "a warm run confirming the same crash does not run the debugger again");
+    let kept = workspace.results()["parsers"][0]["result"]["crashed_in"].clone();
+    assert_eq!(kept, site);
+    // Results of another version: the crash is located again.
+    let mut results = workspace.results();
+    results["parsers"][0]["version"] = Value::from("0.0-another");
+    fs::write(workspace.path("results.json"), serde_json::to_string(&results).unwrap()).unwrap();
+    assert_eq!(run(), 2, "another version's crash site is not reused");
+}
+
 /// A phase's result: its smallest failing depth (None: no limit) and the signal, if one.
 fn phase_result(phase: &str) -> (Option<u64>, Option<String>, Value) {
     let options = ["--phase", phase, "--stack", "1MiB", "--max-depth", "200000"];

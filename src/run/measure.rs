@@ -82,7 +82,9 @@ fn measure_timed(
             Ok(()) => {}
         }
     }
-    let probed = timed(&mut timings.probe_seconds, || probe_all(parser, options, baseline));
+    // Where the previous run's crashes were is still where they are only in the same version.
+    let same_version = baseline.is_some_and(|b| b.version == version);
+    let probed = timed(&mut timings.probe_seconds, || probe_all(parser, options, baseline, same_version));
     if let Some(after) = &entry.after {
         if let Err(error) = timed(&mut timings.hooks_seconds, || parser.hook("after", after)) {
             messages::warn(format_args!("{}: {error:#}", entry.key()));
@@ -106,6 +108,7 @@ fn probe_all(
     parser: &Parser,
     options: &MeasureOptions,
     baseline: Option<&ParserRecord>,
+    same_version: bool,
 ) -> Result<ParserRecord> {
     let entry = parser.entry;
     let trial = parser.trial_config(options.trial.trial_config(
@@ -119,12 +122,13 @@ fn probe_all(
         max_depth: options.trial.max_depth,
         trials_at_once: options.trials_at_once,
         quick: options.quick,
+        sites_known: same_version,
         main_fails_at: None,
     };
     let stack = options.trial.stack;
     let main_shape = entry.format.main_shape();
     let main_spec = specs.spec(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
-    let main = located(&main_spec)?;
+    let main = specs.located(&main_spec, baseline.and_then(|b| b.result.as_ref()))?;
     if let Some(shallow) = shallow_error(&main) {
         // No parser limits nesting to one or two levels: this is the program failing on the
         // payload (pyasn1 0.6.1 cannot decode an empty SEQUENCE inside another), not a limit.
@@ -163,16 +167,10 @@ fn probe_all(
                 // main probe ran out of time instead of timing the machine over a whole search.
                 unclosed.hint = Some(Hint::Slow(depth));
             }
-            record.unclosed = secondary(located(&unclosed), &mut notes)?;
+            record.unclosed = secondary(specs.located(&unclosed, previous), &mut notes)?;
         }
         record.sweep = Some(probe_sweep(&specs, stack, baseline, &main, time_bound, &mut notes)?);
-        record.phases = probe_phases(
-            entry,
-            baseline,
-            &main,
-            |previous| specs.spec(main_shape, stack, previous),
-            &mut notes,
-        )?;
+        record.phases = probe_phases(&specs, stack, baseline, &main, &mut notes)?;
     }
     record.result = Some(main);
     record.reason = (!notes.is_empty()).then(|| notes.join("; "));
@@ -188,11 +186,26 @@ struct Specs<'a> {
     trials_at_once: usize,
     /// The boundary alone: no growth samples either.
     quick: bool,
+    /// The previous results are of the same version: where they crashed is known.
+    sites_known: bool,
     /// Where the main probe failed: the first guess for every probe after it.
     main_fails_at: Option<u64>,
 }
 
 impl Specs<'_> {
+    /// A probe, and where it crashed if it crashed by a signal. A crash at the depth and by the
+    /// signal of the previous result of the same version was located then: the debugger's re-run
+    /// (seconds each, dozens in a run) is not repeated, and its site is kept.
+    fn located(&self, spec: &ProbeSpec, previous: Option<&ProbeResult>) -> Result<ProbeResult> {
+        let mut result = probe(spec, &mut |_: u64, _: &TrialReport| {})?;
+        let known = previous.filter(|previous| self.sites_known && same_crash(previous, &result));
+        match known.and_then(|previous| previous.crashed_in.clone()) {
+            Some(site) => result.crashed_in = Some(site),
+            None => locate_crash(spec, &mut result),
+        }
+        Ok(result)
+    }
+
     fn spec(&self, shape: Shape, stack: Limit, previous: Option<&ProbeResult>) -> ProbeSpec {
         let trial = TrialConfig { stack, ..self.trial.clone() };
         let mut spec =
@@ -231,8 +244,9 @@ fn probe_second_shape(
     notes: &mut Vec<String>,
 ) -> Result<()> {
     let Some(second) = specs.entry.format.second_shape() else { return Ok(()) };
-    let spec = specs.guessed(second, stack, baseline.and_then(|b| b.object.as_ref()));
-    let object = match located(&spec) {
+    let previous = baseline.and_then(|b| b.object.as_ref());
+    let spec = specs.guessed(second, stack, previous);
+    let object = match specs.located(&spec, previous) {
         Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
             let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
             let error = rejected.outcome.clone();
@@ -275,35 +289,28 @@ fn probe_sweep(
     Ok(sweep::from_probes(main.command.clone(), probes))
 }
 
-/// A probe, and where it crashed if it crashed by a signal.
-fn located(spec: &ProbeSpec) -> Result<ProbeResult> {
-    let mut result = probe(spec, &mut |_: u64, _: &TrialReport| {})?;
-    locate_crash(spec, &mut result);
-    Ok(result)
-}
-
 /// The main shape in each phase the row declares. A phase measured for the first time starts from
 /// the boundary of the one before it (the program without a phase, then parse, free…): where the
 /// parse is the limit, each later phase is confirmed in a couple of trials. After a slow one, it
 /// starts from the depth that finished: a phase that takes as long is confirmed slow there in one
 /// trial, and one that crashes sooner (libyaml's emitter) is searched below it.
 fn probe_phases(
-    entry: &crate::catalog::Entry,
+    specs: &Specs,
+    stack: Limit,
     baseline: Option<&ParserRecord>,
     main: &ProbeResult,
-    spec_for: impl Fn(Option<&ProbeResult>) -> ProbeSpec,
     notes: &mut Vec<String>,
 ) -> Result<Vec<ProbeResult>> {
     let mut measured: Vec<ProbeResult> = Vec::new();
-    for &phase in &entry.phases {
+    for &phase in &specs.entry.phases {
         let previous = baseline.and_then(|b| b.phases.iter().find(|p| p.phase == Some(phase)));
-        let mut spec = spec_for(previous).with_phase(phase);
+        let mut spec = specs.spec(specs.entry.format.main_shape(), stack, previous).with_phase(phase);
         let before = measured.last().unwrap_or(main);
         spec.hint = spec.hint.or(match before.finding() {
             Finding::Slow(finished, _) => Some(Hint::Slow(finished)),
             _ => before.exact_failing_depth().map(Hint::Guess),
         });
-        measured.extend(secondary(located(&spec), notes)?);
+        measured.extend(secondary(specs.located(&spec, previous), notes)?);
     }
     Ok(measured)
 }
@@ -341,4 +348,17 @@ fn secondary(probed: Result<ProbeResult>, notes: &mut Vec<String>) -> Result<Opt
             Ok(None)
         }
     }
+}
+
+/// Whether `now` crashed as `before` did, where `before` was located: the same command (phase
+/// included), failing depth and signal, and a site with frames (one that was not known, for want of
+/// a debugger or symbols, is looked for again).
+fn same_crash(before: &ProbeResult, now: &ProbeResult) -> bool {
+    let signal = |result: &ProbeResult| result.failure.as_ref().and_then(|failure| failure.signal);
+    before.crashed_in.as_ref().is_some_and(|site| site.unknown.is_none())
+        && before.command == now.command
+        && before.exact_failing_depth().is_some()
+        && before.exact_failing_depth() == now.exact_failing_depth()
+        && signal(before).is_some()
+        && signal(before) == signal(now)
 }
