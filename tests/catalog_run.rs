@@ -148,6 +148,25 @@ fn warm_runs_confirm_each_boundary_in_two_trials() {
 }
 
 #[test]
+fn a_limit_found_before_is_confirmed_with_more_time_on_a_machine_too_slow_to_reach_it_in_time() {
+    // 1 ms a level, then a clean error past 1000 levels: 1 s at the limit.
+    let workspace = Workspace::new(&[Row::fixture("toil", &["crawl", "1000", "limited"])]);
+    let options = ["run", "--quick", "--jobs", "1", "--max-depth", "2000"];
+    let output = workspace.nestprobe(&[&options[..], &["--timeout", "3s"]].concat());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let roomy = workspace.results()["parsers"][0]["result"].clone();
+    assert_eq!(u64_of(&roomy, "min_failing_depth"), 1001, "{roomy:#}");
+    // With 0.5 s every depth near the limit runs out of time (a slower machine, as it were); with
+    // the longer timeout they finish, and the limit is the same fact, not a slow parser.
+    let output = workspace.nestprobe(&[&options[..], &["--timeout", "500ms"]].concat());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let hurried = workspace.results()["parsers"][0]["result"].clone();
+    assert_eq!(hurried["status"], "exact", "{hurried:#}");
+    assert_eq!(u64_of(&hurried, "min_failing_depth"), 1001, "{hurried:#}");
+    assert_eq!(hurried["failure"]["kind"], "error", "{hurried:#}");
+}
+
+#[test]
 fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_searching_again() {
     // Accepts odd depths only: no boundary a search could trust, whichever depths it tries.
     let dir = one_fixture_row("fixture-odd", &["odd", "0"]);

@@ -216,6 +216,12 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
 fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
     let mut found = runner.search(hint)?;
     let mut escalated = None;
+    // A limit found before above where this machine ran out of time, not yet searched for with the
+    // longer timeout.
+    let mut earlier_limit = match hint {
+        Some(Hint::FailsAt(limit)) => Some(limit),
+        _ => None,
+    };
     loop {
         let Some(depth) = found.min_failing.filter(|&d| runner.timed_out_at(d)) else {
             return Ok(Searched::Boundary(found));
@@ -223,6 +229,15 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
         if escalated != Some(depth) {
             runner.use_timeout(runner.longer_timeout());
             if !runner.fails_at(depth)? {
+                // It finished with more time. Where the previous run found a limit above it (a
+                // parser slow near its limit: kramdown takes 8.8 s at 921 and stops at 922), a
+                // slower or busier machine only ran out of time before reaching it: that limit is
+                // confirmed with the longer timeout before the parser is called slow.
+                if let Some(limit) = earlier_limit.take().filter(|&limit| limit > depth) {
+                    found = runner.search(Some(Hint::FailsAt(limit)))?;
+                    escalated = None;
+                    continue;
+                }
                 return slow_or_unlimited(runner, depth, found.mode, false);
             }
         }
