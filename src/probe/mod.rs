@@ -218,7 +218,7 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
     let mut escalated = None;
     // A limit found before above where this machine ran out of time, not yet searched for with the
     // longer timeout.
-    let mut earlier_limit = match hint {
+    let earlier_limit = match hint {
         Some(Hint::FailsAt(limit)) => Some(limit),
         _ => None,
     };
@@ -232,13 +232,22 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
                 // It finished with more time. Where the previous run found a limit above it (a
                 // parser slow near its limit: kramdown takes 8.8 s at 921 and stops at 922), a
                 // slower or busier machine only ran out of time before reaching it: that limit is
-                // confirmed with the longer timeout before the parser is called slow.
-                if let Some(limit) = earlier_limit.take().filter(|&limit| limit > depth) {
-                    found = runner.search(Some(Hint::FailsAt(limit)))?;
-                    escalated = None;
-                    continue;
+                // tried with the longer timeout before the parser is called slow. Only the two
+                // depths beside it: a search with the longer timeout could cost minutes.
+                let mut finished = depth;
+                if let Some(limit) = earlier_limit.filter(|&limit| limit > depth) {
+                    if limit - 1 == depth || !runner.fails_at(limit - 1)? {
+                        finished = limit - 1;
+                        if runner.fails_at(limit)? && !runner.timed_out_at(limit) {
+                            let trials = runner.trials;
+                            let mode = SearchMode::Confirmed;
+                            let limit =
+                                Boundary { max_accepted: limit - 1, min_failing: Some(limit), trials, mode };
+                            return Ok(Searched::Boundary(limit));
+                        }
+                    }
                 }
-                return slow_or_unlimited(runner, depth, found.mode, false);
+                return slow_or_unlimited(runner, finished, found.mode, false);
             }
         }
         if depth == found.max_accepted + 1 {
