@@ -254,3 +254,26 @@ fn a_dry_run_setup_lists_every_package_of_a_root_not_made_yet() {
     );
     assert!(!root.exists(), "a dry run made something");
 }
+
+#[test]
+fn a_row_in_a_root_is_built_again_when_its_program_changes() {
+    if !can_enter_roots() {
+        eprintln!("skipped: neither root nor user namespaces");
+        return;
+    }
+    let (workspace, _root) = environment_workspace(true);
+    let output = workspace.nestprobe(&["run", "--quick", "--only", "where@mini"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_eq!(workspace.results()["parsers"][1]["result"]["min_failing_depth"], 201);
+    // What the build made is gone and the program changed: only a new build brings it back (inside
+    // the root the program's folder is a mount point, empty on the host's side).
+    fs::remove_file(workspace.path("target/parsers/where@mini/where")).unwrap();
+    let program = workspace.path("parsers/where/parse.sh");
+    let changed = format!("# changed\n{}", fs::read_to_string(&program).unwrap());
+    fs::write(&program, changed).unwrap();
+    let output = workspace.nestprobe(&["run", "--quick", "--only", "where@mini"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let built = fs::read_to_string(workspace.path("target/parsers/where@mini/where")).unwrap();
+    assert_eq!(built.trim(), "root", "built again inside the root");
+    assert_eq!(workspace.results()["parsers"][1]["result"]["min_failing_depth"], 201);
+}

@@ -29,6 +29,9 @@ pub struct Parser<'a> {
     pub entry: &'a Entry,
     /// The parser's folder, as children see it.
     pub dir: PathBuf,
+    /// The parser's folder in the checkout (inside a root, `dir` is only a mount point on this
+    /// side).
+    source_dir: PathBuf,
     /// Its build folder, as children see it.
     pub build_dir: PathBuf,
     /// Its build folder, the real one.
@@ -87,7 +90,7 @@ impl<'a> Parser<'a> {
                 if let (Some(language_dir), Some(beside)) = (source_dir.parent(), dir.parent()) {
                     copy_files(language_dir, beside)?;
                 }
-                let binds = [(source_dir, dir.clone()), (real_build_dir.clone(), build_dir.clone())];
+                let binds = [(source_dir.clone(), dir.clone()), (real_build_dir.clone(), build_dir.clone())];
                 let launcher = if environment.root.is_dir() {
                     Launcher::jail(&environment.root, &binds)?
                 } else {
@@ -96,7 +99,17 @@ impl<'a> Parser<'a> {
                 (dir, build_dir, launcher)
             }
         };
-        Ok(Parser { entry, dir, build_dir, real_build_dir, home, log_name, environment, launcher })
+        Ok(Parser {
+            entry,
+            dir,
+            source_dir,
+            build_dir,
+            real_build_dir,
+            home,
+            log_name,
+            environment,
+            launcher,
+        })
     }
 
     /// The settings of this parser's probed children: the run's (`run`, made for [`Parser::argv`]
@@ -218,11 +231,14 @@ impl<'a> Parser<'a> {
             // (Not for the host, whose builds predate environments and stay valid.)
             self.entry.environment.hash(&mut hasher);
         }
+        // The checkout's folder: a root's mount point is empty on this side, and hashing it missed
+        // every change to a program measured in a root (Debian 13's gqlparser kept a build from
+        // before its phases).
         let mut files = Vec::new();
-        collect_files(&self.dir, &mut files);
+        collect_files(&self.source_dir, &mut files);
         files.sort();
         for file in files {
-            file.strip_prefix(&self.dir).unwrap_or(&file).hash(&mut hasher);
+            file.strip_prefix(&self.source_dir).unwrap_or(&file).hash(&mut hasher);
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
         hasher.finish()
