@@ -54,22 +54,23 @@ fn run_measures_every_declared_phase_and_the_reports_name_the_weakest() {
 #[test]
 fn a_slow_parser_is_measured_in_its_phases_too_where_one_crashes_far_sooner() {
     // 40 µs a level: with a 1 s timeout (4 s for the retry) the program finishes some tens of
-    // thousands of levels slowly and never the maximum; its parse alone takes any depth at once,
-    // its writer aborts past 1000.
+    // thousands of levels slowly and never the maximum; its parse alone takes 2 µs a level (the
+    // maximum, 8 s, out of reach as well), its writer aborts past 1000.
     let workspace =
         Workspace::new(
             &[Row::fixture("crawler", &["crawl", "40"]).set("phases", vec!["parse", "serialize"])],
         );
-    let output = workspace.nestprobe(&["run", "--max-depth", "400000", "--timeout", "1s"]);
+    let output = workspace.nestprobe(&["run", "--max-depth", "4000000", "--timeout", "1s"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let results = workspace.results();
     let record = &results["parsers"][0];
     assert_eq!(record["result"]["status"], "slow", "{record:#}");
     let phases = record["phases"].as_array().unwrap();
-    // The parse alone is fast: searched, not taken as slow where the whole program was.
+    // The parse alone is twenty times faster: searched, not taken as slow where the whole
+    // program was.
     assert_eq!(phases[0]["phase"], "parse");
-    assert_eq!(phases[0]["status"], "exact", "{record:#}");
-    assert!(phases[0]["min_failing_depth"].is_null(), "{record:#}");
+    let finished = |result: &Value| u64_of(result, "max_accepted_depth");
+    assert!(finished(&phases[0]) > 5 * finished(&record["result"]), "{record:#}");
     assert_eq!(phases[1]["phase"], "serialize");
     assert_eq!(u64_of(&phases[1], "min_failing_depth"), 1001, "{record:#}");
     assert_eq!(phases[1]["failure"]["signal_name"], "SIGABRT");
