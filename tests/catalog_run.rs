@@ -167,6 +167,33 @@ fn a_limit_found_before_is_confirmed_with_more_time_on_a_machine_too_slow_to_rea
 }
 
 #[test]
+fn a_slow_result_is_confirmed_in_a_few_trials_on_a_machine_that_finishes_its_depth_quickly() {
+    // 40 µs a level, 1 s timeout: slow, finishing some tens of thousands of levels.
+    let workspace = Workspace::new(&[Row::fixture("crawler", &["crawl", "40"])]);
+    let options = ["run", "--quick", "--jobs", "1", "--max-depth", "4000000", "--timeout", "1s"];
+    let output = workspace.nestprobe(&options);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let mut results = workspace.results();
+    assert_eq!(results["parsers"][0]["result"]["status"], "slow", "{results:#}");
+    // As if measured on a machine ten times slower: the depth it finished is a tenth as deep, and
+    // takes this one a fraction of the timeout.
+    let finished = u64_of(&results["parsers"][0]["result"], "max_accepted_depth");
+    results["parsers"][0]["result"]["max_accepted_depth"] = Value::from(finished / 10);
+    fs::write(workspace.path("results.json"), serde_json::to_string(&results).unwrap()).unwrap();
+    let warm = workspace.path("warm.json");
+    let output = workspace.nestprobe(&[&options[..], &["--json-only", warm.to_str().unwrap()]].concat());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let warm: Value = serde_json::from_str(&fs::read_to_string(warm).unwrap()).unwrap();
+    let again = warm["parsers"][0]["result"].clone();
+    assert_eq!(
+        (again["status"].as_str(), again["search"].as_str()),
+        (Some("slow"), Some("confirmed")),
+        "{again:#}"
+    );
+    assert!(u64_of(&again, "trials") <= 3, "confirmed, not searched again: {again:#}");
+}
+
+#[test]
 fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_searching_again() {
     // Accepts odd depths only: no boundary a search could trust, whichever depths it tries.
     let dir = one_fixture_row("fixture-odd", &["odd", "0"]);

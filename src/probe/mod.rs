@@ -147,8 +147,9 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         // They agree now: search from where it failed before.
         hint = Some(Hint::FailsAt(lowest_failing));
     }
-    if let Some(Hint::Slow(depth)) = hint {
-        match confirm_slow(&mut runner, depth)? {
+    if let Some(Hint::Slow(depth) | Hint::SlowElsewhere(depth)) = hint {
+        let measured_here = matches!(hint, Some(Hint::Slow(_)));
+        match confirm_slow(&mut runner, depth, measured_here)? {
             Some(Searched::Slow(depth, mode)) => {
                 return Ok(runner.result(started, Ending::Slow(depth, mode)));
             }
@@ -306,20 +307,22 @@ fn slow_or_unlimited(
 /// A slow parser measured before: it still finishes `depth` with the longer timeout, and deeper
 /// still does not finish in time (see `slow_or_unlimited`): two trials (depth 1 and `depth`), three
 /// when the time `depth` took does not prove that the maximum cannot finish, instead of a search
-/// that times out over and over. `None` when `depth` no longer finishes, or finishes in less than
-/// half the normal timeout: the caller searches again.
-fn confirm_slow(runner: &mut Runner, depth: u64) -> Result<Option<Searched>> {
+/// that times out over and over. `None` when `depth` no longer finishes, or, hinted by another
+/// probe (`measured_here` false), finishes in less than half the normal timeout: the caller
+/// searches again.
+fn confirm_slow(runner: &mut Runner, depth: u64, measured_here: bool) -> Result<Option<Searched>> {
     runner.use_timeout(runner.longer_timeout());
     if depth > runner.spec.max_depth || runner.fails_at(depth)? {
         runner.use_timeout(runner.spec.trial.timeout);
         return Ok(None);
     }
-    // Far from slow there (a phase hinted by its row's slow parse, when the parse alone is fast:
-    // commonmark.py's renderer is slow, its parser is not): its deeper depths are for a search to
-    // find, not to be taken as out of reach. (A slow result measured on a machine twice as slow is
-    // still confirmed here.)
+    // Far from slow there, where another probe was slow (a phase hinted by its row's slow parse,
+    // when the parse alone is fast: commonmark.py's renderer is slow, its parser is not): its
+    // deeper depths are for a search to find, not to be taken as out of reach. A probe's own slow
+    // result is confirmed however fast this machine is: how deep it finishes is not a fact.
     let normal = runner.spec.trial.timeout;
-    if runner.seen.last_judged(depth, false).is_some_and(|report| report.wall < normal / 2) {
+    let fast_here = runner.seen.last_judged(depth, false).is_some_and(|report| report.wall < normal / 2);
+    if !measured_here && fast_here {
         runner.use_timeout(normal);
         return Ok(None);
     }

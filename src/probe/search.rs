@@ -36,6 +36,10 @@ pub enum Hint {
     /// A slow parser: this depth finished only with the longer timeout, and the maximum did not.
     /// The probe confirms that in two or three trials; the search itself treats it as no hint.
     Slow(u64),
+    /// Another probe of the same program (its main shape, or the phase before this one) was slow
+    /// at this depth: confirmed as `Slow` where this probe is about as slow there, searched where it
+    /// finishes that depth in under half the timeout (a fast parse under a slow renderer).
+    SlowElsewhere(u64),
     /// An unstable parser: outcomes disagreed at these depths (the lowest failing and the highest
     /// passing one seen, perhaps the same depth). The probe runs them again until they disagree
     /// again; the search itself starts from the lowest failing one.

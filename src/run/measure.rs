@@ -165,7 +165,7 @@ fn probe_all(
             if let (None, Finding::Slow(depth, _)) = (unclosed.hint, main.finding()) {
                 // Reading unclosed input costs what reading the closed one did: start from where the
                 // main probe ran out of time instead of timing the machine over a whole search.
-                unclosed.hint = Some(Hint::Slow(depth));
+                unclosed.hint = Some(Hint::SlowElsewhere(depth));
             }
             record.unclosed = secondary(specs.located(&unclosed, previous), &mut notes)?;
         }
@@ -307,7 +307,7 @@ fn probe_phases(
         let mut spec = specs.spec(specs.entry.format.main_shape(), stack, previous).with_phase(phase);
         let before = measured.last().unwrap_or(main);
         spec.hint = spec.hint.or(match before.finding() {
-            Finding::Slow(finished, _) => Some(Hint::Slow(finished)),
+            Finding::Slow(finished, _) => Some(Hint::SlowElsewhere(finished)),
             _ => before.exact_failing_depth().map(Hint::Guess),
         });
         measured.extend(secondary(specs.located(&spec, previous), notes)?);
