@@ -220,3 +220,61 @@ fn the_same_findings_by_another_command_take_the_new_command_and_report_no_chang
     assert_eq!(shallow["sweep"]["probes"][0]["command"], command, "{shallow:#}");
     assert!(shallow["changes"].as_array().is_none_or(|c| c.is_empty()), "{shallow:#}");
 }
+
+#[test]
+fn remeasure_writes_what_was_found_where_the_rules_would_keep_the_committed_record() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    move_boundary(&mut record(&mut results, "deep")["result"], 2);
+    committed.commit(&results);
+    let run = ["run", "--quick", "--only", "deep"];
+    let output = committed.nestprobe(&run);
+    let mut results = committed.results();
+    let deep = &record(&mut results, "deep")["result"];
+    assert_eq!(deep["min_failing_depth"], 3003, "kept within the tolerance: {}", stderr_of(&output));
+    let output = committed.nestprobe(&[&run[..], &["--remeasure"]].concat());
+    let mut results = committed.results();
+    let deep = record(&mut results, "deep");
+    assert_eq!(deep["result"]["min_failing_depth"], 3001, "{}", stderr_of(&output));
+    assert_eq!(deep["result"]["search"], "cold", "a remeasured boundary is searched from scratch: {deep:#}");
+}
+
+#[test]
+fn reaching_the_maximum_only_with_more_time_is_the_same_fact_as_running_out_of_time() {
+    let committed = Committed::new();
+    // Committed: no limit, but the deepest depth took 25 s (the longer timeout), and a second shape.
+    let mut results = committed.results();
+    let row = record(&mut results, "shallow");
+    let mut object = row["result"].clone();
+    object["shape"] = json!("object");
+    row["object"] = object;
+    let main = &mut row["result"];
+    main["max_accepted_depth"] = main["max_depth"].clone();
+    main["min_failing_depth"] = Value::Null;
+    main["failure"] = Value::Null;
+    main["accepted_seconds"] = json!(25.0);
+    main["slow"] = json!(true);
+    committed.commit(&results);
+    let before = committed.snapshot();
+    // A machine twice as slow runs out of time at 1,048,576, and so skips the second shape.
+    let ran_out = |shard: &mut Value| {
+        let row = record(shard, "shallow");
+        row["object"] = Value::Null;
+        let main = &mut row["result"];
+        main["status"] = json!("slow");
+        main["max_accepted_depth"] = json!(1_048_576);
+        main["accepted_seconds"] = json!(9.9);
+        main["slow"] = json!(false);
+    };
+    committed.merge_perturbed(ran_out);
+    assert!(before == committed.snapshot(), "a slower machine rewrote the committed files");
+    // Where the maximum took less than the timeout, running out of time is news.
+    let mut results = committed.results();
+    let main = &mut record(&mut results, "shallow")["result"];
+    main["accepted_seconds"] = json!(2.0);
+    main["slow"] = json!(false);
+    committed.commit(&results);
+    committed.merge_perturbed(ran_out);
+    let mut results = committed.results();
+    assert_eq!(record(&mut results, "shallow")["result"]["status"], "slow");
+}

@@ -252,6 +252,11 @@ pub struct RunArgs {
     /// Ignore previous results: search every boundary from scratch
     #[arg(long)]
     pub cold: bool,
+    /// Search every boundary from scratch and write what this run found, even where the same-fact
+    /// rules would keep the committed record (after a fix to how a row is measured; with --only,
+    /// those rows)
+    #[arg(long, conflicts_with_all = ["cold", "baseline"])]
+    pub remeasure: bool,
     /// Measure each row's boundary only: skip the extra measurements (object and unclosed shapes,
     /// stack sweep, phases, and the shallower trials that tell how a parser without a limit slows)
     #[arg(long)]

@@ -116,12 +116,13 @@ impl RunArgs {
             build_dir: self.catalog.build_dir.clone(),
             trial: self.trial.options(),
             jobs: self.jobs,
-            baseline: match (&self.baseline, self.cold) {
+            baseline: match (&self.baseline, self.cold || self.remeasure) {
                 (_, true) => Baseline::Cold,
                 (Some(path), false) => Baseline::File(path.clone()),
                 (None, false) => Baseline::Previous,
             },
             quick: self.quick,
+            keep_confirmed: !self.remeasure,
             expectations: self.gate.expectations(),
             json_only: self.json_only.clone(),
             out: self.out.clone(),

@@ -7,8 +7,10 @@
 //!   boundary within [`STACK_TOLERANCE`] of the committed one, failing the same way, is the
 //!   committed one confirmed.
 //! - **Resource-bound results** (`slow`, a timeout, out of memory) say that time or memory ran out:
-//!   which one ran out first, and at what depth, is the machine's speed and memory. Two of them are
-//!   the same fact.
+//!   which one ran out first, and at what depth, is the machine's speed and memory. So does a
+//!   parser that reached the deepest depth tried only with the longer timeout: a slower machine
+//!   runs out of time before it. Two of them are the same fact, and what a run skips because its
+//!   row ran out of time (the second shape) stays as committed.
 //! - **Unstable results** whose windows overlap are the same, give or take the level the flip lies
 //!   beside; an exact boundary inside an unstable window is one sighting of that flip, the same fact.
 //! - Timings, trial counts, how a boundary was found and memory noise are never facts
@@ -54,13 +56,19 @@ pub fn stack_bound_depth(record: &ParserRecord, result: &ProbeResult) -> bool {
     stack_bound(record) && result.exact_failing_depth().is_some() && !resource_bound(result)
 }
 
-/// Time or memory ran out, not a nesting limit.
+/// Time or memory ran out, not a nesting limit; or the deepest depth tried finished only with the
+/// longer timeout (python-markdown's 5,000,000 levels in 25 s on one machine are "slow at
+/// 1,048,576" on one twice as slow).
 fn resource_bound(result: &ProbeResult) -> bool {
-    result.status == ProbeStatus::Slow
+    let ran_out = result.status == ProbeStatus::Slow
         || result
             .failure
             .as_ref()
-            .is_some_and(|f| matches!(f.kind, FailureKind::Timeout | FailureKind::OutOfMemory))
+            .is_some_and(|f| matches!(f.kind, FailureKind::Timeout | FailureKind::OutOfMemory));
+    let barely_finished = result.status == ProbeStatus::Exact
+        && result.exact_failing_depth().is_none()
+        && (result.slow || result.accepted_seconds.is_some_and(|s| s > result.settings.timeout_seconds));
+    ran_out || barely_finished
 }
 
 /// Whether `new` says the same as `committed`, for a row whose boundaries are stack-bound or not.
@@ -136,6 +144,12 @@ fn same_sweep(committed: &SweepResult, new: &SweepResult) -> bool {
 /// changes that remain (none: `new` is `committed`'s facts, and the committed record is kept).
 pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (ParserRecord, Vec<Change>) {
     let stack = stack_bound(committed) || stack_bound(new);
+    // This run's main probe ran out of time or memory where the committed one is the same fact: what
+    // the run then skipped (the second shape) or read from it (the sweep's verdict) is not news.
+    let ran_out_again = match (&committed.result, &new.result) {
+        (Some(was), Some(now)) => resource_bound(now) && same_probe(was, now, stack),
+        _ => false,
+    };
     let mut kept = new.clone();
     let mut changes = Vec::new();
     let shapes = [
@@ -146,6 +160,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     for (what, was, now) in shapes {
         match (was, now.as_ref()) {
             (Some(was), Some(new)) if same_probe(was, new, stack) => *now = Some(was.clone()),
+            (Some(was), None) if ran_out_again && what == "object" => *now = Some(was.clone()),
             (None, None) => {}
             (was, new) => {
                 let phrase =
@@ -172,6 +187,9 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     }
     match (&committed.sweep, &kept.sweep) {
         (Some(was), Some(now)) if same_sweep(was, now) => kept.sweep = Some(was.clone()),
+        (Some(was), Some(now)) if ran_out_again && now.verdict == Verdict::Slow => {
+            kept.sweep = Some(was.clone())
+        }
         (was, now) if was != now => {
             let (was, now) = (sweep_phrase(was), sweep_phrase(now));
             if was != now {

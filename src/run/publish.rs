@@ -59,7 +59,14 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
                 .unwrap_or_else(|| unmeasured(entry, Status::Skipped, "no result from this run"))
         })
         .collect();
-    publish(Results::new(environment, environments, parsers), previous, &args.out, &args.readme)
+    let confirming = previous.clone();
+    publish(
+        Results::new(environment, environments, parsers),
+        previous,
+        confirming.as_ref(),
+        &args.out,
+        &args.readme,
+    )
 }
 
 /// Regenerates every report from `results` (a results.json) into `out` and `readme`.
@@ -69,12 +76,19 @@ pub fn render(results: &Path, out: &Path, readme: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Writes results.json and regenerates every report from it. When nothing measured changed since
-/// the previous results, the previous file is kept as it is, so a second run changes nothing.
-pub fn publish(results: Results, previous: Option<Results>, out: &Path, readme: &Path) -> Result<()> {
+/// Writes results.json and regenerates every report from it. A record that is the same fact as
+/// its record in `confirming` (`sameness`) is kept as it was there; when nothing measured changed
+/// since the `previous` results, that file is kept as it is, so a second run changes nothing.
+pub fn publish(
+    results: Results,
+    previous: Option<Results>,
+    confirming: Option<&Results>,
+    out: &Path,
+    readme: &Path,
+) -> Result<()> {
     let results_path: PathBuf = out.join("results.json");
-    let results = match &previous {
-        Some(previous) => confirm_noise(previous, results),
+    let results = match confirming {
+        Some(confirming) => confirm_noise(confirming, results),
         None => results,
     };
     // (A run rewrites results.json as each parser finishes; this puts back the previous file when
