@@ -121,6 +121,10 @@ fn a_run_writes_results_and_reports_and_a_second_run_changes_nothing() {
     assert!(second.status.success(), "{}", stderr_of(&second));
     assert!(stderr_of(&second).contains("no measured fact changed"), "{}", stderr_of(&second));
     assert_eq!(snapshot(&workspace), before, "a second run with nothing changed rewrote something");
+    // A quick run measures the main shape alone, and leaves the rest of each row as it was.
+    let quick = workspace.nestprobe(&["run", "--quick", "--only", "fixture-limit"]);
+    assert!(quick.status.success(), "{}", stderr_of(&quick));
+    assert_eq!(snapshot(&workspace), before, "a quick run erased what it did not measure");
 }
 
 #[test]

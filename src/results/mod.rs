@@ -229,6 +229,25 @@ fn host() -> String {
 }
 
 impl ParserRecord {
+    /// This record with what it does not have (the second shape, unclosed input, sweep, phases)
+    /// taken from `before`: a `run --quick` measures the main shape alone and must not erase the
+    /// rest of the row.
+    pub fn with_the_rest_of(mut self, before: &ParserRecord) -> ParserRecord {
+        if self.result.is_none() {
+            return self;
+        }
+        self.object = self.object.or_else(|| before.object.clone());
+        self.unclosed = self.unclosed.or_else(|| before.unclosed.clone());
+        self.sweep = self.sweep.or_else(|| before.sweep.clone());
+        if self.phases.is_empty() {
+            self.phases = before.phases.clone();
+        }
+        if self.unsupported_shapes.is_empty() {
+            self.unsupported_shapes = before.unsupported_shapes.clone();
+        }
+        self
+    }
+
     /// Why `shape` has no result, if it is not supported.
     pub fn unsupported(&self, shape: crate::payload::Shape) -> Option<&UnsupportedShape> {
         self.unsupported_shapes.iter().find(|u| u.shape == shape)

@@ -94,9 +94,14 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     let measure_row = |index: usize| {
         let entry = rows[index];
         let hints = baseline.as_ref().and_then(|b| b.find(&entry.key()));
-        match Parser::new(&catalog, entry, &options.build_dir) {
+        let record = match Parser::new(&catalog, entry, &options.build_dir) {
             Ok(parser) => measure::measure(&parser, &measuring, hints),
             Err(error) => Some(unmeasured(entry, Status::ProbeFailed, format!("{error:#}"))),
+        };
+        // `--quick` measures the main shape alone: the rest of the row stays as it was.
+        match previous.as_ref().and_then(|p| p.find(&entry.key())) {
+            Some(before) if options.quick => record.map(|record| record.with_the_rest_of(before)),
+            _ => record,
         }
     };
     pool::run(jobs, &plan::order(&rows, previous.as_ref()), measure_row, |event| collector.hear(event));
