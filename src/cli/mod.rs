@@ -258,7 +258,8 @@ pub struct RunArgs {
     #[arg(long, conflicts_with_all = ["cold", "baseline"])]
     pub remeasure: bool,
     /// Measure each row's boundary only: skip the extra measurements (object and unclosed shapes,
-    /// stack sweep, phases, and the shallower trials that tell how a parser without a limit slows)
+    /// stack sweep, phases, and the shallower trials that tell how a parser without a limit slows);
+    /// what it skips stays in results.json as it was
     #[arg(long)]
     pub quick: bool,
     /// Print where the run's time went at the end: per row, probes vs build, version, hooks and
