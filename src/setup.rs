@@ -323,11 +323,8 @@ fn upgrades_in_plan(plan: &str) -> Vec<String> {
 /// inside a root.
 fn apt_output(launcher: &Launcher, program: &str, args: &[&str]) -> Result<String> {
     let mut command = Command::new(program);
-    if launcher.root().is_some() {
-        command.env_clear().env("PATH", crate::sys::child_env::FIXED_PATH).env("LANG", "C.UTF-8");
-    }
     command.args(args).stdin(Stdio::null()).stderr(Stdio::piped());
-    launcher.prepare(&mut command, None)?;
+    enter(launcher, &mut command)?;
     let output = command.output().with_context(|| format!("running {program}"))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -347,16 +344,22 @@ fn apt(launcher: &Launcher, args: &[&str], log: &SetupLog) -> Result<()> {
         sudo.arg("apt-get");
         sudo
     };
-    if launcher.root().is_some() {
-        command.env_clear().env("PATH", crate::sys::child_env::FIXED_PATH).env("LANG", "C.UTF-8");
-    }
     command.args(args).env("DEBIAN_FRONTEND", "noninteractive").stdin(Stdio::null());
-    launcher.prepare(&mut command, None)?;
+    enter(launcher, &mut command)?;
     let status = log.run(&mut command, &format!("apt-get {}", args[0]))?;
     if !status.success() {
         bail!("apt-get {} failed ({status}): {}", args.join(" "), log.tail());
     }
     Ok(())
+}
+
+/// Runs `command` where the launcher's rows run; inside a root, with the root's own fixed
+/// environment instead of the host's.
+fn enter(launcher: &Launcher, command: &mut Command) -> Result<()> {
+    if launcher.root().is_some() {
+        command.env_clear().env("PATH", crate::sys::child_env::FIXED_PATH).env("LANG", "C.UTF-8");
+    }
+    launcher.prepare(command, None)
 }
 
 fn apt_install(launcher: &Launcher, packages: &[String], log: &SetupLog) -> Result<()> {

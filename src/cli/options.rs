@@ -11,7 +11,7 @@ use crate::gate::Expectations;
 use crate::probe::options::TrialOptions;
 use crate::probe::ProbeSpec;
 use crate::run::plan::Selection;
-use crate::run::{Baseline, RunOptions};
+use crate::run::{Baseline, Noise, RunOptions};
 use crate::sys::child_env::{ChildEnv, Stage};
 use crate::sys::launcher::Launcher;
 
@@ -122,7 +122,7 @@ impl RunArgs {
                 (None, false) => Baseline::Previous,
             },
             quick: self.quick,
-            keep_confirmed: !self.remeasure,
+            noise: if self.remeasure { Noise::Written } else { Noise::Confirmed },
             expectations: self.gate.expectations(),
             json_only: self.json_only.clone(),
             out: self.out.clone(),

@@ -7,6 +7,7 @@ pub mod measure;
 pub mod plan;
 pub mod pool;
 pub mod publish;
+pub use publish::Noise;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -35,9 +36,8 @@ pub struct RunOptions {
     pub baseline: Baseline,
     /// Only the main probe of each row.
     pub quick: bool,
-    /// Keep a previous record where the new one is the same fact (`sameness`); false writes what
-    /// this run measured.
-    pub keep_confirmed: bool,
+    /// Whether a previous record is kept where the new one is the same fact (`sameness`).
+    pub noise: Noise,
     pub expectations: Expectations,
     /// Write only this results.json, of the rows measured, and no reports (CI's shards).
     pub json_only: Option<PathBuf>,
@@ -110,10 +110,7 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     let results = assembly.results(measured.clone());
     match &options.json_only {
         Some(path) => crate::results::write_atomically(path, &results.to_json())?,
-        None => {
-            let confirming = if options.keep_confirmed { previous.as_ref() } else { None };
-            publish::publish(results, previous.clone(), confirming, &options.out, &options.readme)?
-        }
+        None => publish::publish(results, previous.clone(), options.noise, &options.out, &options.readme)?,
     }
     Ok(RunOutcome { measured, violations, writing_seconds })
 }

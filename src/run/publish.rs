@@ -59,11 +59,10 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
                 .unwrap_or_else(|| unmeasured(entry, Status::Skipped, "no result from this run"))
         })
         .collect();
-    let confirming = previous.clone();
     publish(
         Results::new(environment, environments, parsers),
         previous,
-        confirming.as_ref(),
+        Noise::Confirmed,
         &args.out,
         &args.readme,
     )
@@ -76,20 +75,28 @@ pub fn render(results: &Path, out: &Path, readme: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Writes results.json and regenerates every report from it. A record that is the same fact as
-/// its record in `confirming` (`sameness`) is kept as it was there; when nothing measured changed
-/// since the `previous` results, that file is kept as it is, so a second run changes nothing.
+/// What becomes of a new record that is the same fact as its `previous` one (`sameness`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Noise {
+    /// The previous record is kept: the regeneration changes nothing.
+    Confirmed,
+    /// The new record is written (`run --remeasure`).
+    Written,
+}
+
+/// Writes results.json and regenerates every report from it. When nothing measured changed since
+/// the `previous` results, that file is kept as it is, so a second run changes nothing.
 pub fn publish(
     results: Results,
     previous: Option<Results>,
-    confirming: Option<&Results>,
+    noise: Noise,
     out: &Path,
     readme: &Path,
 ) -> Result<()> {
     let results_path: PathBuf = out.join("results.json");
-    let results = match confirming {
-        Some(confirming) => confirm_noise(confirming, results),
-        None => results,
+    let results = match &previous {
+        Some(previous) if noise == Noise::Confirmed => confirm_noise(previous, results),
+        _ => results,
     };
     // (A run rewrites results.json as each parser finishes; this puts back the previous file when
     // nothing measured changed.)
