@@ -162,8 +162,11 @@ fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
         if !output.status.success() {
             bail!("{}: the reference failed ({}): {}", entry.key(), output.status, stderr.trim());
         }
-        // The original does not count its trials; the emulation says how many it ran.
-        let ran = stderr.lines().find_map(|line| line.strip_prefix("trials: ")?.trim().parse::<u64>().ok());
+        // The emulation says how many trials it ran; the original logs one line per trial's end.
+        let counted =
+            stderr.lines().find_map(|line| line.strip_prefix("trials: ")?.trim().parse::<u64>().ok());
+        let logged = stderr.lines().filter(|line| line.contains("Command exited with")).count() as u64;
+        let ran = counted.or((logged > 0).then_some(logged));
         trials = trials.zip(ran).map(|(sum, ran)| sum + ran);
         eprintln!(
             "bench: reference {:<28} {:>9} in {} trials",

@@ -30,6 +30,16 @@ fn a_hard_limit_with_a_clean_error_is_found_exactly() {
 }
 
 #[test]
+fn a_limit_the_error_message_names_is_found_in_few_trials() {
+    // "DepthError: nesting deeper than 7777": not a round number, which a blind search would take
+    // about 22 trials to find; the number in the message leads there in two after depth 1 and the
+    // maximum, then the three verification trials.
+    let result = probe_fixture(&["--jobs", "1"], &["limit", "7777"]);
+    assert_boundary(&result, 7778);
+    assert!(u64_of(&result, "trials") <= 8, "{result:#}");
+}
+
+#[test]
 fn an_abort_is_a_crash_with_its_signal() {
     let result = probe_fixture(&[], &["abort", "300"]);
     assert_boundary(&result, 301);

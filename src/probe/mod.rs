@@ -424,6 +424,10 @@ impl Trials for Runner<'_, '_> {
         self.timed_out_at(depth)
     }
 
+    fn named_depths(&self) -> Vec<u64> {
+        self.seen.named_numbers()
+    }
+
     /// Trials share the machine only while none was slow: the trials of a timing-sensitive parser
     /// run one by one, so that one does not slow another past the timeout.
     fn width(&self) -> usize {

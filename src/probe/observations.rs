@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::results::outcome::Outcome;
+use crate::results::outcome::{error_line, Outcome};
 use crate::results::probe_result::Sighting;
 use crate::sys::trial::TrialReport;
 
@@ -43,6 +43,25 @@ impl Observations {
             .filter(|(_, (failed, _))| !failed)
             .map(|(depth, (_, report))| (depth, report.wall.as_secs_f64()))
             .collect()
+    }
+
+    /// The numbers (2 and up) in the error lines of failed trials that ended with an error message of
+    /// the program's own (exit 1 or another status, not a signal or a timeout), smallest first.
+    pub(super) fn named_numbers(&self) -> Vec<u64> {
+        let messages = self.by_depth.values().flatten().filter(|(failed, _)| *failed);
+        let mut named: Vec<u64> = messages
+            .filter_map(|(_, report)| match &report.outcome {
+                Outcome::Error { stderr } | Outcome::Abnormal { stderr, .. } => error_line(stderr),
+                _ => None,
+            })
+            .flat_map(|line| {
+                line.split(|c: char| !c.is_ascii_digit()).filter_map(|digits| digits.parse().ok())
+            })
+            .filter(|&n: &u64| n >= 2)
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        named
     }
 
     /// Whether any trial's report is so.

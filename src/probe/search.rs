@@ -10,7 +10,10 @@
 //!   the remaining candidates in two halves of equal *prior* weight. The prior is log-uniform plus
 //!   point masses on the round numbers real limits are set to (64, 100, 128, 512, 1000, 1024, …),
 //!   which lands configured limits in a handful of trials and degrades gracefully to a geometric
-//!   then arithmetic bisection for stack-bound parsers;
+//!   then arithmetic bisection for stack-bound parsers. Numbers a failure's error message names
+//!   ("Depth (1001) exceeds the maximum allowed nesting depth (1000)", "column 257") weigh more
+//!   still: many libraries say their limit or where they stopped, so two trials settle it. They only
+//!   choose where to look; the boundary is what the trials showed;
 //! - guessed: a cold search that first tries where a related probe (another shape or stack of the
 //!   same program) failed, and goes on from what that showed;
 //! - a failure that only says the trial ran out of time is not a limit yet (the caller runs it again
@@ -105,6 +108,10 @@ const WEIGHT_LIMIT_PLUS_ONE: f64 = 1.0;
 const WEIGHT_LIMIT: f64 = 0.3;
 /// Total prior weight spread log-uniformly over all depths (stack-bound and odd limits).
 const WEIGHT_BACKGROUND: f64 = 40.0;
+/// Prior weight of "fails at n" and of "fails at n + 1" per number n an error message named: far
+/// more than all other candidates together (about 80), so the next splits go there; a number that
+/// is not about depth (a byte offset in a wordier shape, a line number) costs up to two trials.
+const WEIGHT_NAMED: f64 = 1000.0;
 
 /// Runs the trials a search asks for. Any `FnMut(u64) -> Result<bool>` is one that never settles
 /// early.
@@ -132,6 +139,12 @@ pub trait Trials {
     /// Forgets what the last trial at each of `depths` showed: it ran beside another one whose
     /// outcome made it moot (see the cold search's first round).
     fn discard(&mut self, _depths: &[u64]) {}
+
+    /// The numbers the error messages of failed trials named (a limit, the depth or offset where
+    /// the library stopped): where a cold search looks first.
+    fn named_depths(&self) -> Vec<u64> {
+        Vec::new()
+    }
 }
 
 impl<F: FnMut(u64) -> Result<bool>> Trials for F {
@@ -145,7 +158,15 @@ impl<F: FnMut(u64) -> Result<bool>> Trials for F {
 /// of time; `refine` narrows such a bracket when the caller needs it exact.
 pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trials) -> Result<Boundary> {
     assert!(max_depth >= 1);
-    let mut state = State { lo: 0, hi: None, max_depth, trials: 0, passes: Vec::new(), beside: Vec::new() };
+    let mut state = State {
+        lo: 0,
+        hi: None,
+        max_depth,
+        trials: 0,
+        passes: Vec::new(),
+        beside: Vec::new(),
+        named: Vec::new(),
+    };
 
     let hint = match hint {
         None => None,
@@ -218,6 +239,7 @@ pub fn refine(max_depth: u64, bracket: Boundary, trials: &mut impl Trials) -> Re
         trials: bracket.trials,
         passes: vec![bracket.max_accepted],
         beside: Vec::new(),
+        named: Vec::new(),
     };
     state.bisect(trials, false)?;
     Ok(state.boundary(bracket.mode))
@@ -235,6 +257,8 @@ struct State {
     passes: Vec<u64>,
     /// Depths run beside the search for the verification (see `bisect`), not judged by it.
     beside: Vec<u64>,
+    /// Numbers the failures' error messages named (see [`Trials::named_depths`]).
+    named: Vec<u64>,
 }
 
 impl State {
@@ -291,6 +315,7 @@ impl State {
             }
             // With room for k trials at once, k depths split the candidates into k + 1 parts: an
             // (k+1)-ary search.
+            self.named = trials.named_depths();
             let width = trials.width();
             let depths = match self.splits(width) {
                 depths if depths.len() > 1 => depths,
@@ -344,6 +369,10 @@ impl State {
         Boundary { max_accepted: self.lo, min_failing: self.hi, trials: self.trials, mode }
     }
 
+    fn prior(&self) -> Prior<'_> {
+        Prior { total_log: ((self.max_depth + 1) as f64).ln(), named: &self.named }
+    }
+
     /// The middle of the candidate boundaries (lo, hi]: plain bisection, for the last stretch of a
     /// warm search.
     fn midpoint(&self) -> u64 {
@@ -361,7 +390,7 @@ impl State {
         if k == 0 || hi <= lo + 1 {
             return Vec::new();
         }
-        let prior = Prior { total_log: ((self.max_depth + 1) as f64).ln() };
+        let prior = self.prior();
         // The cuts that keep every part at most `limit`, taken greedily from below; `None` when
         // k cuts do not suffice.
         let cuts_within = |limit: f64| -> Option<Vec<u64>> {
@@ -403,7 +432,7 @@ impl State {
         let lo = self.lo;
         let hi = self.hi.unwrap_or(self.max_depth + 1);
         debug_assert!(hi > lo + 1);
-        let prior = Prior { total_log: ((self.max_depth + 1) as f64).ln() };
+        let prior = self.prior();
         let imbalance = |d: u64| prior.mass(lo, d) - prior.mass(d, hi);
         // `imbalance` grows with d: find the first d in (lo, hi) where the lower half outweighs.
         let (mut a, mut b) = (lo + 1, hi - 1);
@@ -423,11 +452,13 @@ impl State {
     }
 }
 
-struct Prior {
+struct Prior<'a> {
     total_log: f64,
+    /// Numbers error messages named.
+    named: &'a [u64],
 }
 
-impl Prior {
+impl Prior<'_> {
     /// Prior weight of "the boundary lies in (a, b]".
     fn mass(&self, a: u64, b: u64) -> f64 {
         if b <= a {
@@ -440,7 +471,8 @@ impl Prior {
             .filter(|&(at, _)| a < at && at <= b)
             .map(|(_, weight)| weight)
             .sum();
-        background + points
+        let named = self.named.iter().flat_map(|&n| [n, n + 1]).filter(|&at| a < at && at <= b).count();
+        background + points + named as f64 * WEIGHT_NAMED
     }
 }
 
@@ -498,6 +530,69 @@ mod tests {
         let mut crashes = |depth: u64| Ok(depth >= 87_289);
         let exact = find_boundary(5_000_000, None, &mut crashes).unwrap();
         assert_eq!(exact.min_failing, Some(87_289));
+    }
+
+    /// A parser failing from `boundary` on whose error message names `says` (as `Runner` would have
+    /// read it from the failed trials' stderr).
+    struct Names {
+        boundary: u64,
+        says: Vec<u64>,
+        failed_once: bool,
+    }
+
+    impl Trials for Names {
+        fn fails(&mut self, depth: u64) -> Result<bool> {
+            let failed = depth >= self.boundary;
+            self.failed_once |= failed;
+            Ok(failed)
+        }
+
+        fn named_depths(&self) -> Vec<u64> {
+            if self.failed_once {
+                self.says.clone()
+            } else {
+                Vec::new()
+            }
+        }
+    }
+
+    fn named_search(boundary: u64, says: &[u64]) -> Boundary {
+        let mut names = Names { boundary, says: says.to_vec(), failed_once: false };
+        let found = find_boundary(5_000_000, None, &mut names).unwrap();
+        assert_eq!((found.max_accepted, found.min_failing), (boundary - 1, Some(boundary)), "{says:?}");
+        found
+    }
+
+    #[test]
+    fn a_limit_the_error_message_names_is_settled_in_two_trials_after_the_maximum() {
+        // "Depth (1001) exceeds the maximum allowed nesting depth (1000)", "nesting of 101 is too
+        // deep", "maximum configured depth of 64", "column 174731": the limit, the failing depth,
+        // or where a stack-bound parser stopped.
+        for (boundary, says) in [
+            (1001, vec![1000, 1001]),
+            (101, vec![101]),
+            (65, vec![64]),
+            (174_731, vec![174_731]),
+            (40_319, vec![40_318]),
+        ] {
+            let named = named_search(boundary, &says);
+            assert_eq!(named.trials, 4, "{boundary}: depth 1, the maximum, then two ({named:?})");
+            assert!(named.trials < search(Some(boundary), 5_000_000, None).trials, "{boundary}");
+        }
+    }
+
+    #[test]
+    fn a_number_that_is_not_about_depth_costs_at_most_two_trials() {
+        // A byte offset in a wordier shape (`{"a":` is five bytes a level), a line number, a
+        // number from the library's name: the boundary is still what the trials show.
+        for (boundary, says) in
+            [(1001, vec![5_006]), (129, vec![8]), (87_289, vec![3, 16]), (513, vec![2_565, 1_000_000])]
+        {
+            let named = named_search(boundary, &says);
+            let plain = search(Some(boundary), 5_000_000, None);
+            let most = plain.trials + 2 * says.len() as u32;
+            assert!(named.trials <= most, "{boundary} {says:?}: {named:?} vs {plain:?}");
+        }
     }
 
     #[test]
@@ -748,6 +843,7 @@ mod tests {
             trials: 0,
             passes: vec![946],
             beside: Vec::new(),
+            named: Vec::new(),
         };
         let splits = state.splits(2);
         assert_eq!(splits.len(), 2);
