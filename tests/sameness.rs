@@ -278,3 +278,30 @@ fn reaching_the_maximum_only_with_more_time_is_the_same_fact_as_running_out_of_t
     let mut results = committed.results();
     assert_eq!(record(&mut results, "shallow")["result"]["status"], "slow");
 }
+
+#[test]
+fn a_further_shape_is_kept_through_noise_and_its_real_change_is_written() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    let mut inline = shallow["result"].clone();
+    inline["shape"] = json!("inline");
+    shallow["more_shapes"] = json!([inline]);
+    committed.commit(&results);
+    let before = committed.snapshot();
+    committed.merge_perturbed(|shard| {
+        let inline = &mut record(shard, "shallow")["more_shapes"][0];
+        inline["trials"] = json!(99);
+        inline["elapsed_seconds"] = json!(12.5);
+    });
+    assert!(before == committed.snapshot(), "noise in a further shape rewrote the committed files");
+
+    let output = committed.merge_perturbed(|shard| {
+        move_boundary(&mut record(shard, "shallow")["more_shapes"][0], 1);
+    });
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    assert_eq!(shallow["more_shapes"][0]["min_failing_depth"], 130, "{shallow:#}");
+    assert_eq!(shallow["changes"][0]["what"], "inline", "{shallow:#}");
+    assert!(stderr_of(&output).contains("shallow: inline changed:"), "{}", stderr_of(&output));
+}

@@ -31,3 +31,41 @@ fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
     let table = fs::read_to_string(workspace.path("results.md")).unwrap();
     assert!(table.contains("shape not supported: TypeError: keys must be integers"), "{table}");
 }
+
+#[test]
+fn a_run_measures_the_further_nestings_of_markdown_and_asn1() {
+    // A "renderer" whose only limit is on emphasis: more than 200 delimiters (100 levels of
+    // `*a _a … a_ a*`, two delimiters a level) is an error. Block quotes and lists have none.
+    let inline = r#"n=$(tr -cd '*_' | wc -c); [ "$n" -gt 200 ] && { echo 'InlineError: emphasis nested deeper than 100' >&2; exit 1; }; exit 0"#;
+    // A DER-only decoder: BER's indefinite length (`30 80`) is refused at any depth.
+    let der =
+        r#"od -An -tx1 -v | grep -q ' 30 80' && { echo 'DerError: indefinite length' >&2; exit 1; }; exit 0"#;
+    let workspace = Workspace::new(&[
+        Row::new("renderer").set("format", "markdown").set("run", vec!["/bin/sh", "-c", inline]),
+        Row::new("der-only").set("format", "asn1").set("run", vec!["/bin/sh", "-c", der]),
+    ]);
+    let output = workspace.nestprobe(&["run", "--max-depth", "1000", "--readme", "none.md"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+
+    let results = workspace.results();
+    let record =
+        |id: &str| results["parsers"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap().clone();
+    let renderer = record("renderer");
+    assert!(renderer["result"]["min_failing_depth"].is_null(), "quotes have no limit: {renderer:#}");
+    let inline = &renderer["more_shapes"][0];
+    assert_eq!(inline["shape"], "inline", "{renderer:#}");
+    assert_eq!(u64_of(inline, "min_failing_depth"), 101, "{renderer:#}");
+    assert_eq!(inline["failure"]["stderr"], "InlineError: emphasis nested deeper than 100");
+
+    let der = record("der-only");
+    assert!(der["result"]["min_failing_depth"].is_null(), "definite lengths have no limit: {der:#}");
+    assert!(der["more_shapes"].is_null(), "no result for a shape it refuses: {der:#}");
+    let unsupported = &der["unsupported_shapes"][0];
+    assert_eq!(unsupported["shape"], "indefinite", "{der:#}");
+    // Depth 1 is the innermost, empty SEQUENCE alone (`30 00`): DER still.
+    assert_eq!(unsupported["depth"], 2, "{der:#}");
+
+    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
+    assert!(table.contains("Inline nesting") && table.contains("Indefinite lengths"), "{table}");
+    assert!(table.contains("shape not supported: DerError: indefinite length"), "{table}");
+}

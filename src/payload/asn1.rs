@@ -74,6 +74,11 @@ impl Syntax for Asn1 {
         &[Shape::Array, Shape::Tagged, Shape::Indefinite, Shape::Unclosed]
     }
 
+    /// BER's indefinite lengths: a DER decoder must refuse them, a BER one nests them.
+    fn more_shapes(&self) -> &'static [Shape] {
+        &[Shape::Indefinite]
+    }
+
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
         let bytes = value(depth);
         match shape {

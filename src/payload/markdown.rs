@@ -30,6 +30,11 @@ impl Syntax for Markdown {
         &[Shape::Quote, Shape::List, Shape::Inline]
     }
 
+    /// Emphasis in emphasis: the inline parser's nesting, where Markdown's quadratic bugs live.
+    fn more_shapes(&self) -> &'static [Shape] {
+        &[Shape::Inline]
+    }
+
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
         match shape {
             Shape::List => {

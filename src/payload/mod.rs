@@ -191,6 +191,13 @@ pub trait Syntax: Sync {
     /// [`Syntax::shapes`] and 1 ≤ depth ≤ [`Syntax::max_depth`].
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece>;
 
+    /// Shapes a catalog run measures besides the main and the second one: another kind of nesting
+    /// that the class's own bug reports are about (Markdown's emphasis in emphasis, BER's
+    /// indefinite lengths). None for most formats.
+    fn more_shapes(&self) -> &'static [Shape] {
+        &[]
+    }
+
     /// Binary payloads are shown in hex in messages.
     fn is_binary(&self) -> bool {
         false
@@ -246,6 +253,11 @@ impl PayloadFormat {
     /// one: mappings in JSON, lists in Markdown, list values in GraphQL.
     pub fn second_shape(self) -> Option<Shape> {
         self.0.shapes()[1..].iter().copied().find(|shape| shape.must_be_accepted())
+    }
+
+    /// See [`Syntax::more_shapes`].
+    pub fn more_shapes(self) -> &'static [Shape] {
+        self.0.more_shapes()
     }
 
     pub fn is_binary(self) -> bool {

@@ -88,6 +88,7 @@ fn probes(html: &mut String, record: &ParserRecord) {
     let shape_line = |result: &ProbeResult| format!("{} shape", result.shape);
     lines.extend(record.result.iter().map(|r| (shape_line(r), r)));
     lines.extend(record.object.iter().map(|r| (shape_line(r), r)));
+    lines.extend(record.more_shapes.iter().map(|r| (shape_line(r), r)));
     lines.extend(record.unclosed.iter().map(|r| (shape_line(r), r)));
     lines.extend(record.phases.iter().map(|r| (format!("phase {}", r.phase.map_or("?", |p| p.name())), r)));
     if let Some(sweep) = &record.sweep {

@@ -144,8 +144,10 @@ const LEGEND: &str = "
   same library: many programs crash after the parse, in a destructor or a serializer.
 - **Objects** (in other formats the column of their second nesting: *Lists* in Markdown, *Arrays* in
   GraphQL, *Tagged [0]* in ASN.1, *Inline nesting* in HTML): the same for mappings (`{\"a\":{\"a\":…}}`
-  in JSON). **Unclosed**: the main nesting never closed, which every parser must reject; *rejected* means
-  a clean error at every depth tried.
+  in JSON). **Inline nesting** (Markdown: emphasis in emphasis, `*a _a *a x a* a_ a*`) and **Indefinite
+  lengths** (ASN.1: BER's indefinite-length SEQUENCEs, which a DER-only decoder refuses: *shape not
+  supported*): the further nestings of those formats. **Unclosed**: the main nesting never closed, which
+  every parser must reject; *rejected* means a clean error at every depth tried.
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
   (recursion until the stack runs out, with stack bytes per level), *runtime* (a VM's own limit),
   *unbounded* (no failure up to the maximum depth).
@@ -249,6 +251,8 @@ struct Cells {
     fails_at: String,
     how: String,
     objects: String,
+    /// One per further shape of the format (`PayloadFormat::more_shapes`), in its order.
+    more: Vec<String>,
     unclosed: String,
     why: String,
     memory: String,
@@ -273,6 +277,7 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
             fails_at: dash(),
             how: escape(&summary(record)),
             objects: dash(),
+            more: record.format.more_shapes().iter().map(|_| dash()).collect(),
             unclosed: dash(),
             why: dash(),
             memory: dash(),
@@ -293,14 +298,17 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
         version: escape(record.version.as_deref().unwrap_or("?")),
         fails_at: depth_cell(record, result),
         how: how_and_growth(result),
-        objects: match (
-            &record.object,
-            record.unsupported(record.format.second_shape().unwrap_or(Shape::Object)),
-        ) {
-            (Some(o), _) => format!("{} {}", depth_cell(record, o), how_cell(o)),
-            (None, Some(unsupported)) => format!("shape not supported: {}", escape(&unsupported.error)),
-            (None, None) => dash(),
-        },
+        objects: shape_cell(
+            record,
+            record.object.as_ref(),
+            record.format.second_shape().unwrap_or(Shape::Object),
+        ),
+        more: record
+            .format
+            .more_shapes()
+            .iter()
+            .map(|&shape| shape_cell(record, record.more_shapes.iter().find(|r| r.shape == shape), shape))
+            .collect(),
         unclosed: record.unclosed.as_ref().map_or_else(dash, |u| unclosed_cell(record, u)),
         why: record.sweep.as_ref().map_or_else(dash, |s| match s.bytes_per_level {
             Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
@@ -309,6 +317,15 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
         memory: memory_cell(result).unwrap_or_else(dash),
         phases: phases_cell(record).unwrap_or_else(dash),
         differences: super::settings_differences(result, env),
+    }
+}
+
+/// Where and how a shape besides the main one failed, or why it has no result.
+fn shape_cell(record: &ParserRecord, result: Option<&ProbeResult>, shape: Shape) -> String {
+    match (result, record.unsupported(shape)) {
+        (Some(result), _) => format!("{} {}", depth_cell(record, result), how_cell(result)),
+        (None, Some(unsupported)) => format!("shape not supported: {}", escape(&unsupported.error)),
+        (None, None) => "—".to_string(),
     }
 }
 
@@ -338,6 +355,9 @@ pub fn table(results: &Results) -> String {
     // The second nesting's column is named for the format's: Objects in JSON, Lists in Markdown.
     let second = results.formats().first().and_then(|format| format.second_shape());
     header.push(second.unwrap_or(Shape::Object).column_title().into());
+    // Further nestings (Markdown's inline emphasis): a column each.
+    let more = results.formats().first().map_or(&[][..], |format| format.more_shapes());
+    header.extend(more.iter().map(|shape| shape.column_title().to_string()));
     // Markdown and HTML have no invalid input: no column for it.
     let unclosed = results.formats().first().is_none_or(|format| format.has(Shape::Unclosed));
     if unclosed {
@@ -371,6 +391,10 @@ pub fn table(results: &Results) -> String {
         }
         let column = |pick: fn(&Cells) -> &String| merged(all.iter().map(|(_, c)| pick(c).clone()).collect());
         line.push(column(|c| &c.objects));
+        for index in 0..more.len() {
+            let cell = |c: &Cells| c.more.get(index).cloned().unwrap_or_else(|| "—".into());
+            line.push(merged(all.iter().map(|(_, c)| cell(c)).collect()));
+        }
         if unclosed {
             line.push(column(|c| &c.unclosed));
         }

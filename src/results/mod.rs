@@ -170,6 +170,10 @@ pub struct ParserRecord {
     /// `[[[…` never closed: where rejecting turns into a crash or hang, if anywhere.
     #[serde(default)]
     pub unclosed: Option<ProbeResult>,
+    /// The format's further nestings (`PayloadFormat::more_shapes`: Markdown's inline emphasis,
+    /// ASN.1's indefinite lengths), each result saying its shape.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_shapes: Vec<ProbeResult>,
     /// The stack sweep and its verdict.
     #[serde(default)]
     pub sweep: Option<SweepResult>,
@@ -229,7 +233,7 @@ fn host() -> String {
 }
 
 impl ParserRecord {
-    /// This record with what it does not have (the second shape, unclosed input, sweep, phases)
+    /// This record with what it does not have (the other shapes, unclosed input, sweep, phases)
     /// taken from `before`: a `run --quick` measures the main shape alone and must not erase the
     /// rest of the row.
     pub fn with_the_rest_of(mut self, before: &ParserRecord) -> ParserRecord {
@@ -238,6 +242,9 @@ impl ParserRecord {
         }
         self.object = self.object.or_else(|| before.object.clone());
         self.unclosed = self.unclosed.or_else(|| before.unclosed.clone());
+        if self.more_shapes.is_empty() {
+            self.more_shapes = before.more_shapes.clone();
+        }
         self.sweep = self.sweep.or_else(|| before.sweep.clone());
         if self.phases.is_empty() {
             self.phases = before.phases.clone();

@@ -33,8 +33,8 @@ pub const STACK_TOLERANCE: f64 = 0.001;
 /// A fact of a row that changed: what, and both values.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
-    /// `array`, `object`, `unclosed`, a phase (`serialize`), `sweep` or `row` (version, status,
-    /// settings…).
+    /// `array`, `object`, `unclosed`, a further shape (`inline`, `indefinite`), a phase
+    /// (`serialize`), `sweep` or `row` (version, status, settings…).
     pub what: String,
     pub was: String,
     pub now: String,
@@ -168,6 +168,21 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
                 let (was, new) = (phrase(was.as_ref()), phrase(new));
                 if was != new {
                     changes.push(Change { what: what.into(), was, now: new });
+                }
+            }
+        }
+    }
+    if ran_out_again && kept.more_shapes.is_empty() {
+        kept.more_shapes = committed.more_shapes.clone();
+    }
+    for now in &mut kept.more_shapes {
+        let was = committed.more_shapes.iter().find(|p| p.shape == now.shape);
+        match was {
+            Some(was) if same_probe(was, now, stack) => *now = was.clone(),
+            _ => {
+                let was = was.map_or("not measured".to_string(), ProbeResult::phrase);
+                if was != now.phrase() {
+                    changes.push(Change { what: now.shape.name().into(), was, now: now.phrase() });
                 }
             }
         }

@@ -157,6 +157,7 @@ fn probe_all(
     if !options.quick {
         if !time_bound {
             probe_second_shape(&specs, stack, baseline, &main, &mut record, &mut notes)?;
+            probe_more_shapes(&specs, stack, baseline, &main, &mut record, &mut notes)?;
         }
         // Formats where every text is valid (Markdown, HTML) have no unclosed input.
         if entry.format.has(Shape::Unclosed) {
@@ -232,9 +233,7 @@ impl Specs<'_> {
     }
 }
 
-/// The second nesting (mappings where the main one is sequences), if the format has one; a shape the
-/// program parses not even at depth 1 (a schema-less ASN.1 decoder and a context tag, say) is a shape
-/// it does not support, not a failed probe.
+/// The second nesting (mappings where the main one is sequences), if the format has one.
 fn probe_second_shape(
     specs: &Specs,
     stack: Limit,
@@ -245,21 +244,57 @@ fn probe_second_shape(
 ) -> Result<()> {
     let Some(second) = specs.entry.format.second_shape() else { return Ok(()) };
     let previous = baseline.and_then(|b| b.object.as_ref());
-    let spec = specs.guessed(second, stack, previous);
-    let object = match specs.located(&spec, previous) {
+    record.object = probe_other_shape(specs, stack, second, previous, main, record, notes)?;
+    Ok(())
+}
+
+/// The format's further nestings (Markdown's inline emphasis, BER's indefinite lengths).
+fn probe_more_shapes(
+    specs: &Specs,
+    stack: Limit,
+    baseline: Option<&ParserRecord>,
+    main: &ProbeResult,
+    record: &mut ParserRecord,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    for &shape in specs.entry.format.more_shapes() {
+        let previous = baseline.and_then(|b| b.more_shapes.iter().find(|r| r.shape == shape));
+        let probed = probe_other_shape(specs, stack, shape, previous, main, record, notes)?;
+        record.more_shapes.extend(probed);
+    }
+    Ok(())
+}
+
+/// A shape besides the main one, guessed from where the main probe failed. One the program parses
+/// not even at depth 1 (a schema-less ASN.1 decoder and a context tag, a DER-only one and
+/// indefinite lengths), or rejects at the first depths where the main shape goes deeper, is a shape
+/// it does not support: recorded so in `record`, with its error, and no result.
+fn probe_other_shape(
+    specs: &Specs,
+    stack: Limit,
+    shape: Shape,
+    previous: Option<&ProbeResult>,
+    main: &ProbeResult,
+    record: &mut ParserRecord,
+    notes: &mut Vec<String>,
+) -> Result<Option<ProbeResult>> {
+    let spec = specs.guessed(shape, stack, previous);
+    let probed = match specs.located(&spec, previous) {
         Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
             let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
             let error = rejected.outcome.clone();
-            record.unsupported_shapes.push(UnsupportedShape { shape: second, depth: 1, error });
-            None
+            record.unsupported_shapes.push(UnsupportedShape { shape, depth: 1, error });
+            return Ok(None);
         }
         probed => secondary(probed, notes)?,
     };
-    match object.as_ref().and_then(|object| unsupported(main, object)) {
-        Some(unsupported) => record.unsupported_shapes.push(unsupported),
-        None => record.object = object,
+    match probed.as_ref().and_then(|probed| unsupported(main, probed)) {
+        Some(unsupported) => {
+            record.unsupported_shapes.push(unsupported);
+            Ok(None)
+        }
+        None => Ok(probed),
     }
-    Ok(())
 }
 
 /// The main probe again at each sweep stack size.

@@ -132,6 +132,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         result: None,
         object: None,
         unclosed: None,
+        more_shapes: Vec::new(),
         sweep: None,
         phases: Vec::new(),
         unsupported_shapes: Vec::new(),

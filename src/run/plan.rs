@@ -132,6 +132,7 @@ fn probe_seconds(record: &ParserRecord) -> u64 {
     let main = record.result.as_ref();
     let mut probes: Vec<_> =
         [main, record.object.as_ref(), record.unclosed.as_ref()].into_iter().flatten().collect();
+    probes.extend(record.more_shapes.iter().chain(&record.phases));
     if let Some(sweep) = &record.sweep {
         // The sweep repeats the main probe at the run's stack: counted once.
         let main_stack = main.map(|m| m.settings.stack_bytes);

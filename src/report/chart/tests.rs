@@ -80,6 +80,7 @@ fn record(
         result: Some(probes[1].clone()),
         object: None,
         unclosed: None,
+        more_shapes: Vec::new(),
         sweep: Some(SweepResult { command: vec!["parse".into()], verdict, bytes_per_level, probes }),
         phases: Vec::new(),
         unsupported_shapes: Vec::new(),
