@@ -198,6 +198,41 @@ fn a_slow_result_is_confirmed_in_a_few_trials_on_a_machine_that_finishes_its_dep
 }
 
 #[test]
+fn a_slow_result_of_the_same_version_is_confirmed_at_a_shallower_depth_that_takes_a_fraction_of_the_time() {
+    // 40 µs a level, 1 s timeout: the depth it finished took more than the timeout.
+    let workspace = Workspace::new(&[Row::fixture("crawler", &["crawl", "40"])]);
+    let options = ["run", "--quick", "--jobs", "1", "--max-depth", "4000000", "--timeout", "1s"];
+    assert!(workspace.nestprobe(&options).status.success());
+    let committed = workspace.results();
+    let first = &committed["parsers"][0]["result"];
+    assert_eq!(first["status"], "slow", "{first:#}");
+    let finished = u64_of(first, "max_accepted_depth");
+    let warm_run = |baseline: &Value| {
+        fs::write(workspace.path("results.json"), serde_json::to_string(baseline).unwrap()).unwrap();
+        let warm = workspace.path("warm.json");
+        let output = workspace.nestprobe(&[&options[..], &["--json-only", warm.to_str().unwrap()]].concat());
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        let warm: Value = serde_json::from_str(&fs::read_to_string(warm).unwrap()).unwrap();
+        warm["parsers"][0]["result"].clone()
+    };
+    // The same version: a depth whose work is 0.4 of the timeout at most says the same.
+    let again = warm_run(&committed);
+    assert_eq!(
+        (again["status"].as_str(), again["search"].as_str()),
+        (Some("slow"), Some("confirmed")),
+        "{again:#}"
+    );
+    assert!(u64_of(&again, "max_accepted_depth") < finished, "{again:#} vs {finished}");
+    assert!(u64_of(&again, "trials") <= 3, "{again:#}");
+    // Another version: the depth it finished is confirmed itself.
+    let mut other_version = committed.clone();
+    other_version["parsers"][0]["version"] = Value::from("0.0-other");
+    let again = warm_run(&other_version);
+    assert_eq!(again["status"], "slow", "{again:#}");
+    assert_eq!(u64_of(&again, "max_accepted_depth"), finished, "{again:#}");
+}
+
+#[test]
 fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_searching_again() {
     // Accepts odd depths only: no boundary a search could trust, whichever depths it tries.
     let dir = one_fixture_row("fixture-odd", &["odd", "0"]);

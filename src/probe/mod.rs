@@ -39,6 +39,9 @@ pub const TIMEOUT_RETRY_FACTOR: u32 = 4;
 /// An unstable result measured before is confirmed when its depths disagree again within this many
 /// runs of each (a coin-flip at one depth shows both sides in three runs three times in four).
 const UNSTABLE_CONFIRM_ROUNDS: usize = 3;
+/// A slow result is confirmed at a depth whose trial takes about this share of the timeout at most
+/// (see `confirm_slow`).
+const SLOW_CONFIRMATION_SHARE: f64 = 0.4;
 
 /// Everything that defines one probe. Built from the command line or from a catalog entry.
 #[derive(Clone, Debug)]
@@ -147,9 +150,15 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         // They agree now: search from where it failed before.
         hint = Some(Hint::FailsAt(lowest_failing));
     }
-    if let Some(Hint::Slow(depth) | Hint::SlowElsewhere(depth)) = hint {
-        let measured_here = matches!(hint, Some(Hint::Slow(_)));
-        match confirm_slow(&mut runner, depth, measured_here)? {
+    let slow = match hint {
+        Some(Hint::Slow { finished, took_millis }) => Some((finished, Some(took_millis))),
+        Some(Hint::SlowElsewhere(depth)) => Some((depth, None)),
+        _ => None,
+    };
+    if let Some((depth, took_millis)) = slow {
+        // Its own slow result (`took_millis` given), or another probe's.
+        let own = took_millis.map(|took| took.map(Duration::from_millis));
+        match confirm_slow(&mut runner, depth, own)? {
             Some(Searched::Slow(depth, mode)) => {
                 return Ok(runner.result(started, Ending::Slow(depth, mode)));
             }
@@ -308,9 +317,22 @@ fn slow_or_unlimited(
 /// still does not finish in time (see `slow_or_unlimited`): two trials (depth 1 and `depth`), three
 /// when the time `depth` took does not prove that the maximum cannot finish, instead of a search
 /// that times out over and over. `None` when `depth` no longer finishes, or, hinted by another
-/// probe (`measured_here` false), finishes in less than half the normal timeout: the caller
-/// searches again.
-fn confirm_slow(runner: &mut Runner, depth: u64, measured_here: bool) -> Result<Option<Searched>> {
+/// probe (`own` None), finishes in less than half the normal timeout: the caller searches again.
+///
+/// `own`: the probe's own slow result, with what `depth` took then when that was the same program
+/// (version). Such a depth took longer than the timeout, up to four times as long; a shallower one
+/// whose work is a fraction of it confirms the same fact (work grows at least linearly with depth,
+/// so the maximum's extrapolated time is no shorter) at a fraction of the cost: the depths between
+/// were accepted by this version before, and how deep a slow parser finishes is not a fact.
+fn confirm_slow(runner: &mut Runner, depth: u64, own: Option<Option<Duration>>) -> Result<Option<Searched>> {
+    let measured_here = own.is_some();
+    let enough = runner.spec.trial.timeout.mul_f64(SLOW_CONFIRMATION_SHARE);
+    let depth = match own.flatten() {
+        Some(took) if took > enough => {
+            ((depth as f64 * enough.as_secs_f64() / took.as_secs_f64()) as u64).max(1)
+        }
+        _ => depth,
+    };
     runner.use_timeout(runner.longer_timeout());
     if depth > runner.spec.max_depth || runner.fails_at(depth)? {
         runner.use_timeout(runner.spec.trial.timeout);

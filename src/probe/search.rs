@@ -36,9 +36,10 @@ pub enum Hint {
     /// Nothing failed up to the maximum depth, which took longer than the timeout: the probe
     /// confirms it with the longer timeout at once.
     NoLimitSlowly,
-    /// A slow parser: this depth finished only with the longer timeout, and the maximum did not.
-    /// The probe confirms that in two or three trials; the search itself treats it as no hint.
-    Slow(u64),
+    /// A slow parser: `finished` finished only with the longer timeout, and the maximum did not;
+    /// `took_millis`, what it took then, when that was measured with the same program. The probe
+    /// confirms that in two or three trials; the search itself treats it as no hint.
+    Slow { finished: u64, took_millis: Option<u64> },
     /// Another probe of the same program (its main shape, or the phase before this one) was slow
     /// at this depth: confirmed as `Slow` where this probe is about as slow there, searched where it
     /// finishes that depth in under half the timeout (a fast parse under a slow renderer).
@@ -73,7 +74,10 @@ impl Hint {
                 }
                 _ => Hint::from_min_failing(previous.min_failing_depth),
             }),
-            ProbeStatus::Slow => previous.max_accepted_depth.map(Hint::Slow),
+            ProbeStatus::Slow => previous.max_accepted_depth.map(|finished| Hint::Slow {
+                finished,
+                took_millis: previous.accepted_seconds.map(|seconds| (seconds * 1000.0) as u64),
+            }),
             ProbeStatus::Unstable => match previous.boundary_window {
                 [Some(lowest_failing), Some(highest_passing)] => {
                     Some(Hint::Unstable { lowest_failing, highest_passing })

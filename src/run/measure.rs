@@ -122,7 +122,7 @@ fn probe_all(
         max_depth: options.trial.max_depth,
         trials_at_once: options.trials_at_once,
         quick: options.quick,
-        sites_known: same_version,
+        same_version,
         main_fails_at: None,
     };
     let stack = options.trial.stack;
@@ -187,8 +187,9 @@ struct Specs<'a> {
     trials_at_once: usize,
     /// The boundary alone: no growth samples either.
     quick: bool,
-    /// The previous results are of the same version: where they crashed is known.
-    sites_known: bool,
+    /// The previous results are of this version: where they crashed is known, and what the depths
+    /// a slow probe finished took is this program's.
+    same_version: bool,
     /// Where the main probe failed: the first guess for every probe after it.
     main_fails_at: Option<u64>,
 }
@@ -199,7 +200,7 @@ impl Specs<'_> {
     /// (seconds each, dozens in a run) is not repeated, and its site is kept.
     fn located(&self, spec: &ProbeSpec, previous: Option<&ProbeResult>) -> Result<ProbeResult> {
         let mut result = probe(spec, &mut |_: u64, _: &TrialReport| {})?;
-        let known = previous.filter(|previous| self.sites_known && same_crash(previous, &result));
+        let known = previous.filter(|previous| self.same_version && same_crash(previous, &result));
         match known.and_then(|previous| previous.crashed_in.clone()) {
             Some(site) => result.crashed_in = Some(site),
             None => locate_crash(spec, &mut result),
@@ -221,6 +222,10 @@ impl Specs<'_> {
                     && p.shape == shape
             })
             .and_then(Hint::from_previous);
+        if let (Some(Hint::Slow { finished, .. }), false) = (spec.hint, self.same_version) {
+            // Another version: the depths it finished are its own to show again, where it slowed.
+            spec.hint = Some(Hint::Slow { finished, took_millis: None });
+        }
         spec
     }
 
