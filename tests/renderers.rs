@@ -53,3 +53,29 @@ fn run_quick_measures_the_boundary_alone_without_sampling_how_the_time_grows() {
     assert!(boundary_only.get("growth").is_none_or(Value::is_null), "{boundary_only:#}");
     assert!(u64_of(&boundary_only, "trials") < u64_of(&full, "trials"), "{boundary_only:#} vs {full:#}");
 }
+
+#[test]
+fn the_shared_built_depth_counters_count_quotes_lists_and_emphasis() {
+    // Two block quotes around three levels of emphasis (em, em, strong) and a list of one: 3.
+    let html = "<blockquote><blockquote><p><em>a <em>b <strong>c</strong></em></em></p>\
+                <ul><li>d</li></ul></blockquote></blockquote>";
+    let parsers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("parsers");
+    let helpers: [(&str, &str, String); 3] = [
+        ("python3", "-c", format!("import sys; sys.path.insert(0, {:?}); import built_depth; print(built_depth.html_text_depth(sys.argv[1]))", parsers.join("python").display().to_string())),
+        ("ruby", "-e", format!("require {:?}; puts html_text_depth(ARGV[0])", parsers.join("ruby/built_depth.rb").display().to_string())),
+        ("php", "-r", format!("require {:?}; echo html_text_depth($argv[1]), \"\\n\";", parsers.join("php/built_depth.php").display().to_string())),
+    ];
+    let mut checked = 0;
+    for (interpreter, flag, code) in helpers {
+        let mut command = std::process::Command::new(interpreter);
+        command.args([flag, code.as_str()]);
+        if interpreter == "php" {
+            command.arg("--");
+        }
+        let Ok(output) = command.arg(html).output() else { continue };
+        assert!(output.status.success(), "{interpreter}: {}", String::from_utf8_lossy(&output.stderr));
+        assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "3", "{interpreter}");
+        checked += 1;
+    }
+    assert!(checked >= 1, "python3 at least");
+}

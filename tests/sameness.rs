@@ -305,3 +305,31 @@ fn a_further_shape_is_kept_through_noise_and_its_real_change_is_written() {
     assert_eq!(shallow["changes"][0]["what"], "inline", "{shallow:#}");
     assert!(stderr_of(&output).contains("shallow: inline changed:"), "{}", stderr_of(&output));
 }
+
+#[test]
+fn what_a_renderer_built_is_a_fact_even_where_time_ran_out() {
+    let committed = Committed::new();
+    // Committed: slow, and at the deepest depth it finished it built no nesting at all.
+    let mut results = committed.results();
+    let slow = &mut record(&mut results, "shallow")["result"];
+    slow["status"] = json!("slow");
+    slow["min_failing_depth"] = json!(null);
+    slow["failure"] = json!(null);
+    slow["max_accepted_depth"] = json!(2000);
+    slow["flattened_to"] = json!(0);
+    committed.commit(&results);
+    // Slow again elsewhere, flattened the same: the same fact.
+    let before = committed.snapshot();
+    committed.merge_perturbed(|shard| record(shard, "shallow")["result"]["max_accepted_depth"] = json!(1500));
+    assert!(before == committed.snapshot(), "noise rewrote the committed files");
+    // Slow again, but every level of 1,500 built: what it builds changed.
+    committed.merge_perturbed(|shard| {
+        let slow = &mut record(shard, "shallow")["result"];
+        slow["max_accepted_depth"] = json!(1500);
+        slow["flattened_to"] = json!(null);
+    });
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    assert!(shallow["result"]["flattened_to"].is_null(), "{shallow:#}");
+    assert_eq!(shallow["changes"][0]["what"], "array", "{shallow:#}");
+}

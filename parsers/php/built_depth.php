@@ -1,14 +1,17 @@
 <?php
 // Shared by the Markdown and HTML rows (parsers/README.md, "What was built"): the deepest nesting of
-// block quotes or lists in rendered HTML, and of div or b chains in a DOM, counted without recursion.
+// block quotes, lists or emphasis in rendered HTML, and of div or b chains in a DOM, counted without
+// recursion.
 
-// The deepest nesting of <blockquote> or of <ul>/<ol> in an HTML text, whichever is deeper.
+// The deepest nesting of <blockquote>, of <ul>/<ol> or of <em>/<strong> in an HTML text, whichever is
+// deeper.
 function html_text_depth(string $html): int {
-    preg_match_all('#<(/?)(blockquote|ul|ol)\b#i', $html, $tags, PREG_SET_ORDER);
-    $open = ['q' => 0, 'l' => 0];
+    preg_match_all('#<(/?)(blockquote|ul|ol|em|strong)\b#i', $html, $tags, PREG_SET_ORDER);
+    $kinds = ['blockquote' => 'q', 'ul' => 'l', 'ol' => 'l', 'em' => 'e', 'strong' => 'e'];
+    $open = ['q' => 0, 'l' => 0, 'e' => 0];
     $deepest = 0;
     foreach ($tags as [, $closing, $name]) {
-        $kind = strtolower($name) === 'blockquote' ? 'q' : 'l';
+        $kind = $kinds[strtolower($name)];
         $open[$kind] += $closing === '' ? 1 : -1;
         $deepest = max($deepest, $open[$kind]);
     }

@@ -3,15 +3,17 @@
 import re
 import sys
 
-_TAG = re.compile(r"<(/?)(blockquote|ul|ol)\b", re.IGNORECASE)
+_TAG = re.compile(r"<(/?)(blockquote|ul|ol|em|strong)\b", re.IGNORECASE)
+_KIND = {"blockquote": "q", "ul": "l", "ol": "l", "em": "e", "strong": "e"}
 
 
 def html_text_depth(html):
-    """The deepest nesting of <blockquote>, or of <ul>/<ol>, in rendered HTML."""
-    open_ = {"q": 0, "l": 0}
+    """The deepest nesting of <blockquote>, of <ul>/<ol>, or of <em>/<strong> (emphasis), in rendered
+    HTML."""
+    open_ = {"q": 0, "l": 0, "e": 0}
     deepest = 0
     for closing, name in _TAG.findall(html):
-        kind = "q" if name.lower() == "blockquote" else "l"
+        kind = _KIND[name.lower()]
         open_[kind] += -1 if closing else 1
         deepest = max(deepest, open_[kind])
     return deepest

@@ -1,12 +1,14 @@
 # Shared by the Markdown and HTML rows (parsers/README.md, "What was built"): the nesting a library
 # built, counted without recursion.
 
-# The deepest nesting of <blockquote>, or of <ul>/<ol>, in rendered HTML.
+# The deepest nesting of <blockquote>, of <ul>/<ol>, or of <em>/<strong> (emphasis), in rendered HTML.
+KINDS = { 'blockquote' => :q, 'ul' => :l, 'ol' => :l, 'em' => :e, 'strong' => :e }.freeze
+
 def html_text_depth(html)
-  open = { q: 0, l: 0 }
+  open = { q: 0, l: 0, e: 0 }
   deepest = 0
-  html.scan(%r{<(/?)(blockquote|ul|ol)\b}i) do |closing, name|
-    kind = name.casecmp?('blockquote') ? :q : :l
+  html.scan(%r{<(/?)(blockquote|ul|ol|em|strong)\b}i) do |closing, name|
+    kind = KINDS[name.downcase]
     open[kind] += closing.empty? ? 1 : -1
     deepest = [deepest, open[kind]].max
   end

@@ -79,6 +79,7 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
     if !committed.settings.same_limits(&new.settings)
         || committed.env != new.env
         || committed.shape != new.shape
+        || built_differently(committed, new)
     {
         return false;
     }
@@ -102,6 +103,19 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
             same_way && was.abs_diff(now) <= stack_tolerance(was)
         }
         _ => false,
+    }
+}
+
+/// What a renderer built is a fact whatever ran out: both flattened, to different depths, or one
+/// flattened to N where the other built every level of a payload deeper than N.
+fn built_differently(a: &ProbeResult, b: &ProbeResult) -> bool {
+    let built_deeper =
+        |result: &ProbeResult, flattened: u64| result.max_accepted_depth.is_some_and(|d| d > flattened);
+    match (a.flattened_to, b.flattened_to) {
+        (Some(x), Some(y)) => x != y,
+        (Some(flattened), None) => built_deeper(b, flattened),
+        (None, Some(flattened)) => built_deeper(a, flattened),
+        (None, None) => false,
     }
 }
 

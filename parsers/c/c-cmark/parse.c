@@ -24,19 +24,21 @@ static char *read_all(size_t *length) {
     return text;
 }
 
-/* The deepest nesting of block quotes, or of lists, in the tree: cmark's iterator walks it without
- * recursion, entering and leaving each node. */
+/* The deepest nesting of block quotes, of lists, or of emphasis (emph and strong nodes), in the tree:
+ * cmark's iterator walks it without recursion, entering and leaving each node. */
 static int built_depth(cmark_node *root) {
     cmark_iter *iter = cmark_iter_new(root);
-    int quotes = 0, lists = 0, deepest = 0;
+    int quotes = 0, lists = 0, emphasis = 0, deepest = 0;
     cmark_event_type event;
     while ((event = cmark_iter_next(iter)) != CMARK_EVENT_DONE) {
         cmark_node_type type = cmark_node_get_type(cmark_iter_get_node(iter));
         int step = event == CMARK_EVENT_ENTER ? 1 : event == CMARK_EVENT_EXIT ? -1 : 0;
         if (type == CMARK_NODE_BLOCK_QUOTE) quotes += step;
         if (type == CMARK_NODE_LIST) lists += step;
+        if (type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG) emphasis += step;
         if (quotes > deepest) deepest = quotes;
         if (lists > deepest) deepest = lists;
+        if (emphasis > deepest) deepest = emphasis;
     }
     cmark_iter_free(iter);
     return deepest;

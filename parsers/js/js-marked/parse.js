@@ -17,10 +17,11 @@ if (![null, "parse", "serialize"].includes(phase)) {
 }
 
 function htmlTextDepth(html) {
-  const open = { q: 0, l: 0 };
+  const kinds = { blockquote: "q", ul: "l", ol: "l", em: "e", strong: "e" };
+  const open = { q: 0, l: 0, e: 0 };
   let deepest = 0;
-  for (const [, closing, name] of html.matchAll(/<(\/?)(blockquote|ul|ol)\b/gi)) {
-    const kind = name.toLowerCase() === "blockquote" ? "q" : "l";
+  for (const [, closing, name] of html.matchAll(/<(\/?)(blockquote|ul|ol|em|strong)\b/gi)) {
+    const kind = kinds[name.toLowerCase()];
     open[kind] += closing ? -1 : 1;
     deepest = Math.max(deepest, open[kind]);
   }

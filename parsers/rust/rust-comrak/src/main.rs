@@ -26,9 +26,10 @@ fn text(data: &[u8]) -> &str {
     std::str::from_utf8(data).unwrap_or_else(|e| fail("std::str::Utf8Error", &e.to_string()))
 }
 
-/// The deepest nesting of <blockquote>, or of <ul>/<ol>, in rendered HTML: a scan with counters.
+/// The deepest nesting of <blockquote>, of <ul>/<ol>, or of <em>/<strong> (emphasis), in rendered
+/// HTML: a scan with counters.
 fn html_text_depth(html: &str) -> usize {
-    let (mut quotes, mut lists, mut deepest) = (0usize, 0usize, 0usize);
+    let (mut quotes, mut lists, mut emphasis, mut deepest) = (0usize, 0usize, 0usize, 0usize);
     for (at, _) in html.match_indices('<') {
         let tag = html[at + 1..].trim_start_matches('/');
         let closing = html[at + 1..].starts_with('/');
@@ -36,10 +37,11 @@ fn html_text_depth(html: &str) -> usize {
         let counter = match name.as_str() {
             "blockquote" => &mut quotes,
             "ul" | "ol" => &mut lists,
+            "em" | "strong" => &mut emphasis,
             _ => continue,
         };
         if closing { *counter = counter.saturating_sub(1) } else { *counter += 1 }
-        deepest = deepest.max(quotes).max(lists);
+        deepest = deepest.max(quotes).max(lists).max(emphasis);
     }
     deepest
 }
