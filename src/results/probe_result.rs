@@ -157,9 +157,13 @@ impl ProbeResult {
             Finding::InputNotRead(depth) => {
                 format!("exits 0 without reading its input (depth {})", thousands(depth))
             }
-            Finding::Slow(depth, seconds) => {
-                format!("slow: {seconds:.1} s at depth {}, deeper did not finish in time", thousands(depth))
-            }
+            // True of a search (deeper trials ran out of time) and of a confirmation (the time this
+            // depth took says the maximum cannot finish): the maximum is out of reach in time.
+            Finding::Slow(depth, seconds) => format!(
+                "slow: {seconds:.1} s at depth {}, too slow to reach {} in time",
+                thousands(depth),
+                thousands(self.settings.max_depth)
+            ),
         }
     }
 
