@@ -171,7 +171,8 @@ fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
         eprintln!(
             "bench: reference {:<28} {:>9} in {} trials",
             entry.key(),
-            String::from_utf8_lossy(&output.stdout).trim(),
+            // The original logs the program's output at depth 1 and the maximum first; the answer is last.
+            String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or("").trim(),
             ran.map_or("?".into(), |n| n.to_string())
         );
     }
