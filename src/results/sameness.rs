@@ -191,28 +191,11 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     }
     for now in &mut kept.more_shapes {
         let was = committed.more_shapes.iter().find(|p| p.shape == now.shape);
-        match was {
-            Some(was) if same_probe(was, now, stack) => *now = was.clone(),
-            _ => {
-                let was = was.map_or("not measured".to_string(), ProbeResult::phrase);
-                if was != now.phrase() {
-                    changes.push(Change { what: now.shape.name().into(), was, now: now.phrase() });
-                }
-            }
-        }
+        reconcile_probe(now.shape.name(), was, now, stack, &mut changes);
     }
     for now in &mut kept.phases {
         let was = committed.phases.iter().find(|p| p.phase == now.phase);
-        match was {
-            Some(was) if same_probe(was, now, stack) => *now = was.clone(),
-            _ => {
-                let phase = now.phase.map_or("phase", |p| p.name());
-                let was = was.map_or("not measured".to_string(), ProbeResult::phrase);
-                if was != now.phrase() {
-                    changes.push(Change { what: phase.into(), was, now: now.phrase() });
-                }
-            }
-        }
+        reconcile_probe(now.phase.map_or("phase", |p| p.name()), was, now, stack, &mut changes);
     }
     match (&committed.sweep, &kept.sweep) {
         (Some(was), Some(now)) if same_sweep(was, now) => kept.sweep = Some(was.clone()),
@@ -242,6 +225,26 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     }
     kept.changes = changes.clone();
     (kept, changes)
+}
+
+/// `now` replaced by the committed `was` where they are the same fact; else, where they read
+/// differently, the change of `what` noted.
+fn reconcile_probe(
+    what: &str,
+    was: Option<&ProbeResult>,
+    now: &mut ProbeResult,
+    stack: bool,
+    changes: &mut Vec<Change>,
+) {
+    match was {
+        Some(was) if same_probe(was, now, stack) => *now = was.clone(),
+        _ => {
+            let was = was.map_or("not measured".to_string(), ProbeResult::phrase);
+            if was != now.phrase() {
+                changes.push(Change { what: what.into(), was, now: now.phrase() });
+            }
+        }
+    }
 }
 
 /// A sweep in a few words: its verdict and the boundary at each stack size.

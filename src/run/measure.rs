@@ -156,8 +156,7 @@ fn probe_all(
     };
     if !options.quick {
         if !time_bound {
-            probe_second_shape(&specs, stack, baseline, &main, &mut record, &mut notes)?;
-            probe_more_shapes(&specs, stack, baseline, &main, &mut record, &mut notes)?;
+            probe_other_shapes(&specs, stack, baseline, &main, &mut record, &mut notes)?;
         }
         // Formats where every text is valid (Markdown, HTML) have no unclosed input.
         if entry.format.has(Shape::Unclosed) {
@@ -238,8 +237,9 @@ impl Specs<'_> {
     }
 }
 
-/// The second nesting (mappings where the main one is sequences), if the format has one.
-fn probe_second_shape(
+/// The format's other nestings: the second one (mappings where the main one is sequences), if it
+/// has one, then the further ones (Markdown's inline emphasis, BER's indefinite lengths).
+fn probe_other_shapes(
     specs: &Specs,
     stack: Limit,
     baseline: Option<&ParserRecord>,
@@ -247,21 +247,10 @@ fn probe_second_shape(
     record: &mut ParserRecord,
     notes: &mut Vec<String>,
 ) -> Result<()> {
-    let Some(second) = specs.entry.format.second_shape() else { return Ok(()) };
-    let previous = baseline.and_then(|b| b.object.as_ref());
-    record.object = probe_other_shape(specs, stack, second, previous, main, record, notes)?;
-    Ok(())
-}
-
-/// The format's further nestings (Markdown's inline emphasis, BER's indefinite lengths).
-fn probe_more_shapes(
-    specs: &Specs,
-    stack: Limit,
-    baseline: Option<&ParserRecord>,
-    main: &ProbeResult,
-    record: &mut ParserRecord,
-    notes: &mut Vec<String>,
-) -> Result<()> {
+    if let Some(second) = specs.entry.format.second_shape() {
+        let previous = baseline.and_then(|b| b.object.as_ref());
+        record.object = probe_other_shape(specs, stack, second, previous, main, record, notes)?;
+    }
     for &shape in specs.entry.format.more_shapes() {
         let previous = baseline.and_then(|b| b.more_shapes.iter().find(|r| r.shape == shape));
         let probed = probe_other_shape(specs, stack, shape, previous, main, record, notes)?;
