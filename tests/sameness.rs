@@ -333,3 +333,68 @@ fn what_a_renderer_built_is_a_fact_even_where_time_ran_out() {
     assert!(shallow["result"]["flattened_to"].is_null(), "{shallow:#}");
     assert_eq!(shallow["changes"][0]["what"], "array", "{shallow:#}");
 }
+
+/// Makes `result`'s failure `kind` with this exit code and stderr.
+fn fail_with(result: &mut Value, kind: &str, exit_code: i64, stderr: &str) {
+    result["failure"] =
+        json!({"kind": kind, "exit_code": exit_code, "signal": null, "signal_name": null, "stderr": stderr});
+}
+
+const SBCL_FATAL: &str =
+    "fatal error encountered in SBCL pid 7:\nControl stack exhausted while pseudo-atomic";
+const SBCL_HANDLED: &str =
+    "CONTROL-STACK-EXHAUSTED: Control stack exhausted (no more space for function call frames)";
+
+#[test]
+fn a_runtime_saying_its_stack_ran_out_makes_a_boundary_stack_bound_whatever_the_sweep_says() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    fail_with(&mut record(&mut results, "shallow")["result"], "error", 1, SBCL_HANDLED);
+    committed.commit(&results);
+    let before = committed.snapshot();
+    // 129 ± 0.1 % is one level; `shallow` has no sweep saying `stack`.
+    committed.merge_perturbed(|shard| move_boundary(&mut record(shard, "shallow")["result"], 1));
+    assert!(before == committed.snapshot(), "a stack error one level on rewrote the committed files");
+    committed.merge_perturbed(|shard| move_boundary(&mut record(shard, "shallow")["result"], 2));
+    let mut results = committed.results();
+    assert_eq!(record(&mut results, "shallow")["result"]["min_failing_depth"], 131);
+}
+
+#[test]
+fn a_crash_seen_where_the_stack_runs_out_stays_and_a_new_one_is_news() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    fail_with(&mut record(&mut results, "shallow")["result"], "crash", 1, SBCL_FATAL);
+    committed.commit(&results);
+    let before = committed.snapshot();
+    // The handled error beside the committed crash: the same stack running out.
+    committed.merge_perturbed(|shard| {
+        let result = &mut record(shard, "shallow")["result"];
+        move_boundary(result, 1);
+        fail_with(result, "error", 1, SBCL_HANDLED);
+    });
+    assert!(before == committed.snapshot(), "a handled stack error beside a crash rewrote the files");
+
+    // Committed handled error, then a crash beside it: news, with both values.
+    let mut results = committed.results();
+    fail_with(&mut record(&mut results, "shallow")["result"], "error", 1, SBCL_HANDLED);
+    committed.commit(&results);
+    let output = committed.merge_perturbed(|shard| {
+        let result = &mut record(shard, "shallow")["result"];
+        move_boundary(result, -1);
+        fail_with(result, "crash", 1, SBCL_FATAL);
+    });
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    assert_eq!(shallow["result"]["failure"]["kind"], "crash", "{shallow:#}");
+    assert!(shallow["changes"][0]["now"].as_str().unwrap().contains("crash"), "{shallow:#}");
+    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+
+    // A clean error that is not the stack (a library's limit) beside a crash is news too.
+    let output = committed.merge_perturbed(|shard| {
+        let result = &mut record(shard, "shallow")["result"];
+        move_boundary(result, 1);
+        fail_with(result, "error", 1, "nesting too deep");
+    });
+    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+}

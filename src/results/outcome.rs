@@ -168,6 +168,26 @@ impl Failure {
         }
         self
     }
+
+    /// Whether this failure is the stack running out: a signal (a guard page's SIGSEGV, a runtime's
+    /// abort), or a runtime saying so. Such a boundary is set by bytes of stack, which move by a few
+    /// with the machine, even where RLIMIT_STACK does not move it (SBCL's control stack, a JVM
+    /// thread's -Xss, V8's --stack-size). Python's "maximum recursion depth" is not here: it counts
+    /// frames, and a count does not move.
+    pub fn ran_out_of_stack(&self) -> bool {
+        const STACK_EXHAUSTED: &[&str] = &[
+            "stack overflow",
+            "stackoverflow",
+            "stack exhausted",
+            "call stack size exceeded",
+            "stack level too deep",
+            "overflowed its stack",
+            "stack exceeds",
+            "too much recursion",
+        ];
+        let lower = self.stderr.to_ascii_lowercase();
+        self.signal.is_some() || STACK_EXHAUSTED.iter().any(|m| lower.contains(m))
+    }
 }
 
 /// Whether `signal` stops a process rather than ending it.
@@ -182,14 +202,14 @@ pub fn signal_name(signal: i32) -> String {
         .unwrap_or_else(|_| format!("signal {signal}"))
 }
 
-/// The line of stderr that best names the error: the first one that mentions an error or exception
-/// (a Python traceback ends with it), else the first line.
 /// What a program that accepted its payload says it built, by the protocol's stderr line
 /// `built depth: N` (renderers that never reject, so that flattening shows): the last such line.
 pub fn built_depth(stderr: &str) -> Option<u64> {
     stderr.lines().rev().find_map(|line| line.trim().strip_prefix("built depth:")?.trim().parse().ok())
 }
 
+/// The line of stderr that best names the error: the first one that mentions an error or exception
+/// (a Python traceback ends with it), else the first line.
 pub fn error_line(stderr: &str) -> Option<&str> {
     let mut lines = stderr.lines().map(str::trim).filter(|line| !line.is_empty());
     let first = lines.clone().next()?;
@@ -230,6 +250,20 @@ mod tests {
 
     fn signalled(signal: i32) -> ExitStatus {
         ExitStatus::from_raw(signal)
+    }
+
+    #[test]
+    fn a_stack_running_out_is_told_by_a_signal_or_by_the_runtime_and_a_frame_count_is_not() {
+        let ran_out = |status: ExitStatus, stderr: &str| {
+            Outcome::from_status(status, stderr.into()).failure().unwrap().ran_out_of_stack()
+        };
+        assert!(ran_out(signalled(libc::SIGSEGV), ""));
+        assert!(ran_out(exited(1), "CONTROL-STACK-EXHAUSTED: Control stack exhausted (no more space)"));
+        assert!(ran_out(exited(1), "Exception in thread \"main\" java.lang.StackOverflowError"));
+        assert!(ran_out(exited(1), "RangeError: Maximum call stack size exceeded"));
+        assert!(ran_out(exited(1), "SystemStackError: stack level too deep"));
+        assert!(!ran_out(exited(1), "RecursionError: maximum recursion depth exceeded"));
+        assert!(!ran_out(exited(1), "error: nesting too deep at line 1"));
     }
 
     #[test]

@@ -3,9 +3,10 @@
 //! says what counts as noise (README: "Same on every machine"):
 //!
 //! - **Stack-bound boundaries** (the row's sweep says `stack`, or the program crashed by a signal
-//!   there) depend on a few hundred bytes of the machine (the kernel's auxiliary vector, the CPU): a
-//!   boundary within [`STACK_TOLERANCE`] of the committed one, failing the same way, is the
-//!   committed one confirmed.
+//!   or said its stack ran out there) depend on a few hundred bytes of the machine (the kernel's
+//!   auxiliary vector, the CPU, the path): a boundary within [`STACK_TOLERANCE`] of the committed
+//!   one, failing the same way, is the committed one confirmed; so is a handled stack error beside
+//!   a committed crash (a crash seen there once can happen again).
 //! - **Resource-bound results** (`slow`, a timeout, out of memory) say that time or memory ran out:
 //!   which one ran out first, and at what depth, is the machine's speed and memory. So does a
 //!   parser that reached the deepest depth tried only with the longer timeout: a slower machine
@@ -92,14 +93,21 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
             _ => false,
         };
     }
-    // A crash by a signal at an exact depth is the stack running out, whatever the row's sweep
-    // says of its main shape (nlohmann's dump() in `serialize`, a parser's unclosed input).
-    let by_signal = |r: &ProbeResult| r.failure.as_ref().is_some_and(|f| f.signal.is_some());
-    let stack_bound = stack_bound || (by_signal(committed) && by_signal(new));
+    // A crash by a signal at an exact depth, or a runtime saying its stack ran out, is the stack
+    // running out, whatever the row's sweep says (nlohmann's dump() in `serialize`, a parser's
+    // unclosed input, SBCL's control stack, which RLIMIT_STACK does not size).
+    let (Some(was_failure), Some(now_failure)) = (&committed.failure, &new.failure) else { return false };
+    let out_of_stack = was_failure.ran_out_of_stack() && now_failure.ran_out_of_stack();
     match (committed.exact_failing_depth(), new.exact_failing_depth()) {
-        (Some(was), Some(now)) if stack_bound => {
-            let same_way =
-                committed.failure.as_ref().map(|f| f.summary()) == new.failure.as_ref().map(|f| f.summary());
+        (Some(was), Some(now)) if stack_bound || out_of_stack => {
+            // Where the stack runs out decides whether a runtime can still handle it: SBCL dies of
+            // "exhausted while pseudo-atomic" in one run and signals a handled error two levels
+            // on in the next. A crash seen there once stays the fact: the handled error is the
+            // same stack running out, and the crash can happen on any machine.
+            let same_way = was_failure.summary() == now_failure.summary()
+                || (out_of_stack
+                    && was_failure.kind == FailureKind::Crash
+                    && now_failure.kind == FailureKind::Error);
             same_way && was.abs_diff(now) <= stack_tolerance(was)
         }
         _ => false,
