@@ -124,11 +124,19 @@ fn a_warm_run_keeps_where_a_confirmed_crash_was_and_looks_again_for_a_new_versio
     assert_eq!(run(), 1, "a warm run confirming the same crash does not run the debugger again");
     let kept = workspace.results()["parsers"][0]["result"]["crashed_in"].clone();
     assert_eq!(kept, site);
+    // A committed crash without a site (measured before sites were located): the warm run locates
+    // it, and the committed record, the same fact, takes the site.
+    let mut results = workspace.results();
+    results["parsers"][0]["result"].as_object_mut().unwrap().remove("crashed_in");
+    fs::write(workspace.path("results.json"), serde_json::to_string_pretty(&results).unwrap()).unwrap();
+    assert_eq!(run(), 2, "a committed crash without a site is located");
+    assert_eq!(workspace.results()["parsers"][0]["result"]["crashed_in"], site, "and the site is written");
+    assert_eq!(run(), 2, "then it is known");
     // Results of another version: the crash is located again.
     let mut results = workspace.results();
     results["parsers"][0]["version"] = Value::from("0.0-another");
     fs::write(workspace.path("results.json"), serde_json::to_string(&results).unwrap()).unwrap();
-    assert_eq!(run(), 2, "another version's crash site is not reused");
+    assert_eq!(run(), 3, "another version's crash site is not reused");
 }
 
 /// A phase's result: its smallest failing depth (None: no limit) and the signal, if one.

@@ -218,6 +218,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
         }
         _ => {}
     }
+    take_crash_sites(&mut kept, new);
     if changes.is_empty() && !Results::same_record_facts(committed, &kept) {
         let (was, now) = (describe(committed), describe(&kept));
         if was == now {
@@ -229,10 +230,53 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
         changes.push(Change { what: "row".into(), was, now });
     }
     if changes.is_empty() {
-        return (committed.clone(), changes);
+        let mut committed = committed.clone();
+        take_crash_sites(&mut committed, new);
+        return (committed, changes);
     }
     kept.changes = changes.clone();
     (kept, changes)
+}
+
+/// Where a crash happened is not a fact (frames are named by the build's symbols), so a record
+/// kept as committed would drop the site this run located. Where the kept result of a probe has
+/// no site, or one that was not known, and the measured one crashed the same way and has one, the
+/// kept result takes it: information gained, no fact changed. A known site is never replaced.
+/// How many sites it took.
+pub fn take_crash_sites(kept: &mut ParserRecord, measured: &ParserRecord) -> usize {
+    let mut taken = 0;
+    let pairs = [
+        (&mut kept.result, &measured.result),
+        (&mut kept.object, &measured.object),
+        (&mut kept.unclosed, &measured.unclosed),
+    ];
+    for (kept, measured) in pairs {
+        if let (Some(kept), Some(measured)) = (kept.as_mut(), measured.as_ref()) {
+            taken += take_crash_site(kept, measured);
+        }
+    }
+    for kept in &mut kept.phases {
+        if let Some(measured) = measured.phases.iter().find(|m| m.phase == kept.phase) {
+            taken += take_crash_site(kept, measured);
+        }
+    }
+    for kept in &mut kept.more_shapes {
+        if let Some(measured) = measured.more_shapes.iter().find(|m| m.shape == kept.shape) {
+            taken += take_crash_site(kept, measured);
+        }
+    }
+    taken
+}
+
+fn take_crash_site(kept: &mut ProbeResult, measured: &ProbeResult) -> usize {
+    let known = |result: &ProbeResult| result.crashed_in.as_ref().is_some_and(|site| site.unknown.is_none());
+    let summary = |result: &ProbeResult| result.failure.as_ref().map(|f| f.summary());
+    let gained = measured.crashed_in.is_some() && (kept.crashed_in.is_none() || known(measured));
+    if !known(kept) && gained && summary(kept).is_some() && summary(kept) == summary(measured) {
+        kept.crashed_in = measured.crashed_in.clone();
+        return 1;
+    }
+    0
 }
 
 /// `now` replaced by the committed `was` where they are the same fact; else, where they read

@@ -101,12 +101,24 @@ pub fn publish(
     // (A run rewrites results.json as each parser finishes; this puts back the previous file when
     // nothing measured changed.)
     let results = match previous {
-        Some(previous) if previous.same_facts(&results) => {
+        Some(mut previous) if previous.same_facts(&results) => {
+            let mut located = 0;
+            for record in &mut previous.parsers {
+                if let Some(measured) = results.find(&record.key()) {
+                    located += sameness::take_crash_sites(record, measured);
+                }
+            }
             write_if_changed(&results_path, &previous.to_json())?;
-            messages::info(format_args!(
-                "no measured fact changed; {} kept as it was",
-                results_path.display()
-            ));
+            match located {
+                0 => messages::info(format_args!(
+                    "no measured fact changed; {} kept as it was",
+                    results_path.display()
+                )),
+                n => messages::info(format_args!(
+                    "no measured fact changed; {} kept, with where {n} crashes happened added",
+                    results_path.display()
+                )),
+            }
             previous
         }
         _ => {
