@@ -46,7 +46,8 @@ fn run_measures_every_declared_phase_and_the_reports_name_the_weakest() {
         ]
     );
     let table = fs::read_to_string(workspace.path("results.md")).unwrap();
-    assert!(table.contains("serialize: 301 **crash (SIGABRT)**"), "{table}");
+    // A crash by a signal is the stack running out: its last digits are the machine's.
+    assert!(table.contains("serialize: 301 ± **crash (SIGABRT)**"), "{table}");
     let readme = fs::read_to_string(workspace.path("README.md")).unwrap();
     assert!(readme.contains("SIGABRT at 301 in serialize"), "{readme}");
 }

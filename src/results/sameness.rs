@@ -22,7 +22,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::results::outcome::FailureKind;
+use crate::results::outcome::{Failure, FailureKind};
 use crate::results::probe_result::{ProbeResult, ProbeStatus};
 use crate::results::sweep_result::{SweepResult, Verdict};
 use crate::results::{ParserRecord, Results};
@@ -51,10 +51,14 @@ pub fn stack_bound(record: &ParserRecord) -> bool {
     record.sweep.as_ref().is_some_and(|sweep| sweep.verdict == Verdict::Stack)
 }
 
-/// Whether this result's depth is where the stack ran out in a stack-bound row: an exact failure
-/// that is not time or memory running out.
+/// Whether this result's depth is where the stack ran out: an exact failure that is not time or
+/// memory running out, in a stack-bound row or where the program crashed by a signal or said its
+/// stack ran out (the depths [`same_probe`] gives the stack's tolerance).
 pub fn stack_bound_depth(record: &ParserRecord, result: &ProbeResult) -> bool {
-    stack_bound(record) && result.exact_failing_depth().is_some() && !resource_bound(result)
+    let ran_out_of_stack = result.failure.as_ref().is_some_and(Failure::ran_out_of_stack);
+    (stack_bound(record) || ran_out_of_stack)
+        && result.exact_failing_depth().is_some()
+        && !resource_bound(result)
 }
 
 /// Time or memory ran out, not a nesting limit; or the deepest depth tried finished only with the
