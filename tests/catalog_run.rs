@@ -233,6 +233,53 @@ fn a_slow_result_of_the_same_version_is_confirmed_at_a_shallower_depth_that_take
 }
 
 #[test]
+fn the_maximum_reached_only_with_the_longer_timeout_is_confirmed_as_slow_at_a_shallower_depth() {
+    // 40 µs a level, 1 s timeout (4 s for the retry): 40,000 levels take 1.6 s, so a cold run
+    // reaches the maximum only with the longer timeout, the same fact as running out of time.
+    let workspace = Workspace::new(&[Row::fixture("crawler", &["crawl", "40"])]);
+    let options = ["run", "--quick", "--jobs", "1", "--max-depth", "40000", "--timeout", "1s"];
+    assert!(workspace.nestprobe(&options).status.success());
+    // Committed as it reached the maximum (whatever this machine's load made of the cold run).
+    let mut committed = workspace.results();
+    let result = &mut committed["parsers"][0]["result"];
+    for (field, value) in [
+        ("status", Value::from("exact")),
+        ("max_accepted_depth", Value::from(40000)),
+        ("min_failing_depth", Value::Null),
+        ("failure", Value::Null),
+        ("accepted_seconds", Value::from(1.6)),
+        ("slow", Value::from(true)),
+    ] {
+        result[field] = value;
+    }
+    let warm_run = |baseline: &Value| {
+        fs::write(workspace.path("results.json"), serde_json::to_string(baseline).unwrap()).unwrap();
+        let warm = workspace.path("warm.json");
+        let output = workspace.nestprobe(&[&options[..], &["--json-only", warm.to_str().unwrap()]].concat());
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        let warm: Value = serde_json::from_str(&fs::read_to_string(warm).unwrap()).unwrap();
+        warm["parsers"][0]["result"].clone()
+    };
+    // The same version: a depth a fraction as deep says the maximum cannot finish in the normal
+    // timeout, instead of the maximum's 1.6 s with the longer one (or, where the machine is slower
+    // than that, a timeout and a search).
+    let again = warm_run(&committed);
+    assert_eq!(
+        (again["status"].as_str(), again["search"].as_str()),
+        (Some("slow"), Some("confirmed")),
+        "{again:#}"
+    );
+    assert!(u64_of(&again, "max_accepted_depth") <= 10000, "{again:#}");
+    assert!(u64_of(&again, "trials") <= 2, "{again:#}");
+    // Another version: the maximum itself, with the longer timeout.
+    committed["parsers"][0]["version"] = Value::from("0.0-other");
+    let again = warm_run(&committed);
+    assert_eq!(again["status"], "exact", "{again:#}");
+    assert_eq!(u64_of(&again, "max_accepted_depth"), 40000, "{again:#}");
+    assert_eq!(again["search"], "confirmed", "{again:#}");
+}
+
+#[test]
 fn a_warm_run_confirms_an_unstable_row_where_its_outcomes_disagreed_instead_of_searching_again() {
     // Accepts odd depths only: no boundary a search could trust, whichever depths it tries.
     let dir = one_fixture_row("fixture-odd", &["odd", "0"]);

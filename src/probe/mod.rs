@@ -136,8 +136,8 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         Some(runner.result(started, Ending::InputNotRead(at)))
     };
     let mut hint = spec.hint;
-    if let Some(no_limit @ (Hint::NoLimit | Hint::NoLimitSlowly)) = hint {
-        match confirm_no_limit(&mut runner, no_limit == Hint::NoLimitSlowly)? {
+    if let Some(no_limit @ (Hint::NoLimit | Hint::NoLimitSlowly { took_millis: None })) = hint {
+        match confirm_no_limit(&mut runner, no_limit != Hint::NoLimit)? {
             Some(boundary) => return Ok(runner.result(started, Ending::Boundary(&boundary))),
             // It fails at the maximum now: nothing says where, so search as if cold.
             None => hint = None,
@@ -152,6 +152,7 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     }
     let slow = match hint {
         Some(Hint::Slow { finished, took_millis }) => Some((finished, Some(took_millis))),
+        Some(Hint::NoLimitSlowly { took_millis: Some(took) }) => Some((spec.max_depth, Some(Some(took)))),
         Some(Hint::SlowElsewhere(depth)) => Some((depth, None)),
         _ => None,
     };
@@ -162,7 +163,11 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
             Some(Searched::Slow(depth, mode)) => {
                 return Ok(runner.result(started, Ending::Slow(depth, mode)));
             }
-            Some(Searched::Boundary(boundary)) => {
+            Some(Searched::Boundary(mut boundary)) => {
+                if matches!(hint, Some(Hint::NoLimitSlowly { .. })) {
+                    // The maximum it reached before, reached again.
+                    boundary.mode = SearchMode::Confirmed;
+                }
                 return Ok(runner.result(started, Ending::Boundary(&boundary)));
             }
             // It did not finish even with the longer timeout: search as if cold.
@@ -296,10 +301,13 @@ fn slow_or_unlimited(
         // What a trial costs at all (starting the runtime): the baseline of the extrapolation.
         runner.fails_at(1)?;
     }
-    let normal_timeout_says_enough = runner.maximum_cannot_finish(depth);
-    if normal_timeout_says_enough && confirming {
+    // Confirming a slow result (or one that reached the maximum only with the longer timeout, the
+    // same fact), a maximum that cannot finish within the normal timeout is that fact again: whether
+    // the longer one would see it through is this machine's speed.
+    if confirming && runner.maximum_cannot_finish(depth, runner.spec.trial.timeout) {
         return Ok(Searched::Slow(depth, mode));
     }
+    let normal_timeout_says_enough = runner.maximum_cannot_finish(depth, runner.longer_timeout());
     if !normal_timeout_says_enough {
         runner.use_timeout(runner.longer_timeout());
     }
@@ -319,8 +327,8 @@ fn slow_or_unlimited(
 /// that times out over and over. `None` when `depth` no longer finishes, or, hinted by another
 /// probe (`own` None), finishes in less than half the normal timeout: the caller searches again.
 ///
-/// `own`: the probe's own slow result, with what `depth` took then when that was the same program
-/// (version). Such a depth took longer than the timeout, up to four times as long; a shallower one
+/// `own`: the probe's own slow result (or its maximum, reached only with the longer timeout), with
+/// what `depth` took then when that was the same program (version). Such a depth took longer than the timeout, up to four times as long; a shallower one
 /// whose work is a fraction of it confirms the same fact (work grows at least linearly with depth,
 /// so the maximum's extrapolated time is no shorter) at a fraction of the cost: the depths between
 /// were accepted by this version before, and how deep a slow parser finishes is not a fact.
@@ -531,16 +539,16 @@ impl Runner<'_, '_> {
         self.spec.trial.timeout.saturating_mul(TIMEOUT_RETRY_FACTOR)
     }
 
-    /// Whether the time `depth` took says the maximum cannot finish within the longer timeout:
-    /// parsing work grows at least linearly with depth, on top of what any trial costs (starting the
+    /// Whether the time `depth` took says the maximum cannot finish `within` this time: parsing
+    /// work grows at least linearly with depth, on top of what any trial costs (starting the
     /// runtime), which is at most the fastest trial of this probe.
-    fn maximum_cannot_finish(&self, depth: u64) -> bool {
+    fn maximum_cannot_finish(&self, depth: u64, within: Duration) -> bool {
         let (Some(took), Some(fixed)) = (self.seen.last_judged(depth, false), self.seen.fastest()) else {
             return false;
         };
         let work = took.wall.saturating_sub(fixed).as_secs_f64();
         let at_maximum = fixed.as_secs_f64() + work * self.spec.max_depth as f64 / depth as f64;
-        at_maximum > self.longer_timeout().as_secs_f64()
+        at_maximum > within.as_secs_f64()
     }
 
     /// The maximum depth passed: no limit up to it.

@@ -33,9 +33,11 @@ pub enum Hint {
     FailsAt(u64),
     /// Nothing failed up to the maximum depth.
     NoLimit,
-    /// Nothing failed up to the maximum depth, which took longer than the timeout: the probe
-    /// confirms it with the longer timeout at once.
-    NoLimitSlowly,
+    /// Nothing failed up to the maximum depth, which took longer than the timeout (`took_millis`,
+    /// when that was measured with the same program): reaching the maximum only with the longer
+    /// timeout is the same fact as running out of time, so with `took_millis` the probe confirms it
+    /// as a slow result (see `Slow`), without it with the longer timeout at once.
+    NoLimitSlowly { took_millis: Option<u64> },
     /// A slow parser: `finished` finished only with the longer timeout, and the maximum did not;
     /// `took_millis`, what it took then, when that was measured with the same program. The probe
     /// confirms that in two or three trials; the search itself treats it as no hint.
@@ -70,7 +72,7 @@ impl Hint {
                 Some(took)
                     if previous.min_failing_depth.is_none() && took > previous.settings.timeout_seconds =>
                 {
-                    Hint::NoLimitSlowly
+                    Hint::NoLimitSlowly { took_millis: Some((took * 1000.0) as u64) }
                 }
                 _ => Hint::from_min_failing(previous.min_failing_depth),
             }),
@@ -211,7 +213,7 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
     } else if at <= max_depth {
         state.run(trials, at)? && (at == 1 || !state.run(trials, at - 1)?)
     } else {
-        !state.run(trials, max_depth)? && matches!(hint, Hint::NoLimit | Hint::NoLimitSlowly)
+        !state.run(trials, max_depth)? && matches!(hint, Hint::NoLimit | Hint::NoLimitSlowly { .. })
     };
     if at > max_depth {
         // It had no limit and now fails at the maximum: nothing says where, so search as if cold.

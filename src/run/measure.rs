@@ -221,9 +221,14 @@ impl Specs<'_> {
                     && p.shape == shape
             })
             .and_then(Hint::from_previous);
-        if let (Some(Hint::Slow { finished, .. }), false) = (spec.hint, self.same_version) {
-            // Another version: the depths it finished are its own to show again, where it slowed.
-            spec.hint = Some(Hint::Slow { finished, took_millis: None });
+        if !self.same_version {
+            // Another version: the depths it finished are its own to show again, where it slowed;
+            // what they took then is not this program's.
+            spec.hint = match spec.hint {
+                Some(Hint::Slow { finished, .. }) => Some(Hint::Slow { finished, took_millis: None }),
+                Some(Hint::NoLimitSlowly { .. }) => Some(Hint::NoLimitSlowly { took_millis: None }),
+                hint => hint,
+            };
         }
         spec
     }
