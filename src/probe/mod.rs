@@ -454,6 +454,15 @@ impl Trials for Runner<'_, '_> {
         self.timed_out_at(depth)
     }
 
+    fn take_more_time(&mut self) -> bool {
+        let longer = self.longer_timeout();
+        if self.timeout >= longer {
+            return false;
+        }
+        self.use_timeout(longer);
+        true
+    }
+
     fn named_depths(&self) -> Vec<u64> {
         self.seen.named_numbers()
     }

@@ -151,6 +151,12 @@ pub trait Trials {
     fn named_depths(&self) -> Vec<u64> {
         Vec::new()
     }
+
+    /// Gives the trials from now on the longer timeout, forgetting what ran out of the shorter one;
+    /// whether it did (false: already longer, or no such thing).
+    fn take_more_time(&mut self) -> bool {
+        false
+    }
 }
 
 impl<F: FnMut(u64) -> Result<bool>> Trials for F {
@@ -164,15 +170,7 @@ impl<F: FnMut(u64) -> Result<bool>> Trials for F {
 /// of time; `refine` narrows such a bracket when the caller needs it exact.
 pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trials) -> Result<Boundary> {
     assert!(max_depth >= 1);
-    let mut state = State {
-        lo: 0,
-        hi: None,
-        max_depth,
-        trials: 0,
-        passes: Vec::new(),
-        beside: Vec::new(),
-        named: Vec::new(),
-    };
+    let mut state = State::new(max_depth);
 
     let hint = match hint {
         None => None,
@@ -207,14 +205,15 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
         Hint::FailsAt(at) | Hint::Unstable { lowest_failing: at, .. } if at <= max_depth => at,
         _ => max_depth + 1,
     };
-    let confirmed = if at <= max_depth && at > 1 && trials.width() > 1 {
-        // The two verification trials side by side.
-        state.run_all(trials, &[at - 1, at])? == [false, true]
-    } else if at <= max_depth {
-        state.run(trials, at)? && (at == 1 || !state.run(trials, at - 1)?)
-    } else {
-        !state.run(trials, max_depth)? && matches!(hint, Hint::NoLimit | Hint::NoLimitSlowly { .. })
-    };
+    let mut confirmed = verify(&mut state, trials, at, hint)?;
+    let below_ran_out = at <= max_depth && at > 1 && trials.ran_out_of_time(at - 1);
+    if !confirmed && below_ran_out && trials.take_more_time() {
+        // A limit found before whose depth below ran out of time here (a parser slow near its
+        // limit, on a busier machine): verified again with more time, instead of a gallop whose
+        // every trial would wait out the timeout.
+        state = State { trials: state.trials, ..State::new(max_depth) };
+        confirmed = verify(&mut state, trials, at, hint)?;
+    }
     if at > max_depth {
         // It had no limit and now fails at the maximum: nothing says where, so search as if cold.
         state.bisect(trials, true)?;
@@ -233,6 +232,20 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
     }
     let mode = if confirmed { SearchMode::Confirmed } else { SearchMode::ReSearched };
     Ok(state.boundary(mode))
+}
+
+/// The warm search's verification of the hint: the trials at `at - 1` and `at` (at the maximum for
+/// a hint without a limit); whether they showed the hinted boundary again.
+fn verify(state: &mut State, trials: &mut impl Trials, at: u64, hint: Hint) -> Result<bool> {
+    let max_depth = state.max_depth;
+    Ok(if at <= max_depth && at > 1 && trials.width() > 1 {
+        // The two verification trials side by side.
+        state.run_all(trials, &[at - 1, at])? == [false, true]
+    } else if at <= max_depth {
+        state.run(trials, at)? && (at == 1 || !state.run(trials, at - 1)?)
+    } else {
+        !state.run(trials, max_depth)? && matches!(hint, Hint::NoLimit | Hint::NoLimitSlowly { .. })
+    })
 }
 
 /// Narrows a bracket a search stopped with (`bracket.max_accepted` passed, `bracket.min_failing`
@@ -268,6 +281,19 @@ struct State {
 }
 
 impl State {
+    /// Nothing seen yet.
+    fn new(max_depth: u64) -> State {
+        State {
+            lo: 0,
+            hi: None,
+            max_depth,
+            trials: 0,
+            passes: Vec::new(),
+            beside: Vec::new(),
+            named: Vec::new(),
+        }
+    }
+
     fn run(&mut self, trials: &mut impl Trials, depth: u64) -> Result<bool> {
         self.trials += 1;
         let failed = trials.fails(depth)?;
@@ -536,6 +562,52 @@ mod tests {
         let mut crashes = |depth: u64| Ok(depth >= 87_289);
         let exact = find_boundary(5_000_000, None, &mut crashes).unwrap();
         assert_eq!(exact.min_failing, Some(87_289));
+    }
+
+    /// A parser slow near its limit: it crashes from `limit` on, and runs out of the normal timeout
+    /// from `crossing` on, but not of the longer one.
+    struct SlowNearItsLimit {
+        limit: u64,
+        crossing: u64,
+        more_time: bool,
+        timed_out: Vec<u64>,
+    }
+
+    impl Trials for SlowNearItsLimit {
+        fn fails(&mut self, depth: u64) -> Result<bool> {
+            if depth >= self.limit {
+                return Ok(true);
+            }
+            let out_of_time = depth >= self.crossing && !self.more_time;
+            if out_of_time {
+                self.timed_out.push(depth);
+            }
+            Ok(out_of_time)
+        }
+
+        fn ran_out_of_time(&self, depth: u64) -> bool {
+            self.timed_out.contains(&depth)
+        }
+
+        fn take_more_time(&mut self) -> bool {
+            self.timed_out.clear();
+            !std::mem::replace(&mut self.more_time, true)
+        }
+    }
+
+    #[test]
+    fn a_limit_whose_depth_below_runs_out_of_time_is_verified_again_with_more_time_not_galloped_to() {
+        let mut slow =
+            SlowNearItsLimit { limit: 47_648, crossing: 40_000, more_time: false, timed_out: vec![] };
+        let found = find_boundary(5_000_000, Some(Hint::FailsAt(47_648)), &mut slow).unwrap();
+        assert_eq!((found.max_accepted, found.min_failing), (47_647, Some(47_648)));
+        assert_eq!(found.mode, SearchMode::Confirmed);
+        // Two trials with the normal timeout, two with the longer one: no gallop of timeouts.
+        assert_eq!(found.trials, 4, "{found:?}");
+        // Where the time was not what ran out, there is nothing to give more of.
+        let mut crashes = |depth: u64| Ok(depth >= 47_600);
+        let moved = find_boundary(5_000_000, Some(Hint::FailsAt(47_648)), &mut crashes).unwrap();
+        assert_eq!((moved.min_failing, moved.mode), (Some(47_600), SearchMode::ReSearched));
     }
 
     /// A parser failing from `boundary` on whose error message names `says` (as `Runner` would have
