@@ -197,6 +197,17 @@ fn a_slow_result_is_confirmed_in_a_few_trials_on_a_machine_that_finishes_its_dep
     assert!(u64_of(&again, "trials") <= 3, "confirmed, not searched again: {again:#}");
 }
 
+/// The first row's result of a `run` with `options` (`--json-only`) from `baseline` as the
+/// committed results: what a warm run measured, before the same-fact rules.
+fn warm_result(workspace: &Workspace, options: &[&str], baseline: &Value) -> Value {
+    fs::write(workspace.path("results.json"), serde_json::to_string(baseline).unwrap()).unwrap();
+    let warm = workspace.path("warm.json");
+    let output = workspace.nestprobe(&[options, &["--json-only", warm.to_str().unwrap()]].concat());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let warm: Value = serde_json::from_str(&fs::read_to_string(warm).unwrap()).unwrap();
+    warm["parsers"][0]["result"].clone()
+}
+
 #[test]
 fn a_slow_result_of_the_same_version_is_confirmed_at_a_shallower_depth_that_takes_a_fraction_of_the_time() {
     // 40 µs a level, 1 s timeout: the depth it finished took more than the timeout.
@@ -207,14 +218,7 @@ fn a_slow_result_of_the_same_version_is_confirmed_at_a_shallower_depth_that_take
     let first = &committed["parsers"][0]["result"];
     assert_eq!(first["status"], "slow", "{first:#}");
     let finished = u64_of(first, "max_accepted_depth");
-    let warm_run = |baseline: &Value| {
-        fs::write(workspace.path("results.json"), serde_json::to_string(baseline).unwrap()).unwrap();
-        let warm = workspace.path("warm.json");
-        let output = workspace.nestprobe(&[&options[..], &["--json-only", warm.to_str().unwrap()]].concat());
-        assert!(output.status.success(), "{}", stderr_of(&output));
-        let warm: Value = serde_json::from_str(&fs::read_to_string(warm).unwrap()).unwrap();
-        warm["parsers"][0]["result"].clone()
-    };
+    let warm_run = |baseline: &Value| warm_result(&workspace, &options, baseline);
     // The same version: a depth whose work is 0.4 of the timeout at most says the same.
     let again = warm_run(&committed);
     assert_eq!(
@@ -252,14 +256,7 @@ fn the_maximum_reached_only_with_the_longer_timeout_is_confirmed_as_slow_at_a_sh
     ] {
         result[field] = value;
     }
-    let warm_run = |baseline: &Value| {
-        fs::write(workspace.path("results.json"), serde_json::to_string(baseline).unwrap()).unwrap();
-        let warm = workspace.path("warm.json");
-        let output = workspace.nestprobe(&[&options[..], &["--json-only", warm.to_str().unwrap()]].concat());
-        assert!(output.status.success(), "{}", stderr_of(&output));
-        let warm: Value = serde_json::from_str(&fs::read_to_string(warm).unwrap()).unwrap();
-        warm["parsers"][0]["result"].clone()
-    };
+    let warm_run = |baseline: &Value| warm_result(&workspace, &options, baseline);
     // The same version: a depth a fraction as deep says the maximum cannot finish in the normal
     // timeout, instead of the maximum's 1.6 s with the longer one (or, where the machine is slower
     // than that, a timeout and a search).

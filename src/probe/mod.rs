@@ -328,10 +328,11 @@ fn slow_or_unlimited(
 /// probe (`own` None), finishes in less than half the normal timeout: the caller searches again.
 ///
 /// `own`: the probe's own slow result (or its maximum, reached only with the longer timeout), with
-/// what `depth` took then when that was the same program (version). Such a depth took longer than the timeout, up to four times as long; a shallower one
-/// whose work is a fraction of it confirms the same fact (work grows at least linearly with depth,
-/// so the maximum's extrapolated time is no shorter) at a fraction of the cost: the depths between
-/// were accepted by this version before, and how deep a slow parser finishes is not a fact.
+/// what `depth` took then when that was the same program (version). Such a depth took longer than
+/// the timeout, up to four times as long; a shallower one whose work is a fraction of it confirms
+/// the same fact (work grows at least linearly with depth, so the maximum's extrapolated time is no
+/// shorter) at a fraction of the cost: the depths between were accepted by this version before, and
+/// how deep a slow parser finishes is not a fact.
 fn confirm_slow(runner: &mut Runner, depth: u64, own: Option<Option<Duration>>) -> Result<Option<Searched>> {
     let measured_here = own.is_some();
     let enough = runner.spec.trial.timeout.mul_f64(SLOW_CONFIRMATION_SHARE);

@@ -429,12 +429,13 @@ fn same_memory(a: Option<u64>, b: Option<u64>) -> bool {
 /// and only bounded by nestprobe's 39 MiB in the next).
 fn same_peak(a: &Value, b: &Value) -> bool {
     let bound = |value: &Value| value.get("at_most").and_then(Value::as_u64);
+    let under = |peak: &Value, at_most: u64| {
+        peak.as_u64().is_none_or(|peak| peak <= at_most || same_memory(Some(peak), Some(at_most)))
+    };
     match (bound(a), bound(b)) {
         (Some(_), Some(_)) => true,
-        (Some(at_most), None) | (None, Some(at_most)) => {
-            let peak = if bound(a).is_some() { b.as_u64() } else { a.as_u64() };
-            peak.is_none_or(|peak| peak <= at_most || same_memory(Some(peak), Some(at_most)))
-        }
+        (Some(at_most), None) => under(b, at_most),
+        (None, Some(at_most)) => under(a, at_most),
         (None, None) => same_memory(a.as_u64(), b.as_u64()),
     }
 }
