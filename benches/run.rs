@@ -25,7 +25,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use nestprobe::catalog::{Catalog, Parser, Readiness};
+use nestprobe::catalog::{Catalog, Hook, Parser, Readiness};
 use nestprobe::host;
 use nestprobe::sys::trial::TrialConfig;
 use nestprobe::units::Limit;
@@ -145,18 +145,14 @@ fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
         if parser.environment.is_some() {
             bail!("{}: the reference drives host rows only", entry.key());
         }
-        if let Some(before) = &entry.before {
-            parser.hook("before", before)?;
-        }
+        parser.hook(Hook::Before)?;
         let mut command = Command::new("python3");
         command.arg(&driver).args(parser.argv()).current_dir(&parser.dir).env_clear();
         command.envs(parser.child_env().vars().map(|(name, value)| (name, value.clone())));
         let started = Instant::now();
         let output = command.output();
         seconds += started.elapsed().as_secs_f64();
-        if let Some(after) = &entry.after {
-            parser.hook("after", after)?;
-        }
+        parser.hook(Hook::After)?;
         let output = output.with_context(|| format!("{}: starting python3", entry.key()))?;
         let stderr = String::from_utf8_lossy(&output.stderr);
         if !output.status.success() {
@@ -189,15 +185,11 @@ fn supervised_bisection(rows: &[Parser]) -> Result<Mode> {
             stack: STACK,
             ..TrialConfig::new(parser.argv(), parser.child_env())
         })?;
-        if let Some(before) = &entry.before {
-            parser.hook("before", before)?;
-        }
+        parser.hook(Hook::Before)?;
         let started = Instant::now();
         let searched = reference::blind_bisection(&trial, MAX_DEPTH);
         seconds += started.elapsed().as_secs_f64();
-        if let Some(after) = &entry.after {
-            parser.hook("after", after)?;
-        }
+        parser.hook(Hook::After)?;
         let (_, n) = searched.with_context(|| entry.key())?;
         trials += u64::from(n);
     }

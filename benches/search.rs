@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use nestprobe::catalog::{Catalog, Parser, Readiness};
+use nestprobe::catalog::{Catalog, Hook, Parser, Readiness};
 use nestprobe::host;
 use nestprobe::payload::{PayloadFormat, Shape};
 use nestprobe::probe::search::Hint;
@@ -132,13 +132,9 @@ fn bench_parser(parser: &Parser, max_depth: u64) -> Result<Row> {
         timeout: TIMEOUT,
         ..TrialConfig::new(parser.argv(), parser.child_env())
     })?;
-    if let Some(before) = &entry.before {
-        parser.hook("before", before)?;
-    }
+    parser.hook(Hook::Before)?;
     let measured = measure(&trial, max_depth);
-    if let Some(after) = &entry.after {
-        parser.hook("after", after)?;
-    }
+    parser.hook(Hook::After)?;
     let (cold, warm, warm_confirmed, boundary, reference, reference_boundary, (side, side_boundary)) =
         measured?;
     Ok(Row {

@@ -388,3 +388,38 @@ fn a_version_is_queried_again_only_when_something_it_depends_on_changed() {
     assert!(workspace.nestprobe(&["run", "--quick", "--max-depth", "100"]).status.success());
     assert_eq!((queries(), version().as_deref()), (2, Some("2.0")));
 }
+
+#[test]
+fn the_next_row_is_made_ready_while_the_one_before_probes() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("hooks.log");
+    let ready = dir.path().join("second-ready");
+    let (log, ready) = (log.to_str().unwrap(), ready.to_str().unwrap());
+    let fixture = fixture().display().to_string();
+    // `first` (first in the catalog, one job) waits up to 3 s a trial for `second`'s `before` hook,
+    // and says when it saw it: made ready ahead, `second` is ready long before `first` ends.
+    let waits = format!(
+        "i=0; while [ ! -f '{ready}' ] && [ $i -lt 30 ]; do sleep 0.1; i=$((i+1)); done; \
+         [ -f '{ready}' ] && echo seen >> '{log}'; exec '{fixture}' limit 128"
+    );
+    let workspace = Workspace::new(&[
+        Row::new("first")
+            .set("run", vec!["sh", "-c", waits.as_str()])
+            .set("before", format!("echo first-before >> '{log}'"))
+            .set("after", format!("echo first-after >> '{log}'")),
+        Row::fixture("second", &["limit", "64"])
+            .set("before", format!("touch '{ready}'; echo second-before >> '{log}'"))
+            .set("after", format!("echo second-after >> '{log}'")),
+    ]);
+    let output = workspace.nestprobe(&["run", "--quick", "--cold", "--jobs", "1", "--max-depth", "1000"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results = workspace.results();
+    assert_eq!(record(&results, "first")["result"]["min_failing_depth"], 129, "{results:#}");
+    assert_eq!(record(&results, "second")["result"]["min_failing_depth"], 65, "{results:#}");
+    // Each hook ran once, `second`'s `before` while `first` was still probing, and `first`'s trials
+    // saw it.
+    let log = fs::read_to_string(log).unwrap();
+    let hooks: Vec<&str> = log.lines().filter(|line| *line != "seen").collect();
+    assert_eq!(hooks, ["first-before", "second-before", "first-after", "second-after"], "{log}");
+    assert!(log.contains("seen"), "{log}");
+}

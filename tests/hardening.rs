@@ -255,6 +255,50 @@ fn ctrl_c_kills_the_running_children_and_keeps_the_results_already_measured() {
 }
 
 #[test]
+fn ctrl_c_undoes_the_hooks_of_a_row_made_ready_but_never_probed() {
+    let _shared = shared();
+    let dir = tempfile::tempdir().unwrap();
+    let program = own_fixture(dir.path(), "fixture-hooks");
+    let program_text = program.to_str().unwrap();
+    let log = dir.path().join("hooks.log");
+    let log_text = log.to_str().unwrap();
+    // One job: `hangs` (first in the catalog, neither measured before) probes until Ctrl-C, while
+    // `hooked` is made ready beside it, its `before` hook run.
+    let catalog = write_catalog(
+        dir.path(),
+        &[
+            runs("hangs", &[program_text, "hang", "50"]),
+            runs("hooked", &[program_text, "limit", "100"])
+                .set("before", format!("echo before >> '{log_text}'"))
+                .set("after", format!("echo after >> '{log_text}'")),
+        ],
+    );
+    let mut child = run_command(dir.path(), &catalog, &["--cold", "--timeout", "120s"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !fs::read_to_string(&log).unwrap_or_default().contains("before") {
+        assert!(Instant::now() < deadline, "the next row's `before` hook never ran beside the probe");
+        thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!processes_running(&program).is_empty(), "`hangs` should still be probing");
+    // SAFETY: kill(2) on the pid of our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{stderr}");
+    assert_none_left(&program);
+
+    // `hooked` was never probed, and what its `before` hook set up was undone once.
+    assert_eq!(fs::read_to_string(&log).unwrap(), "before\nafter\n");
+    let results = load_json(&dir.path().join("out/results.json"));
+    assert_ne!(record(&results, "hooked")["status"], "measured", "{results:#}");
+    assert!(!stderr.contains("warning"), "an interrupted hook is no warning: {stderr}");
+}
+
+#[test]
 fn results_files_are_replaced_whole_even_when_the_run_is_killed() {
     let _shared = shared();
     let dir = tempfile::tempdir().unwrap();

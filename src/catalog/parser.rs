@@ -16,7 +16,7 @@ use super::{absolute, Catalog, Entry, EnvironmentSpec, HOST};
 use crate::sys::child_env::{ChildEnv, Stage};
 use crate::sys::interrupt;
 use crate::sys::launcher::Launcher;
-use crate::sys::task;
+use crate::sys::task::{self, OnCtrlC};
 use crate::sys::trial::TrialConfig;
 use crate::units::{parse_duration, Limit};
 
@@ -45,6 +45,22 @@ pub struct Parser<'a> {
     pub environment: Option<EnvironmentSpec>,
     /// How its children (probes and commands alike) are started.
     pub launcher: Launcher,
+}
+
+/// A row's commands around its probes (`before`, `after`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hook {
+    Before,
+    After,
+}
+
+impl Hook {
+    pub fn name(self) -> &'static str {
+        match self {
+            Hook::Before => "before",
+            Hook::After => "after",
+        }
+    }
 }
 
 /// Is a parser ready to probe?
@@ -309,9 +325,17 @@ impl<'a> Parser<'a> {
             .collect()
     }
 
-    /// Runs a `before`/`after` hook; fails with its first error line.
-    pub fn hook(&self, name: &str, script: &str) -> Result<()> {
-        let output = task::capture(&mut self.shell(script)?, &format!("`{name}`"), task::HOOK_TIMEOUT)?;
+    /// Runs the row's `before` or `after` command, if it has one; fails with its first error line.
+    pub fn hook(&self, hook: Hook) -> Result<()> {
+        let (script, on_ctrl_c) = match hook {
+            Hook::Before => (&self.entry.before, OnCtrlC::Kill),
+            // It undoes what `before` set up: a run that stops must still undo it.
+            Hook::After => (&self.entry.after, OnCtrlC::Finish),
+        };
+        let Some(script) = script else { return Ok(()) };
+        let name = hook.name();
+        let output =
+            task::capture_as(&mut self.shell(script)?, &format!("`{name}`"), task::HOOK_TIMEOUT, on_ctrl_c)?;
         if !output.status.success() {
             bail!("`{name}` failed ({}): {}", output.status, first_error_line(&output.stderr));
         }

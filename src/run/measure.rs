@@ -1,11 +1,15 @@
 //! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, the
 //! other shapes, the stack sweep. Previous results, where there are, make each probe a confirmation.
+//!
+//! A row is made ready ([`prepare`]) apart from being probed ([`measure`]), so that the run can
+//! make the next row ready while the current one probes; [`abandon`] undoes a ready row that will
+//! not be probed (its `after` hook).
 
 use std::time::Instant;
 
 use anyhow::{bail, Result};
 
-use crate::catalog::{Entry, Parser, Readiness};
+use crate::catalog::{Entry, Hook, Parser, Readiness};
 use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
@@ -35,16 +39,114 @@ pub struct MeasureOptions {
     pub trials_at_once: usize,
 }
 
-/// Builds and probes one parser, timing each part. `None` only when interrupted before it finished.
+/// How far [`prepare`] got with a row.
+pub enum Prepared<'a> {
+    /// Built, its version known, its `before` hook run: ready to probe.
+    Ready(ReadyRow<'a>),
+    /// Its toolchain is there but it needs a build, left for the row's own turn: a build (minutes of
+    /// a compiler on every core) beside another row's probe would slow that probe's trials.
+    NeedsBuild(Parser<'a>, RowTimings),
+    /// The row ends here: its record says why (not installed, build or hook failed); `None` when
+    /// interrupted.
+    Ended(Option<Box<ParserRecord>>),
+}
+
+/// A row ready to probe.
+pub struct ReadyRow<'a> {
+    parser: Parser<'a>,
+    version: Option<String>,
+    timings: RowTimings,
+}
+
+/// Whether [`prepare`] may build the parser.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Builds {
+    /// Build it if its sources changed (the row's own turn).
+    Allowed,
+    /// Stop at a row that needs building (preparing ahead, beside another row's probe).
+    Deferred,
+}
+
+/// Makes a row ready to probe: its toolchain checked, its build up to date, its version known,
+/// its `before` hook run. `timings` carries what an earlier, deferred preparation spent.
+pub fn prepare<'a>(parser: Parser<'a>, builds: Builds, mut timings: RowTimings) -> Prepared<'a> {
+    let entry = parser.entry;
+    let ended = |status, reason: String, timings: RowTimings| {
+        let mut record = unmeasured(entry, status, reason);
+        record.timings = Some(timings);
+        Prepared::Ended(Some(Box::new(record)))
+    };
+    match timed(&mut timings.readiness_seconds, || parser.readiness()) {
+        Readiness::Missing(why) => {
+            return ended(
+                Status::Skipped,
+                format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
+                timings,
+            )
+        }
+        // (A row without a build command only has its stamp written.)
+        Readiness::NeedsBuild if builds == Builds::Deferred && entry.build.is_some() => {
+            return Prepared::NeedsBuild(parser, timings)
+        }
+        Readiness::NeedsBuild | Readiness::Ready => {}
+    }
+    match timed(&mut timings.build_seconds, || parser.build()) {
+        Err(_) if interrupt::requested() => return Prepared::Ended(None),
+        Err(error) => return ended(Status::BuildFailed, format!("{error:#}"), timings),
+        Ok(()) => {}
+    }
+    let Ok(version) = timed(&mut timings.version_seconds, || parser.version()) else {
+        return Prepared::Ended(None);
+    };
+    match timed(&mut timings.hooks_seconds, || parser.hook(Hook::Before)) {
+        Err(_) if interrupt::requested() => return Prepared::Ended(None),
+        Err(error) => return ended(Status::ProbeFailed, format!("{error:#}"), timings),
+        Ok(()) => {}
+    }
+    Prepared::Ready(ReadyRow { parser, version, timings })
+}
+
+/// Probes a prepared row (finishing a deferred build first), timing each part. `None` only when
+/// interrupted before it finished.
 pub fn measure(
-    parser: &Parser,
+    prepared: Prepared,
     options: &MeasureOptions,
     baseline: Option<&ParserRecord>,
 ) -> Option<ParserRecord> {
-    let mut timings = RowTimings::default();
-    let mut record = measure_timed(parser, options, baseline, &mut timings)?;
+    let ready = match prepared {
+        Prepared::NeedsBuild(parser, timings) => match prepare(parser, Builds::Allowed, timings) {
+            Prepared::Ready(ready) => ready,
+            ended => return measure(ended, options, baseline),
+        },
+        Prepared::Ended(record) => return record.map(|record| *record),
+        Prepared::Ready(ready) => ready,
+    };
+    let ReadyRow { parser, version, mut timings } = ready;
+    // Where the previous run's crashes were is still where they are only in the same version.
+    let same_version = baseline.is_some_and(|b| b.version == version);
+    let probed = timed(&mut timings.probe_seconds, || probe_all(&parser, options, baseline, same_version));
+    after_hook(&parser, &mut timings);
+    let mut record = match probed {
+        Err(_) if interrupt::requested() => return None,
+        Err(error) => unmeasured(parser.entry, Status::ProbeFailed, format!("{error:#}")),
+        Ok(measured) => measured,
+    };
+    record.version = version;
     record.timings = Some(timings);
     Some(record)
+}
+
+/// Undoes a prepared row that will not be probed (the run was interrupted): its `after` hook.
+pub fn abandon(prepared: Prepared) {
+    if let Prepared::Ready(mut ready) = prepared {
+        after_hook(&ready.parser, &mut ready.timings);
+    }
+}
+
+fn after_hook(parser: &Parser, timings: &mut RowTimings) {
+    if let Err(error) = timed(&mut timings.hooks_seconds, || parser.hook(Hook::After)) {
+        messages::warn(format_args!("{}: {error:#}", parser.entry.key()));
+    }
 }
 
 /// Runs `part`, adding its wall time to `seconds`.
@@ -53,55 +155,6 @@ fn timed<T>(seconds: &mut f64, part: impl FnOnce() -> T) -> T {
     let result = part();
     *seconds += started.elapsed().as_secs_f64();
     result
-}
-
-fn measure_timed(
-    parser: &Parser,
-    options: &MeasureOptions,
-    baseline: Option<&ParserRecord>,
-    timings: &mut RowTimings,
-) -> Option<ParserRecord> {
-    let entry = parser.entry;
-    let record = |status, reason: String| Some(unmeasured(entry, status, reason));
-    if let Readiness::Missing(why) = timed(&mut timings.readiness_seconds, || parser.readiness()) {
-        return record(
-            Status::Skipped,
-            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
-        );
-    }
-    match timed(&mut timings.build_seconds, || parser.build()) {
-        Err(_) if interrupt::requested() => return None,
-        Err(error) => return record(Status::BuildFailed, format!("{error:#}")),
-        Ok(()) => {}
-    }
-    let Ok(version) = timed(&mut timings.version_seconds, || parser.version()) else { return None };
-    if let Some(before) = &entry.before {
-        match timed(&mut timings.hooks_seconds, || parser.hook("before", before)) {
-            Err(_) if interrupt::requested() => return None,
-            Err(error) => return record(Status::ProbeFailed, format!("{error:#}")),
-            Ok(()) => {}
-        }
-    }
-    // Where the previous run's crashes were is still where they are only in the same version.
-    let same_version = baseline.is_some_and(|b| b.version == version);
-    let probed = timed(&mut timings.probe_seconds, || probe_all(parser, options, baseline, same_version));
-    if let Some(after) = &entry.after {
-        if let Err(error) = timed(&mut timings.hooks_seconds, || parser.hook("after", after)) {
-            messages::warn(format_args!("{}: {error:#}", entry.key()));
-        }
-    }
-    match probed {
-        Err(_) if interrupt::requested() => None,
-        Err(error) => {
-            let mut failed = unmeasured(entry, Status::ProbeFailed, format!("{error:#}"));
-            failed.version = version;
-            Some(failed)
-        }
-        Ok(mut measured) => {
-            measured.version = version;
-            Some(measured)
-        }
-    }
 }
 
 fn probe_all(

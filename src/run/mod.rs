@@ -19,9 +19,9 @@ use crate::gate::{self, Expectations};
 use crate::host;
 use crate::probe::options::TrialOptions;
 use crate::results::settings::EnvMode;
-use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, Status, HOST};
+use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, RowTimings, Status, HOST};
 use collect::{Assembly, Collector};
-use measure::MeasureOptions;
+use measure::{Builds, MeasureOptions, Prepared};
 use plan::Selection;
 
 /// What `run` is asked to do.
@@ -91,20 +91,16 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     };
     let target = options.json_only.clone().unwrap_or_else(|| results_path.clone());
     let mut collector = Collector::new(&rows, assembly, target.clone());
-    let measure_row = |index: usize| {
-        let entry = rows[index];
-        let hints = baseline.as_ref().and_then(|b| b.find(&entry.key()));
-        let record = match Parser::new(&catalog, entry, &options.build_dir) {
-            Ok(parser) => measure::measure(&parser, &measuring, hints),
-            Err(error) => Some(unmeasured(entry, Status::ProbeFailed, format!("{error:#}"))),
-        };
-        // `--quick` measures the main shape alone: the rest of the row stays as it was.
-        match previous.as_ref().and_then(|p| p.find(&entry.key())) {
-            Some(before) if options.quick => record.map(|record| record.with_the_rest_of(before)),
-            _ => record,
-        }
+    let rows_work = RowsWork {
+        rows: &rows,
+        catalog: &catalog,
+        build_dir: &options.build_dir,
+        measuring: &measuring,
+        baseline: baseline.as_ref(),
+        previous: previous.as_ref(),
+        quick: options.quick,
     };
-    pool::run(jobs, &plan::order(&rows, previous.as_ref()), measure_row, |event| collector.hear(event));
+    pool::run(jobs, &plan::order(&rows, previous.as_ref()), &rows_work, |event| collector.hear(event));
     let (measured, assembly, writing_seconds) = collector.finish();
     let violations = gate::catalog_violations(&measured, &options.expectations);
     let results = assembly.results(measured.clone());
@@ -113,6 +109,50 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         None => publish::publish(results, previous.clone(), options.noise, &options.out, &options.readme)?,
     }
     Ok(RunOutcome { measured, violations, writing_seconds })
+}
+
+/// The rows of a run as the pool works on them: made ready ahead (builds left for their own turn),
+/// then measured.
+struct RowsWork<'a> {
+    rows: &'a [&'a Entry],
+    catalog: &'a Catalog,
+    build_dir: &'a std::path::Path,
+    measuring: &'a MeasureOptions,
+    /// The results whose boundaries the run confirms.
+    baseline: Option<&'a Results>,
+    /// The results the run rewrites: with `--quick`, a row keeps the rest of its record from them.
+    previous: Option<&'a Results>,
+    quick: bool,
+}
+
+impl<'a> pool::RowWork for RowsWork<'a> {
+    type Ready = Prepared<'a>;
+    type Found = Option<ParserRecord>;
+
+    fn prepare(&self, index: usize) -> Prepared<'a> {
+        let entry = self.rows[index];
+        match Parser::new(self.catalog, entry, self.build_dir) {
+            Ok(parser) => measure::prepare(parser, Builds::Deferred, RowTimings::default()),
+            Err(error) => {
+                Prepared::Ended(Some(Box::new(unmeasured(entry, Status::ProbeFailed, format!("{error:#}")))))
+            }
+        }
+    }
+
+    fn work(&self, index: usize, ready: Prepared<'a>) -> Option<ParserRecord> {
+        let entry = self.rows[index];
+        let hints = self.baseline.and_then(|b| b.find(&entry.key()));
+        let record = measure::measure(ready, self.measuring, hints);
+        // `--quick` measures the main shape alone: the rest of the row stays as it was.
+        match self.previous.and_then(|p| p.find(&entry.key())) {
+            Some(before) if self.quick => record.map(|record| record.with_the_rest_of(before)),
+            _ => record,
+        }
+    }
+
+    fn abandon(&self, _: usize, ready: Prepared<'a>) {
+        measure::abandon(ready);
+    }
 }
 
 /// A record with no measurement: the row's facts from the catalog, and why.

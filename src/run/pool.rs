@@ -1,8 +1,11 @@
 //! The workers of a run: each takes the next row, says it started, measures it and sends what it
 //! found. They own no state of the run; the collector, on the calling thread, hears every event.
+//!
+//! One more thread makes the rows ready in the run's order, one row ahead of the workers: the next
+//! row's preparation (its toolchain check, version, `before` hook) overlaps the rows being probed,
+//! instead of adding to them.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 use crate::sys::interrupt;
 
@@ -12,29 +15,56 @@ pub enum Event<R> {
     Finished(usize, R),
 }
 
-/// Runs `work` on the rows in `order` with `jobs` workers at once, and hands every event to
-/// `on_event` on this thread, in the order they happen. No new row starts once interrupted.
-pub fn run<R: Send>(
-    jobs: usize,
-    order: &[usize],
-    work: impl Fn(usize) -> R + Sync,
-    mut on_event: impl FnMut(Event<R>),
-) {
-    let next = AtomicUsize::new(0);
+/// What the pool does with each row: make it ready, work on it, or undo what made it ready when it
+/// will not be worked on (the run was interrupted).
+pub trait RowWork: Sync {
+    type Ready: Send;
+    type Found: Send;
+    fn prepare(&self, index: usize) -> Self::Ready;
+    fn work(&self, index: usize, ready: Self::Ready) -> Self::Found;
+    fn abandon(&self, index: usize, ready: Self::Ready);
+}
+
+/// Runs `rows` in `order` with `jobs` workers at once, and hands every event to `on_event` on this
+/// thread, in the order they happen. No new row starts once interrupted; a row made ready that will
+/// not start is abandoned.
+pub fn run<W: RowWork>(jobs: usize, order: &[usize], rows: &W, mut on_event: impl FnMut(Event<W::Found>)) {
     let (sender, events) = mpsc::channel();
+    // A rendezvous channel: the preparer hands a ready row over only when a worker takes it, so it
+    // is never more than one row ahead.
+    let (hand_over, ready_rows) = mpsc::sync_channel::<(usize, W::Ready)>(0);
+    let ready_rows = Mutex::new(ready_rows);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            let (sender, next, work) = (sender.clone(), &next, &work);
-            scope.spawn(move || {
-                while let Some(&index) = order.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    if interrupt::requested() || sender.send(Event::Started(index)).is_err() {
-                        break;
-                    }
-                    let found = work(index);
-                    if sender.send(Event::Finished(index, found)).is_err() {
-                        break;
-                    }
+        scope.spawn(move || {
+            for &index in order {
+                if interrupt::requested() {
+                    break;
                 }
+                let ready = rows.prepare(index);
+                if interrupt::requested() {
+                    rows.abandon(index, ready);
+                    break;
+                }
+                if let Err(mpsc::SendError((index, ready))) = hand_over.send((index, ready)) {
+                    rows.abandon(index, ready);
+                    break;
+                }
+            }
+            // Dropping `hand_over` here ends the workers' loops.
+        });
+        for _ in 0..jobs.max(1) {
+            let (sender, ready_rows) = (sender.clone(), &ready_rows);
+            scope.spawn(move || loop {
+                // Every worker keeps receiving until the preparer is done, so that it never waits
+                // forever to hand over a row: after an interruption the rows received are abandoned.
+                let received = ready_rows.lock().expect("no worker panics holding the lock").recv();
+                let Ok((index, ready)) = received else { break };
+                if interrupt::requested() || sender.send(Event::Started(index)).is_err() {
+                    rows.abandon(index, ready);
+                    continue;
+                }
+                let found = rows.work(index, ready);
+                let _ = sender.send(Event::Finished(index, found));
             });
         }
         // The workers hold the only senders left: the loop ends when the last one is done.
@@ -46,28 +76,76 @@ pub fn run<R: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// Rows that record what happened to them.
+    #[derive(Default)]
+    struct Recorded {
+        prepared: Mutex<Vec<usize>>,
+        abandoned: Mutex<Vec<usize>>,
+        /// Whether a row's work should wait (up to a few seconds) for the next row to be made ready.
+        wait_for_the_next: bool,
+        rows: usize,
+        /// Rows whose work saw the next row made ready before it ended.
+        overlapped: AtomicUsize,
+    }
+
+    impl RowWork for Recorded {
+        type Ready = usize;
+        type Found = usize;
+        fn prepare(&self, index: usize) -> usize {
+            self.prepared.lock().unwrap().push(index);
+            index * 10
+        }
+        fn work(&self, index: usize, ready: usize) -> usize {
+            assert_eq!(ready, index * 10, "row {index} got another row's preparation");
+            if self.wait_for_the_next && index + 1 < self.rows {
+                let deadline = Instant::now() + Duration::from_secs(5);
+                while Instant::now() < deadline {
+                    if self.prepared.lock().unwrap().contains(&(index + 1)) {
+                        self.overlapped.fetch_add(1, Ordering::SeqCst);
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            ready + 1
+        }
+        fn abandon(&self, index: usize, _: usize) {
+            self.abandoned.lock().unwrap().push(index);
+        }
+    }
 
     #[test]
     fn every_row_starts_once_and_finishes_after_it_started() {
         let order = [3, 0, 2, 1, 4];
-        let mut started = Vec::new();
-        let mut finished = Vec::new();
-        run(
-            2,
-            &order,
-            |index| index * 10,
-            |event| match event {
-                Event::Started(index) => started.push(index),
-                Event::Finished(index, found) => {
-                    assert!(started.contains(&index), "{index} finished before it started");
-                    assert_eq!(found, index * 10);
-                    finished.push(index);
-                }
-            },
-        );
+        let rows = Recorded::default();
+        let (mut started, mut finished) = (Vec::new(), Vec::new());
+        run(2, &order, &rows, |event| match event {
+            Event::Started(index) => started.push(index),
+            Event::Finished(index, found) => {
+                assert!(started.contains(&index), "{index} finished before it started");
+                assert_eq!(found, index * 10 + 1);
+                finished.push(index);
+            }
+        });
+        // Rows are made ready in the run's order, each once.
+        assert_eq!(*rows.prepared.lock().unwrap(), order);
         started.sort();
         finished.sort();
         assert_eq!(started, [0, 1, 2, 3, 4]);
         assert_eq!(finished, [0, 1, 2, 3, 4]);
+        assert!(rows.abandoned.lock().unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_next_row_is_made_ready_while_the_one_job_works() {
+        let rows = Recorded { wait_for_the_next: true, rows: 4, ..Recorded::default() };
+        let mut finished = 0;
+        run(1, &[0, 1, 2, 3], &rows, |event| finished += matches!(event, Event::Finished(..)) as usize);
+        assert_eq!(finished, 4);
+        // Without the overlap each of rows 0–2 would wait out its five seconds in vain.
+        assert_eq!(rows.overlapped.load(Ordering::SeqCst), 3);
     }
 }

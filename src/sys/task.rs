@@ -22,15 +22,35 @@ pub const SETUP_TIMEOUT: Duration = Duration::from_secs(60 * 60);
 /// Runs `command` (its stdio as the caller set it; stdin defaults to /dev/null) and returns its
 /// exit status. `what` names it in errors. Fails on timeout and on SIGINT/SIGTERM (`Interrupted`).
 pub fn run(command: &mut Command, what: &str, timeout: Duration) -> Result<ExitStatus> {
+    run_as(command, what, timeout, OnCtrlC::Kill)
+}
+
+/// Whether Ctrl-C ends a command.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum OnCtrlC {
+    /// Killed with its group (and the call fails with `Interrupted`).
+    Kill,
+    /// Left to finish within its timeout: it undoes something (a server a hook started), and a
+    /// run that stops must still undo it.
+    Finish,
+}
+
+/// [`run`], with what Ctrl-C does to the command.
+pub fn run_as(
+    command: &mut Command,
+    what: &str,
+    timeout: Duration,
+    on_ctrl_c: OnCtrlC,
+) -> Result<ExitStatus> {
     command.process_group(0);
     let mut child = command.spawn().with_context(|| format!("cannot run {what}"))?;
     let pid = child.id() as i32;
-    let _registered = GroupGuard::register(pid);
+    let _registered = (on_ctrl_c == OnCtrlC::Kill).then(|| GroupGuard::register(pid));
     let waited =
         process::pidfd_open(pid).and_then(|pidfd| process::wait_exit(&pidfd, Some(Instant::now() + timeout)));
     process::kill_group(pid);
     let status = child.wait().with_context(|| format!("cannot wait for {what}"))?;
-    if interrupt::requested() {
+    if on_ctrl_c == OnCtrlC::Kill && interrupt::requested() {
         bail!(Interrupted);
     }
     if !waited? {
@@ -49,10 +69,20 @@ pub struct Captured {
 /// Runs `command` with stdout and stderr captured (in temporary files, so a chatty command never
 /// blocks and nothing waits for a pipe that a left-behind process holds).
 pub fn capture(command: &mut Command, what: &str, timeout: Duration) -> Result<Captured> {
+    capture_as(command, what, timeout, OnCtrlC::Kill)
+}
+
+/// [`capture`], with what Ctrl-C does to the command.
+pub fn capture_as(
+    command: &mut Command,
+    what: &str,
+    timeout: Duration,
+    on_ctrl_c: OnCtrlC,
+) -> Result<Captured> {
     let mut stdout = tempfile::tempfile().context("cannot create a temporary file")?;
     let mut stderr = tempfile::tempfile().context("cannot create a temporary file")?;
     command.stdin(Stdio::null()).stdout(stdout.try_clone()?).stderr(stderr.try_clone()?);
-    let status = run(command, what, timeout)?;
+    let status = run_as(command, what, timeout, on_ctrl_c)?;
     Ok(Captured { status, stdout: read_back(&mut stdout), stderr: read_back(&mut stderr) })
 }
 
