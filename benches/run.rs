@@ -9,7 +9,10 @@
 //!   counted against it. For context, the same bisection through nestprobe's own supervision
 //!   (benches/common/reference.rs) is timed too;
 //! - **cold**: `run --quick --cold`, no previous results (parsers already built), 1 job and 2 jobs;
-//! - **warm**: `run --quick` given the cold run's results.json as its baseline, 1 job and 2 jobs.
+//! - **warm**: `run --quick` given the cold run's results.json as its baseline, 1 job and 2 jobs;
+//! - **floors**: what no mode can go under: the rows with no limit each need their one trial at the
+//!   maximum depth (the reference runs it too), timed in the warm 1-job run; one after another, and
+//!   on 2 CPUs packed perfectly (half of it, or its longest trial).
 //!
 //! Every nestprobe mode is the real binary with its own bookkeeping (build checks, versions, hooks,
 //! writing results), so the ratios are what a user waits for. The rows are built first if needed.
@@ -64,6 +67,17 @@ struct Mode {
     name: &'static str,
     seconds: f64,
     trials: Option<u64>,
+}
+
+/// What a nestprobe run measured: its rows, their main probes' trials, and the seconds of the one
+/// trial at the maximum depth of the rows with no limit (which every mode, the reference too, runs
+/// once per such row: the floor under any warm run).
+struct Measured {
+    rows: usize,
+    trials: u64,
+    no_limit_rows: usize,
+    no_limit_seconds: f64,
+    no_limit_longest: f64,
 }
 
 fn main() -> Result<()> {
@@ -122,7 +136,20 @@ fn main() -> Result<()> {
     for (name, jobs) in [("nestprobe warm, 1 job", 1), ("nestprobe warm, 2 jobs", 2)] {
         modes.push(nestprobe.run(name, jobs, Some(&baseline))?);
     }
-    print!("{}", report(&keys, &modes, started.elapsed().as_secs_f64()));
+    let warm = measured_in(&nestprobe.out_of("nestprobe warm, 1 job").join("results.json"))?;
+    let floors = [
+        Mode {
+            name: "floor, 1 job: the no-limit rows' one trial at the maximum (as in warm, 1 job)",
+            seconds: warm.no_limit_seconds,
+            trials: Some(warm.no_limit_rows as u64),
+        },
+        Mode {
+            name: "floor, 2 jobs: those trials on 2 CPUs, packed perfectly, not slowing each other",
+            seconds: (warm.no_limit_seconds / 2.0).max(warm.no_limit_longest),
+            trials: Some(warm.no_limit_rows as u64),
+        },
+    ];
+    print!("{}", report(&keys, &modes, &floors, started.elapsed().as_secs_f64()));
     Ok(())
 }
 
@@ -237,23 +264,35 @@ impl Nestprobe<'_> {
         if !matches!(status.code(), Some(0 | 4)) {
             bail!("{name}: nestprobe run failed: {status}");
         }
-        let (rows, trials) = measured_in(&out.join("results.json"))?;
-        if rows != self.rows {
-            bail!("{name}: measured {rows} rows where the reference measured {}", self.rows);
+        let measured = measured_in(&out.join("results.json"))?;
+        if measured.rows != self.rows {
+            bail!("{name}: measured {} rows where the reference measured {}", measured.rows, self.rows);
         }
-        Ok(Mode { name, seconds, trials: Some(trials) })
+        Ok(Mode { name, seconds, trials: Some(measured.trials) })
     }
 }
 
-/// How many rows a results.json measured, and the trials of their main probes.
-fn measured_in(path: &Path) -> Result<(usize, u64)> {
+/// What a results.json of the selected rows measured (its other rows are "not measured yet").
+fn measured_in(path: &Path) -> Result<Measured> {
     let results: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path)?)?;
     let rows = results["parsers"].as_array().context("results.json without parsers")?;
-    let trials: Vec<u64> = rows.iter().filter_map(|row| row["result"]["trials"].as_u64()).collect();
-    Ok((trials.len(), trials.iter().sum()))
+    let mains: Vec<&serde_json::Value> =
+        rows.iter().map(|row| &row["result"]).filter(|main| main["trials"].is_u64()).collect();
+    let no_limit: Vec<f64> = mains
+        .iter()
+        .filter(|main| main["failure"].is_null() && main["max_accepted_depth"] == main["max_depth"])
+        .filter_map(|main| main["accepted_seconds"].as_f64())
+        .collect();
+    Ok(Measured {
+        rows: mains.len(),
+        trials: mains.iter().filter_map(|main| main["trials"].as_u64()).sum(),
+        no_limit_rows: no_limit.len(),
+        no_limit_seconds: no_limit.iter().sum(),
+        no_limit_longest: no_limit.iter().copied().fold(0.0, f64::max),
+    })
 }
 
-fn report(keys: &[String], modes: &[Mode], elapsed: f64) -> String {
+fn report(keys: &[String], modes: &[Mode], floors: &[Mode], elapsed: f64) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(
@@ -269,7 +308,7 @@ fn report(keys: &[String], modes: &[Mode], elapsed: f64) -> String {
     let reference = modes[0].seconds;
     let _ = writeln!(out, "| | wall | trials | ratio to the original driver |");
     let _ = writeln!(out, "|---|---|---|---|");
-    for mode in modes {
+    for mode in modes.iter().chain(floors) {
         let trials = mode.trials.map_or("–".to_string(), |t| t.to_string());
         let _ = writeln!(
             out,

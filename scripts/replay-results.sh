@@ -146,12 +146,11 @@ while [ "$running" -gt 0 ]; do
 done
 [ "$failed" = 0 ] || echo "replay: some shard failed; the merge has what the others measured" >&2
 
-# --- merge job. With some rows only, the committed results come first and keep the other rows.
+# --- merge job. With some rows only, the other rows keep their committed records (--keep).
 cd "$WORK/clone"
 set -- "$WORK"/shard-*.json
 [ -e "$1" ] || die "no shard produced results"
-cp results.json "$WORK/committed.json"
-[ -z "$ROWS" ] || set -- "$WORK/committed.json" "$@"
+[ -z "$ROWS" ] || set -- --keep "$@"
 "$ARTIFACT" merge "$@" 2>&1 | tee "$WORK/merge.log"
 say "merged $(ls "$WORK"/shard-*.json | wc -l) shards"
 if git diff --quiet -- results.json results.md results.html README.md badges; then

@@ -321,6 +321,41 @@ fn merge_combines_per_parser_results_and_only_keeps_the_others() {
 }
 
 #[test]
+fn merging_one_row_warns_about_the_others_or_keeps_them_with_keep() {
+    let workspace = two_rows();
+    let output = workspace.nestprobe(&["run", "--quick"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let part = workspace.path("limit.json");
+    let output = workspace.nestprobe(&[
+        "run",
+        "--quick",
+        "--only",
+        "fixture-limit",
+        "--json-only",
+        part.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let committed = fs::read(workspace.path("results.json")).unwrap();
+
+    // --keep: the row the file lacks keeps its record, and nothing measured changed.
+    let output = workspace.nestprobe(&["merge", "--keep", part.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert!(!stderr_of(&output).contains("warning"), "{}", stderr_of(&output));
+    assert_eq!(fs::read(workspace.path("results.json")).unwrap(), committed);
+
+    // Without it the row becomes "no result from this run", and the merge says so in one line.
+    let output = workspace.nestprobe(&["merge", part.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let stderr = stderr_of(&output);
+    let warning: Vec<&str> = stderr.lines().filter(|line| line.contains("warning")).collect();
+    assert_eq!(warning.len(), 1, "{stderr}");
+    assert!(warning[0].contains("fixture-abort, measured in") && warning[0].contains("--keep"), "{stderr}");
+    let merged = workspace.results();
+    assert_eq!(record(&merged, "fixture-abort")["status"], "skipped", "{merged:#}");
+    assert_eq!(record(&merged, "fixture-limit")["status"], "measured", "{merged:#}");
+}
+
+#[test]
 fn unknown_ids_are_refused_by_name() {
     let workspace = two_rows();
     let output = workspace.nestprobe(&["run", "--only", "nope"]);

@@ -40,6 +40,7 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
 pub fn merge(args: &MergeArgs) -> Result<Ending> {
     publish::merge(&MergeOptions {
         inputs: args.inputs.clone(),
+        keep: args.keep,
         catalog: args.catalog.clone(),
         out: args.out.clone(),
         readme: crate::cli::readme_in(&args.readme, &args.out),

@@ -294,6 +294,10 @@ pub struct MergeArgs {
     /// results.json files to merge; later files win for the same parser id
     #[arg(value_parser = options::path, required = true, value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
+    /// Rows no file has keep their record from the results.json in --out (merging a few rows into
+    /// the committed results), instead of becoming "no result from this run" (CI's shards)
+    #[arg(long)]
+    pub keep: bool,
     /// The catalog, for the order and the rows of parsers with no result
     #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
     pub catalog: PathBuf,

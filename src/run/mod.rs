@@ -22,7 +22,7 @@ use crate::results::settings::EnvMode;
 use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, RowTimings, Status, HOST};
 use collect::{Assembly, Collector};
 use measure::{Builds, MeasureOptions, Prepared};
-use plan::Selection;
+use plan::{Selection, Work};
 
 /// What `run` is asked to do.
 pub struct RunOptions {
@@ -100,7 +100,12 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         previous: previous.as_ref(),
         quick: options.quick,
     };
-    pool::run(jobs, &plan::order(&rows, previous.as_ref()), &rows_work, |event| collector.hear(event));
+    // The rows' costs by what this run will do: confirm the baseline, or search as last time.
+    let order = match &baseline {
+        Some(baseline) => plan::order(&rows, Some(baseline), Work::Confirm),
+        None => plan::order(&rows, previous.as_ref(), Work::Search),
+    };
+    pool::run(jobs, &order, &rows_work, |event| collector.hear(event));
     let (measured, assembly, writing_seconds) = collector.finish();
     let violations = gate::catalog_violations(&measured, &options.expectations);
     let results = assembly.results(measured.clone());

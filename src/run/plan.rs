@@ -15,6 +15,8 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::catalog::{Catalog, Entry, HOST};
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::{ProbeResult, SearchMode};
 use crate::results::{ParserRecord, Results};
 
 /// What a row costs besides its probes: building it, reading its version, its hooks.
@@ -93,10 +95,20 @@ pub fn shards(catalog: &Catalog, selection: &Selection, count: usize) -> Result<
     shards_of(&catalog.select(&selection.only)?, &selection.costs, count)
 }
 
-/// The order a run starts its rows in: the rows that took longest last time first, so that no long
-/// row is left to run alone at the end while the other jobs sit idle.
-pub fn order(entries: &[&Entry], previous: Option<&Results>) -> Vec<usize> {
-    let costs = row_costs(entries, previous);
+/// What a run does with a row's previous result, and so what the row will cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// Confirms it (a warm run, CI's shards): a trial or two a probe.
+    Confirm,
+    /// Searches from scratch (`--cold`): what the probes took last time.
+    Search,
+}
+
+/// The order a run starts its rows in: the rows expected to take longest first (by `previous`
+/// results, doing `work`), so that no long row is left to run alone at the end while the other
+/// jobs sit idle.
+pub fn order(entries: &[&Entry], previous: Option<&Results>, work: Work) -> Vec<usize> {
+    let costs = row_costs(entries, previous, work);
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(costs[i]));
     order
@@ -105,13 +117,15 @@ pub fn order(entries: &[&Entry], previous: Option<&Results>) -> Vec<usize> {
 /// The plan of `count` shards for `entries`, timed by the previous results at `costs` (if that file
 /// exists; without them every row counts the same).
 fn shards_of(entries: &[&Entry], costs: &Path, count: usize) -> Result<Vec<Shard>> {
-    let costs = row_costs(entries, Results::load_if_exists(costs)?.as_ref());
+    // CI's shards confirm the committed results.
+    let costs = row_costs(entries, Results::load_if_exists(costs)?.as_ref(), Work::Confirm);
     Ok(plan(entries, &costs, count))
 }
 
-/// Each row's estimated seconds: what its probes took last time (the same row, else the same
-/// parser in another environment), plus its build; a row never measured gets a flat guess.
-pub fn row_costs(entries: &[&Entry], previous: Option<&Results>) -> Vec<u64> {
+/// Each row's estimated seconds: what its probes cost doing `work` by its previous result (the same
+/// row, else the same parser in another environment), plus its build; a row never measured gets a
+/// flat guess.
+pub fn row_costs(entries: &[&Entry], previous: Option<&Results>, work: Work) -> Vec<u64> {
     entries
         .iter()
         .map(|entry| {
@@ -122,13 +136,14 @@ pub fn row_costs(entries: &[&Entry], previous: Option<&Results>) -> Vec<u64> {
                     .filter(measured)
                     .or_else(|| results.parsers.iter().filter(|r| r.id == entry.id).find(measured))
             });
-            record.map_or(UNKNOWN_ROW, |record| probe_seconds(record) + ROW_OVERHEAD)
+            record.map_or(UNKNOWN_ROW, |record| probe_seconds(record, work) + ROW_OVERHEAD)
         })
         .collect()
 }
 
-/// Seconds a record's probes took, whole seconds rounded up (so the plan is integer arithmetic).
-fn probe_seconds(record: &ParserRecord) -> u64 {
+/// Seconds a record's probes cost doing `work`, whole seconds rounded up (so the plan is integer
+/// arithmetic).
+fn probe_seconds(record: &ParserRecord, work: Work) -> u64 {
     let main = record.result.as_ref();
     let mut probes: Vec<_> =
         [main, record.object.as_ref(), record.unclosed.as_ref()].into_iter().flatten().collect();
@@ -138,8 +153,32 @@ fn probe_seconds(record: &ParserRecord) -> u64 {
         let main_stack = main.map(|m| m.settings.stack_bytes);
         probes.extend(sweep.probes.iter().filter(|p| Some(p.settings.stack_bytes) != main_stack));
     }
-    let seconds: f64 = probes.iter().map(|p| p.elapsed_seconds.max(0.0)).sum();
+    let seconds: f64 = probes
+        .iter()
+        .map(|p| match work {
+            Work::Search => p.elapsed_seconds,
+            Work::Confirm => confirmation_seconds(p),
+        })
+        .map(|seconds| seconds.max(0.0))
+        .sum();
     seconds.ceil() as u64
+}
+
+/// About what confirming a probe's result costs: the trial at the depth it accepted and the one at
+/// the depth it failed at (as long as the accepted one, or the timeout where it ran out of time),
+/// or the one trial at the maximum; never more than the probe took. A result found by a search
+/// (a committed record is kept as it was while its facts hold) would otherwise count the search
+/// on every run: 634 s for a row whose confirmation takes seconds.
+fn confirmation_seconds(probe: &ProbeResult) -> f64 {
+    let Some(accepted) = probe.accepted_seconds.filter(|_| probe.search != SearchMode::Confirmed) else {
+        return probe.elapsed_seconds;
+    };
+    let failing = match probe.failure.as_ref().map(|f| f.kind) {
+        None => 0.0,
+        Some(FailureKind::Timeout) => probe.settings.timeout_seconds,
+        Some(_) => accepted,
+    };
+    (accepted + failing).min(probe.elapsed_seconds)
 }
 
 /// What a row needs installed, for grouping: its first apt package (the language's toolchain, by
@@ -412,13 +451,45 @@ mod tests {
     fn costs_come_from_previous_results_with_a_guess_for_new_rows() {
         let catalog = catalog(8);
         let entries: Vec<&Entry> = catalog.entries.iter().collect();
-        let costs = row_costs(&entries, None);
+        let costs = row_costs(&entries, None, Work::Confirm);
         assert!(costs.iter().all(|&c| c == UNKNOWN_ROW));
         // Without previous results the shards balance by row count.
         let shards = plan(&entries, &costs, 3);
         let sizes: Vec<usize> = shards.iter().map(|s| s.keys.len()).collect();
         assert_eq!(sizes.iter().sum::<usize>(), entries.len());
         assert!(sizes.iter().all(|&n| n >= 2), "{sizes:?}");
+    }
+
+    #[test]
+    fn a_confirmation_costs_a_trial_or_two_not_the_search_that_found_the_result() {
+        let failing = |kind| crate::results::outcome::Failure {
+            kind,
+            exit_code: Some(1),
+            signal: None,
+            signal_name: None,
+            stderr: String::new(),
+            peak_rss_bytes: None,
+        };
+        let mut searched = ProbeResult {
+            accepted_seconds: Some(0.5),
+            elapsed_seconds: 634.0,
+            failure: Some(failing(FailureKind::Error)),
+            ..ProbeResult::default()
+        };
+        searched.settings.timeout_seconds = 10.0;
+        assert_eq!(confirmation_seconds(&searched), 1.0);
+        // A timeout is confirmed by waiting it out again.
+        searched.failure = Some(failing(FailureKind::Timeout));
+        assert_eq!(confirmation_seconds(&searched), 10.5);
+        // No limit: the one trial at the maximum.
+        searched.failure = None;
+        assert_eq!(confirmation_seconds(&searched), 0.5);
+        // A confirmation took what a confirmation takes; and never more than the probe took.
+        let confirmed =
+            ProbeResult { search: SearchMode::Confirmed, elapsed_seconds: 3.0, ..searched.clone() };
+        assert_eq!(confirmation_seconds(&confirmed), 3.0);
+        let quick = ProbeResult { elapsed_seconds: 0.2, ..searched };
+        assert_eq!(confirmation_seconds(&quick), 0.2);
     }
 
     #[test]

@@ -17,13 +17,16 @@ use crate::ui::messages;
 pub struct MergeOptions {
     /// results.json files; later files win for the same row.
     pub inputs: Vec<PathBuf>,
+    /// Rows no input has keep their record from the results.json merged into, instead of becoming
+    /// "no result from this run".
+    pub keep: bool,
     pub catalog: PathBuf,
     pub out: PathBuf,
     pub readme: PathBuf,
 }
 
 /// Merges per-shard results into `out`'s results.json, in catalog order, and regenerates the
-/// reports; rows no input measured are "skipped".
+/// reports; rows no input measured are "skipped", or keep their record with `keep`.
 pub fn merge(args: &MergeOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
     let mut inputs = Vec::new();
@@ -46,19 +49,39 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
             }
         }
     }
+    let kept = previous.as_ref().filter(|_| args.keep);
+    let mut dropped = Vec::new();
     let parsers = catalog
         .entries
         .iter()
         .map(|entry| {
             let key = entry.key();
-            inputs
-                .iter()
-                .rev()
-                .find_map(|r| r.find(&key))
-                .cloned()
-                .unwrap_or_else(|| unmeasured(entry, Status::Skipped, "no result from this run"))
+            let committed = previous.as_ref().and_then(|p| p.find(&key));
+            let merged = inputs.iter().rev().find_map(|r| r.find(&key)).or_else(|| kept.and(committed));
+            merged.cloned().unwrap_or_else(|| {
+                if committed.is_some_and(|c| c.status == Status::Measured) {
+                    dropped.push(key);
+                }
+                unmeasured(entry, Status::Skipped, "no result from this run")
+            })
         })
         .collect();
+    if !dropped.is_empty() {
+        // What CI's shards want (a row no job measured says so), and a surprise when a file of a
+        // few rows is merged into the whole catalog's results.
+        let path = results_path.display();
+        match dropped.as_slice() {
+            [row] => messages::warn(format_args!(
+                "{row}, measured in {path}, has no result in the files merged and becomes \"no result from this run\" (`merge --keep` keeps its record)"
+            )),
+            rows => messages::warn(format_args!(
+                "{} rows measured in {path} ({}{}) have no result in the files merged and become \"no result from this run\" (`merge --keep` keeps their records)",
+                rows.len(),
+                rows[..rows.len().min(3)].join(", "),
+                if rows.len() > 3 { ", …" } else { "" }
+            )),
+        }
+    }
     publish(
         Results::new(environment, environments, parsers),
         previous,
