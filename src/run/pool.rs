@@ -5,7 +5,7 @@
 //! row's preparation (its toolchain check, version, `before` hook) overlaps the rows being probed,
 //! instead of adding to them.
 
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 
 use crate::sys::interrupt;
 
@@ -33,7 +33,9 @@ pub fn run<W: RowWork>(jobs: usize, order: &[usize], rows: &W, mut on_event: imp
     // A rendezvous channel: the preparer hands a ready row over only when a worker takes it, so it
     // is never more than one row ahead.
     let (hand_over, ready_rows) = mpsc::sync_channel::<(usize, W::Ready)>(0);
-    let ready_rows = Mutex::new(ready_rows);
+    // Shared by the workers alone: when the last one is gone (even by a panic), the preparer's
+    // hand-over fails instead of waiting forever.
+    let ready_rows = Arc::new(Mutex::new(ready_rows));
     std::thread::scope(|scope| {
         scope.spawn(move || {
             for &index in order {
@@ -53,7 +55,7 @@ pub fn run<W: RowWork>(jobs: usize, order: &[usize], rows: &W, mut on_event: imp
             // Dropping `hand_over` here ends the workers' loops.
         });
         for _ in 0..jobs.max(1) {
-            let (sender, ready_rows) = (sender.clone(), &ready_rows);
+            let (sender, ready_rows) = (sender.clone(), Arc::clone(&ready_rows));
             scope.spawn(move || loop {
                 // Every worker keeps receiving until the preparer is done, so that it never waits
                 // forever to hand over a row: after an interruption the rows received are abandoned.
@@ -68,7 +70,7 @@ pub fn run<W: RowWork>(jobs: usize, order: &[usize], rows: &W, mut on_event: imp
             });
         }
         // The workers hold the only senders left: the loop ends when the last one is done.
-        drop(sender);
+        drop((sender, ready_rows));
         events.into_iter().for_each(&mut on_event);
     });
 }
@@ -137,6 +139,31 @@ mod tests {
         assert_eq!(started, [0, 1, 2, 3, 4]);
         assert_eq!(finished, [0, 1, 2, 3, 4]);
         assert!(rows.abandoned.lock().unwrap().is_empty());
+    }
+
+    /// Rows whose work always panics.
+    struct Panics;
+
+    impl RowWork for Panics {
+        type Ready = ();
+        type Found = ();
+        fn prepare(&self, _: usize) {}
+        fn work(&self, index: usize, _: ()) {
+            panic!("row {index} panicked (on purpose)");
+        }
+        fn abandon(&self, _: usize, _: ()) {}
+    }
+
+    #[test]
+    fn a_worker_that_panics_ends_the_run_with_its_panic_instead_of_a_hang() {
+        let (done, ended) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = std::panic::catch_unwind(|| run(2, &[0, 1, 2, 3, 4], &Panics, |_| {}));
+            let _ = done.send(outcome.is_err());
+        });
+        let panicked =
+            ended.recv_timeout(Duration::from_secs(20)).expect("the run hung after its workers panicked");
+        assert!(panicked);
     }
 
     #[test]
