@@ -131,6 +131,40 @@ fn a_child_in_a_root_has_its_own_limits_aslr_setting_signals_and_memory() {
 }
 
 #[test]
+fn a_crash_in_a_root_is_located_by_the_roots_own_debugger_inside_it() {
+    if !can_enter_roots() {
+        eprintln!("skipped: neither root nor user namespaces");
+        return;
+    }
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let root = mini_root(dir.path());
+    let fixture = static_fixture().to_str().unwrap();
+    let probe = |root: &Path| probe_json(&["--root", root.to_str().unwrap(), "--", fixture, "abort", "300"]);
+
+    // Without a gdb in the root the site is unknown, and says why.
+    let without = probe(&root);
+    assert_eq!(without["failure"]["signal_name"], "SIGABRT", "{without:#}");
+    assert_eq!(without["crashed_in"]["unknown"], "no debugger (gdb) inside the environment's root");
+
+    // A stand-in for the root's gdb (the marker file is only inside the root): it runs the program
+    // after `--args` on its stdin, then prints the backtrace gdb would.
+    let gdb = root.join("usr/bin/gdb");
+    fs::write(
+        &gdb,
+        format!(
+            "#!/bin/sh\n[ -e /{MARKER} ] || exit 3\nwhile [ \"$1\" != --args ]; do shift; done; shift\n\"$@\"\n\
+             echo 'Program received signal SIGABRT, Aborted.'\n\
+             for n in 0 1 2 3; do echo \"#$n  0x0000000000401136 in recurse_in_root ()\"; done\n"
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&gdb, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let with = probe(&root);
+    assert_eq!(with["min_failing_depth"], without["min_failing_depth"], "{with:#}");
+    assert_eq!(with["crashed_in"]["cycle"], serde_json::json!(["recurse_in_root"]), "{with:#}");
+}
+
+#[test]
 fn a_missing_or_foreign_root_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let mut command = nestprobe();

@@ -9,7 +9,8 @@ MIRROR=${NESTPROBE_DEBIAN_MIRROR:-}
 SUITE=trixie
 APT_OPTS="-y -o DPkg::Lock::Timeout=3600"
 # What most rows build with; in the base so that a row's `apt` list can stay the one it has on the host.
-BASE_PACKAGES="ca-certificates gcc g++ make pkg-config libc6-dev"
+# And gdb: nestprobe runs a crash again under the root's own debugger to name where it recursed.
+BASE_PACKAGES="ca-certificates gcc g++ make pkg-config libc6-dev gdb"
 
 die() {
     echo "debian13.sh: $*" >&2
@@ -53,7 +54,20 @@ sync_local_cas() {
 if [ -e "$ROOT/.nestprobe-ready" ]; then
     cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
     sync_local_cas
-    echo "debian13.sh: $ROOT is ready; nothing to do"
+    # A base package added to this script since the root was made (gdb) goes in now.
+    missing=
+    for package in $BASE_PACKAGES; do
+        in_root dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' ||
+            missing="$missing $package"
+    done
+    if [ -n "$missing" ]; then
+        echo "debian13.sh: installing base packages the root lacks:$missing"
+        in_root apt-get update >/dev/null || die "apt-get update failed inside $ROOT"
+        # shellcheck disable=SC2086
+        in_root apt-get install $APT_OPTS $missing || die "could not install$missing inside $ROOT"
+        in_root apt-get clean
+    fi
+    echo "debian13.sh: $ROOT is ready"
     exit 0
 fi
 

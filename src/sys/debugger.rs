@@ -1,9 +1,12 @@
 //! The failing depth of a crash, run once more under Debian's gdb in batch mode, with the trial's
 //! stack limit, argv and environment (gdb turns address randomisation off itself, as trials do),
-//! time-limited; its backtrace names the functions that recursed.
+//! time-limited; its backtrace names the functions that recursed. A trial inside an environment's
+//! root is run under the root's own gdb, inside the root (the host's gdb would not find the root's
+//! libraries and symbols).
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -22,31 +25,37 @@ const SLOWDOWN: u32 = 6;
 
 /// Where the program crashes on `payload`.
 pub fn locate(trial: &TrialConfig, payload: Payload) -> CrashSite {
-    if trial.launcher.root().is_some() {
-        return CrashSite::unknown("no debugger inside an environment's root");
-    }
-    if which_gdb().is_none() {
-        return CrashSite::unknown("no debugger (gdb) installed");
-    }
-    match run_gdb(trial, payload) {
+    let gdb = match trial.launcher.root() {
+        // The path as the child sees it, once inside.
+        Some(root) if root.join(ROOT_GDB.trim_start_matches('/')).is_file() => PathBuf::from(ROOT_GDB),
+        Some(_) => return CrashSite::unknown("no debugger (gdb) inside the environment's root"),
+        None => match which_gdb() {
+            Some(gdb) => gdb,
+            None => return CrashSite::unknown("no debugger (gdb) installed"),
+        },
+    };
+    match run_gdb(&gdb, trial, payload) {
         Ok(frames) => CrashSite::from_frames(frames),
         Err(error) => CrashSite::unknown(format!("{error:#}")),
     }
 }
 
-fn which_gdb() -> Option<std::path::PathBuf> {
+/// Where a root's gdb is (Debian's package puts it there; the root's PATH is not searched).
+const ROOT_GDB: &str = "/usr/bin/gdb";
+
+fn which_gdb() -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-        .chain([std::path::PathBuf::from("/usr/bin")])
+        .chain([PathBuf::from("/usr/bin")])
         .map(|dir| dir.join("gdb"))
         .find(|path| path.is_file())
 }
 
-fn run_gdb(trial: &TrialConfig, payload: Payload) -> anyhow::Result<Vec<String>> {
+fn run_gdb(gdb: &Path, trial: &TrialConfig, payload: Payload) -> anyhow::Result<Vec<String>> {
     let mut input = tempfile::tempfile()?;
     std::io::copy(&mut payload.reader(), &mut input)?;
     input.flush()?;
     std::io::Seek::rewind(&mut input)?;
-    let mut command = Command::new(which_gdb().expect("checked"));
+    let mut command = Command::new(gdb);
     command.args(["-nx", "-batch", "-q", "-ex", "set startup-with-shell off"]);
     // gdb gives the program LINES and COLUMNS; the trial's environment has neither.
     command.args(["-ex", "unset environment LINES", "-ex", "unset environment COLUMNS"]);
@@ -63,6 +72,8 @@ fn run_gdb(trial: &TrialConfig, payload: Payload) -> anyhow::Result<Vec<String>>
     unsafe {
         command.pre_exec(move || Resource::STACK.set(stack, stack));
     }
+    // Into the root, as a trial's child goes (after the stack limit, which it keeps).
+    trial.launcher.prepare(&mut command, trial.cwd.as_deref())?;
     let mut captured = {
         let mut out = tempfile::tempfile()?;
         command.stdin(Stdio::from(input)).stdout(out.try_clone()?).stderr(Stdio::null());
