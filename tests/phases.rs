@@ -97,6 +97,39 @@ fn a_crash_by_a_signal_names_the_function_that_recursed() {
 }
 
 #[test]
+fn a_crash_the_debugger_does_not_see_at_the_failing_depth_is_located_a_little_deeper() {
+    if !std::path::Path::new("/usr/bin/gdb").exists() {
+        eprintln!("skipped: no gdb (apt-get install gdb) to name where the fixture crashed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A gdb first on the PATH whose first run sees no crash (as at the very edge of the stack, where
+    // the debugger's start-up makes the difference), then is the real one.
+    let calls = dir.path().join("gdb-calls");
+    let wrapper = dir.path().join("gdb");
+    fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho run >>'{0}'\n[ \"$(wc -l <'{0}')\" -ge 2 ] && exec /usr/bin/gdb \"$@\"\nexit 0\n",
+            calls.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let mut command = nestprobe();
+    command
+        .args(["probe", "--format", "json", "--stack", "1MiB", "--"])
+        .arg(fixture())
+        .arg("recursive")
+        .env("PATH", format!("{}:{}", dir.path().display(), std::env::var("PATH").unwrap_or_default()));
+    let result = run_json(command);
+    assert_eq!(result["failure"]["signal_name"], "SIGSEGV", "{result:#}");
+    assert_eq!(fs::read_to_string(&calls).unwrap().lines().count(), 2, "{result:#}");
+    let site = &result["crashed_in"];
+    assert!(site["cycle"].to_string().contains("parse_array"), "{site:#}");
+}
+
+#[test]
 fn a_warm_run_keeps_where_a_confirmed_crash_was_and_looks_again_for_a_new_version() {
     if !std::path::Path::new("/usr/bin/gdb").exists() {
         eprintln!("skipped: no gdb (apt-get install gdb) to name where the fixture crashed");

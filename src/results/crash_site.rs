@@ -27,11 +27,19 @@ const MAX_LEAD: usize = 6;
 const MAX_PERIOD: usize = 8;
 const TURNS: usize = 3;
 
+/// Why a site is unknown when the program did not crash under the debugger.
+const NO_CRASH_SEEN: &str = "the debugger saw no crash";
+
 impl CrashSite {
+    /// The program ran to its end under the debugger.
+    pub fn saw_no_crash(&self) -> bool {
+        self.unknown.as_deref() == Some(NO_CRASH_SEEN)
+    }
+
     /// From a debugger's backtrace, innermost frame first.
     pub fn from_frames(frames: Vec<String>) -> CrashSite {
         if frames.is_empty() {
-            return CrashSite { unknown: Some("the debugger saw no crash".into()), ..CrashSite::default() };
+            return CrashSite { unknown: Some(NO_CRASH_SEEN.into()), ..CrashSite::default() };
         }
         if frames.iter().all(|f| f == "??") {
             return CrashSite { frames, unknown: Some("no symbols".into()), ..CrashSite::default() };
