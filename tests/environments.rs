@@ -19,10 +19,14 @@ use serde_json::Value;
 const MARKER: &str = "nestprobe-test-root";
 
 /// Entering a root needs root, or an unprivileged user namespace; without either the launcher
-/// cannot work here, and the tests say so instead of failing.
+/// cannot work here, and the tests say so (and that they are skipped) instead of failing.
 fn can_enter_roots() -> bool {
-    nix::unistd::geteuid().is_root()
-        || Command::new("unshare").args(["-Urm", "true"]).status().is_ok_and(|s| s.success())
+    let can = nix::unistd::geteuid().is_root()
+        || Command::new("unshare").args(["-Urm", "true"]).status().is_ok_and(|s| s.success());
+    if !can {
+        eprintln!("skipped: neither root nor user namespaces");
+    }
+    can
 }
 
 /// The fixture program, linked statically (the root has no C library of its own for it), in a
@@ -80,7 +84,6 @@ fn mounts() -> usize {
 #[test]
 fn a_child_in_a_root_has_its_own_limits_aslr_setting_signals_and_memory() {
     if !can_enter_roots() {
-        eprintln!("skipped: neither root nor user namespaces");
         return;
     }
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
@@ -133,7 +136,6 @@ fn a_child_in_a_root_has_its_own_limits_aslr_setting_signals_and_memory() {
 #[test]
 fn a_crash_in_a_root_is_located_by_the_roots_own_debugger_inside_it() {
     if !can_enter_roots() {
-        eprintln!("skipped: neither root nor user namespaces");
         return;
     }
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
@@ -214,7 +216,6 @@ fn environment_workspace(ready: bool) -> (Workspace, PathBuf) {
 #[test]
 fn a_row_in_two_environments_gives_one_record_each() {
     if !can_enter_roots() {
-        eprintln!("skipped: neither root nor user namespaces");
         return;
     }
     let (workspace, root) = environment_workspace(true);
@@ -292,7 +293,6 @@ fn a_dry_run_setup_lists_every_package_of_a_root_not_made_yet() {
 #[test]
 fn a_row_in_a_root_is_built_again_when_its_program_changes() {
     if !can_enter_roots() {
-        eprintln!("skipped: neither root nor user namespaces");
         return;
     }
     let (workspace, _root) = environment_workspace(true);

@@ -58,41 +58,32 @@ pub struct ReadyRow<'a> {
     timings: RowTimings,
 }
 
-/// Whether [`prepare`] may build the parser.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Builds {
-    /// Build it if its sources changed (the row's own turn).
-    Allowed,
-    /// Stop at a row that needs building (preparing ahead, beside another row's probe).
-    Deferred,
+/// Makes a row ready to probe: its toolchain checked, its build up to date, its version known,
+/// its `before` hook run. A row that needs a build is left at that ([`Prepared::NeedsBuild`]): it
+/// is built in its own turn, by [`measure`].
+pub fn prepare(parser: Parser) -> Prepared {
+    let mut timings = RowTimings::default();
+    let entry = parser.entry;
+    match timed(&mut timings.readiness_seconds, || parser.readiness()) {
+        Readiness::Missing(why) => ended(
+            entry,
+            Status::Skipped,
+            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
+            timings,
+        ),
+        // (A row without a build command only has its stamp written.)
+        Readiness::NeedsBuild if entry.build.is_some() => Prepared::NeedsBuild(parser, timings),
+        Readiness::NeedsBuild | Readiness::Ready => build_and_start(parser, timings),
+    }
 }
 
-/// Makes a row ready to probe: its toolchain checked, its build up to date, its version known,
-/// its `before` hook run. `timings` carries what an earlier, deferred preparation spent.
-pub fn prepare<'a>(parser: Parser<'a>, builds: Builds, mut timings: RowTimings) -> Prepared<'a> {
+/// The rest of [`prepare`] once the toolchain is there: the build (if its sources changed), the
+/// version, the `before` hook.
+fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
     let entry = parser.entry;
-    let ended = |status, reason: String, timings: RowTimings| {
-        let mut record = unmeasured(entry, status, reason);
-        record.timings = Some(timings);
-        Prepared::Ended(Some(Box::new(record)))
-    };
-    match timed(&mut timings.readiness_seconds, || parser.readiness()) {
-        Readiness::Missing(why) => {
-            return ended(
-                Status::Skipped,
-                format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
-                timings,
-            )
-        }
-        // (A row without a build command only has its stamp written.)
-        Readiness::NeedsBuild if builds == Builds::Deferred && entry.build.is_some() => {
-            return Prepared::NeedsBuild(parser, timings)
-        }
-        Readiness::NeedsBuild | Readiness::Ready => {}
-    }
     match timed(&mut timings.build_seconds, || parser.build()) {
         Err(_) if interrupt::requested() => return Prepared::Ended(None),
-        Err(error) => return ended(Status::BuildFailed, format!("{error:#}"), timings),
+        Err(error) => return ended(entry, Status::BuildFailed, format!("{error:#}"), timings),
         Ok(()) => {}
     }
     let Ok(version) = timed(&mut timings.version_seconds, || parser.version()) else {
@@ -100,10 +91,17 @@ pub fn prepare<'a>(parser: Parser<'a>, builds: Builds, mut timings: RowTimings) 
     };
     match timed(&mut timings.hooks_seconds, || parser.hook(Hook::Before)) {
         Err(_) if interrupt::requested() => return Prepared::Ended(None),
-        Err(error) => return ended(Status::ProbeFailed, format!("{error:#}"), timings),
+        Err(error) => return ended(entry, Status::ProbeFailed, format!("{error:#}"), timings),
         Ok(()) => {}
     }
     Prepared::Ready(ReadyRow { parser, version, timings })
+}
+
+/// A row that ends before its probes, with what its preparation took.
+fn ended<'a>(entry: &Entry, status: Status, reason: String, timings: RowTimings) -> Prepared<'a> {
+    let mut record = unmeasured(entry, status, reason);
+    record.timings = Some(timings);
+    Prepared::Ended(Some(Box::new(record)))
 }
 
 /// Probes a prepared row (finishing a deferred build first), timing each part. `None` only when
@@ -113,13 +111,14 @@ pub fn measure(
     options: &MeasureOptions,
     baseline: Option<&ParserRecord>,
 ) -> Option<ParserRecord> {
+    let prepared = match prepared {
+        Prepared::NeedsBuild(parser, timings) => build_and_start(parser, timings),
+        prepared => prepared,
+    };
     let ready = match prepared {
-        Prepared::NeedsBuild(parser, timings) => match prepare(parser, Builds::Allowed, timings) {
-            Prepared::Ready(ready) => ready,
-            ended => return measure(ended, options, baseline),
-        },
-        Prepared::Ended(record) => return record.map(|record| *record),
         Prepared::Ready(ready) => ready,
+        Prepared::Ended(record) => return record.map(|record| *record),
+        Prepared::NeedsBuild(..) => unreachable!("build_and_start builds"),
     };
     let ReadyRow { parser, version, mut timings } = ready;
     // Where the previous run's crashes were is still where they are only in the same version.

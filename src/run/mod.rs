@@ -19,9 +19,9 @@ use crate::gate::{self, Expectations};
 use crate::host;
 use crate::probe::options::TrialOptions;
 use crate::results::settings::EnvMode;
-use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, RowTimings, Status, HOST};
+use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, Status, HOST};
 use collect::{Assembly, Collector};
-use measure::{Builds, MeasureOptions, Prepared};
+use measure::{MeasureOptions, Prepared};
 use plan::{Selection, Work};
 
 /// What `run` is asked to do.
@@ -137,7 +137,7 @@ impl<'a> pool::RowWork for RowsWork<'a> {
     fn prepare(&self, index: usize) -> Prepared<'a> {
         let entry = self.rows[index];
         match Parser::new(self.catalog, entry, self.build_dir) {
-            Ok(parser) => measure::prepare(parser, Builds::Deferred, RowTimings::default()),
+            Ok(parser) => measure::prepare(parser),
             Err(error) => {
                 Prepared::Ended(Some(Box::new(unmeasured(entry, Status::ProbeFailed, format!("{error:#}")))))
             }
@@ -145,11 +145,11 @@ impl<'a> pool::RowWork for RowsWork<'a> {
     }
 
     fn work(&self, index: usize, ready: Prepared<'a>) -> Option<ParserRecord> {
-        let entry = self.rows[index];
-        let hints = self.baseline.and_then(|b| b.find(&entry.key()));
+        let key = self.rows[index].key();
+        let hints = self.baseline.and_then(|b| b.find(&key));
         let record = measure::measure(ready, self.measuring, hints);
         // `--quick` measures the main shape alone: the rest of the row stays as it was.
-        match self.previous.and_then(|p| p.find(&entry.key())) {
+        match self.previous.and_then(|p| p.find(&key)) {
             Some(before) if self.quick => record.map(|record| record.with_the_rest_of(before)),
             _ => record,
         }
