@@ -16,6 +16,9 @@ use exit::Ending;
 /// Runs the command line's subcommand.
 pub fn run(cli: Cli) -> Ending {
     messages::set_quiet(cli.quiet);
+    if let Err(error) = crate::sys::containment::check_choice() {
+        return Ending::Usage(format!("{error:#}"));
+    }
     let ended = match cli.command {
         Command::Probe(args) => probe::probe(&args),
         Command::Sweep(args) => probe::sweep(&args),

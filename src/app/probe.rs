@@ -10,6 +10,7 @@ use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeS
 use crate::report::{badges, summary, text};
 use crate::results::probe_result::{ProbeResult, ProbeStatus};
 use crate::results::{write_atomically, Versioned};
+use crate::sys::containment;
 use crate::ui::progress::ProbeProgress;
 use crate::ui::stdout;
 
@@ -33,7 +34,7 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
     };
     crate::probe::locate_crash(&spec, &mut result);
     match args.format {
-        Format::Json => stdout::json(&Versioned::new(&result))?,
+        Format::Json => stdout::json(&Versioned::contained(&result, containment::current()))?,
         Format::Text => stdout::text(&text::probe(&result))?,
     }
     let violations = expectations.violations(&result);
@@ -93,7 +94,7 @@ pub fn sweep(args: &SweepArgs) -> Result<Ending> {
     drop(progress);
     let result = swept?;
     match args.probe.format {
-        Format::Json => stdout::json(&Versioned::new(&result))?,
+        Format::Json => stdout::json(&Versioned::contained(&result, containment::current()))?,
         Format::Text => stdout::text(&text::sweep(&result))?,
     }
     Ok(Ending::of_measurement(Vec::new(), reliable(&result.probes)))

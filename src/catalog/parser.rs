@@ -8,6 +8,7 @@ use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
@@ -45,6 +46,8 @@ pub struct Parser<'a> {
     pub environment: Option<EnvironmentSpec>,
     /// How its children (probes and commands alike) are started.
     pub launcher: Launcher,
+    /// What its `before` hook started, until its `after` hook has run.
+    kept: Mutex<Option<task::Kept>>,
 }
 
 /// A row's commands around its probes (`before`, `after`).
@@ -125,6 +128,7 @@ impl<'a> Parser<'a> {
             log_name,
             environment,
             launcher,
+            kept: Mutex::new(None),
         })
     }
 
@@ -326,16 +330,39 @@ impl<'a> Parser<'a> {
     }
 
     /// Runs the row's `before` or `after` command, if it has one; fails with its first error line.
+    /// What `before` starts (a server) runs until `after` has run, or until this row is dropped;
+    /// `after` runs in its PID namespace, so it finds the server by the pid the server wrote down.
     pub fn hook(&self, hook: Hook) -> Result<()> {
-        let (script, on_ctrl_c) = match hook {
-            Hook::Before => (&self.entry.before, OnCtrlC::Kill),
-            // It undoes what `before` set up: a run that stops must still undo it.
-            Hook::After => (&self.entry.after, OnCtrlC::Finish),
-        };
-        let Some(script) = script else { return Ok(()) };
         let name = hook.name();
-        let output =
-            task::capture_as(&mut self.shell(script)?, &format!("`{name}`"), task::HOOK_TIMEOUT, on_ctrl_c)?;
+        let kept = || self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let output = match hook {
+            Hook::Before => {
+                let Some(script) = &self.entry.before else { return Ok(()) };
+                let (output, started) =
+                    task::capture_kept(&mut self.shell(script)?, &format!("`{name}`"), task::HOOK_TIMEOUT)?;
+                *kept() = Some(started);
+                output
+            }
+            Hook::After => {
+                let started = kept().take();
+                let Some(script) = &self.entry.after else {
+                    return started.map_or(Ok(()), task::Kept::release);
+                };
+                let namespace = started.as_ref().and_then(task::Kept::namespace);
+                // It undoes what `before` set up: a run that stops must still undo it.
+                let output = task::capture_joined(
+                    &mut self.shell(script)?,
+                    &format!("`{name}`"),
+                    task::HOOK_TIMEOUT,
+                    OnCtrlC::Finish,
+                    namespace.as_ref().map(std::os::fd::AsRawFd::as_raw_fd),
+                );
+                if let Some(started) = started {
+                    started.release()?;
+                }
+                output?
+            }
+        };
         if !output.status.success() {
             bail!("`{name}` failed ({}): {}", output.status, first_error_line(&output.stderr));
         }

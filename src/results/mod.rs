@@ -51,13 +51,21 @@ fn schema_version() -> u32 {
 #[derive(Serialize)]
 pub struct Versioned<'a, T: Serialize> {
     pub schema_version: u32,
+    /// How the probe contained what its children started (how nestprobe ran, not a fact).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub containment: Option<settings::Containment>,
     #[serde(flatten)]
     pub value: &'a T,
 }
 
 impl<'a, T: Serialize> Versioned<'a, T> {
     pub fn new(value: &'a T) -> Versioned<'a, T> {
-        Versioned { schema_version: SCHEMA_VERSION, value }
+        Versioned { schema_version: SCHEMA_VERSION, containment: None, value }
+    }
+
+    /// With the containment the measurement was taken under.
+    pub fn contained(value: &'a T, containment: settings::Containment) -> Versioned<'a, T> {
+        Versioned { containment: Some(containment), ..Versioned::new(value) }
     }
 }
 
@@ -117,6 +125,9 @@ pub struct Environment {
     pub nestprobe_version: String,
     /// UTC date of the run that last changed a measured fact.
     pub date: String,
+    /// How the run contained what its children started (how nestprobe ran, not a fact).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub containment: Option<settings::Containment>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -352,6 +363,7 @@ impl Results {
 /// (`max_rss_bytes`), which follows the machine's memory and `--jobs`: it is a safeguard, and when
 /// it decides a boundary, the boundary's depth and failure say so.
 const VOLATILE: &[&str] = &[
+    "containment",
     "growth",
     "timings",
     "crashed_in",
@@ -542,6 +554,7 @@ mod tests {
                 env_mode: EnvMode::Fixed,
                 nestprobe_version: "0".into(),
                 date: "2026-01-01".into(),
+                containment: None,
             },
             environments: Default::default(),
             parsers: vec![record],

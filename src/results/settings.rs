@@ -93,3 +93,26 @@ impl EnvMode {
         }
     }
 }
+
+/// How a run kept what its children start under supervision (how nestprobe ran, not a fact: see
+/// src/sys/containment.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Containment {
+    /// Each child in a PID namespace of its own under a small init of nestprobe's: the child cannot
+    /// see or signal nestprobe, and everything it starts dies with the namespace.
+    PidNamespace,
+    /// No PID namespace allowed here: a child subreaper per child and death signals. A descendant
+    /// can still stop or kill nestprobe with SIGSTOP or SIGKILL (catchable signals from descendants
+    /// are ignored), and one whose reaper it killed is killed from nestprobe's last sample.
+    Subreaper,
+}
+
+impl Containment {
+    pub fn name(self) -> &'static str {
+        match self {
+            Containment::PidNamespace => "pid-namespace",
+            Containment::Subreaper => "subreaper",
+        }
+    }
+}

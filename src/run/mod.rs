@@ -197,6 +197,7 @@ fn header(trial: &TrialOptions, max_rss: Option<u64>) -> Environment {
         env_mode: if trial.inherit_env { EnvMode::Inherit } else { EnvMode::Fixed },
         nestprobe_version: env!("CARGO_PKG_VERSION").to_string(),
         date: host::today(),
+        containment: Some(crate::sys::containment::current()),
     }
 }
 

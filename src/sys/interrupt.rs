@@ -1,5 +1,9 @@
-//! Ctrl-C: kill the process groups of the children running now, remember that we were interrupted,
-//! and let the caller keep what it measured before exiting 130.
+//! Signals to nestprobe itself. SIGINT, SIGTERM, SIGHUP and the other signals whose default would
+//! end or stop it: kill the process groups of the children running now, remember that we were
+//! interrupted, and let the caller keep what it measured before exiting 130. A signal sent by one
+//! of nestprobe's own descendants is ignored: what it measures must not be able to stop it (inside
+//! a PID namespace a descendant cannot even name nestprobe; where none is allowed, SIGSTOP and
+//! SIGKILL, which no process can catch, are the only ones left to it).
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -7,24 +11,84 @@ use std::sync::{Mutex, OnceLock};
 
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
+use signal_hook::consts::signal::*;
+use signal_hook::iterator::exfiltrator::WithOrigin;
+use signal_hook::iterator::SignalsInfo;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Signals that interrupt a run (their default would end nestprobe and lose what it measured).
+const ENDING: &[i32] = &[
+    SIGINT,
+    SIGTERM,
+    SIGHUP,
+    SIGQUIT,
+    SIGUSR1,
+    SIGUSR2,
+    SIGALRM,
+    SIGVTALRM,
+    SIGPROF,
+    SIGIO,
+    libc::SIGPWR,
+    SIGXCPU,
+];
+/// Signals that stop nestprobe, from the terminal or a user; a descendant's are ignored.
+const STOPPING: &[i32] = &[SIGTSTP, SIGTTIN, SIGTTOU];
 
 fn active_groups() -> &'static Mutex<HashSet<i32>> {
     static GROUPS: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
     GROUPS.get_or_init(Default::default)
 }
 
-/// Installs the SIGINT/SIGTERM handler. Call once, early in `main`.
+/// Installs the handler thread. Call once, early in `main`.
 pub fn install_handler() -> anyhow::Result<()> {
-    ctrlc::set_handler(|| {
-        INTERRUPTED.store(true, Ordering::SeqCst);
-        // The handler runs on ctrlc's own thread, not in signal context, so locking is fine.
-        for &pgid in active_groups().lock().unwrap_or_else(|e| e.into_inner()).iter() {
-            let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+    let watched: Vec<i32> = ENDING.iter().chain(STOPPING).copied().collect();
+    let mut signals = SignalsInfo::<WithOrigin>::new(&watched)?;
+    std::thread::Builder::new().name("signals".into()).spawn(move || {
+        for origin in &mut signals {
+            if origin.process.is_some_and(|sender| is_descendant(sender.pid)) {
+                continue;
+            }
+            if STOPPING.contains(&origin.signal) {
+                let _ = signal_hook::low_level::emulate_default_handler(origin.signal);
+            } else {
+                interrupt();
+            }
         }
     })?;
     Ok(())
+}
+
+/// What Ctrl-C does: the children running now are killed and the run stops.
+fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    for &pgid in active_groups().lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+    }
+}
+
+/// Whether process `pid` descends from nestprobe (by its parents in /proc; a sender that has
+/// already been reaped cannot be told, and counts as from outside).
+fn is_descendant(pid: i32) -> bool {
+    let own = std::process::id() as i32;
+    let mut at = pid;
+    for _ in 0..4096 {
+        if at == own {
+            return pid != own;
+        }
+        if at <= 1 {
+            return false;
+        }
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{at}/stat")) else { return false };
+        let Some(parent) = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)) else {
+            return false;
+        };
+        match parent.parse() {
+            Ok(parent) => at = parent,
+            Err(_) => return false,
+        }
+    }
+    false
 }
 
 /// True once the user asked us to stop.

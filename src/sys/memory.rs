@@ -1,10 +1,10 @@
 //! The resident-memory cap of the children (`--max-rss`): what it is by default, and how the memory
-//! of a child's process group is sampled while it runs.
+//! of a child and all its descendants is sampled while it runs.
 //!
 //! RLIMIT_AS (`--memory`) caps address space, which breaks runtimes that reserve large ranges up
 //! front (GHC, the JVM, V8, Go). What must be capped is what a child actually takes from the machine:
-//! its resident memory. Without cgroups v2 nothing in the kernel does that per process group, so the
-//! trial loop samples it (src/trial.rs) and kills the group once it goes over the cap.
+//! its resident memory. Without cgroups v2 nothing in the kernel does that for a process tree, so the
+//! trial loop samples it (src/trial.rs) and kills the trial once it goes over the cap.
 
 use std::fmt;
 use std::fs;
@@ -100,39 +100,42 @@ fn meminfo() -> Option<(u64, u64)> {
     Some((total, field("MemAvailable:").unwrap_or(total)))
 }
 
-/// How often the sampler looks through all of /proc for the members of the group. In between, only
-/// the members it knows are read (one small file each), which is what keeps frequent samples cheap:
+/// How often the sampler looks through all of /proc for the descendants. In between, only the
+/// processes it knows are read (one small file each), which is what keeps frequent samples cheap:
 /// a full pass costs about a millisecond of (mostly kernel) time with a hundred processes.
 const RESCAN_INTERVAL: Duration = Duration::from_millis(250);
 
-/// Samples the resident memory of one process group. The leader is read on every sample; the other
-/// members (a wrapper's children, helpers) are found by a pass over /proc every RESCAN_INTERVAL.
+/// Samples the resident memory of every descendant of one process, whatever process group or
+/// session it moved to (a helper that left the group still takes the machine's memory): the known
+/// ones on every sample, all of them by a pass over /proc every RESCAN_INTERVAL.
 #[derive(Clone, Debug)]
-pub struct GroupSampler {
-    pgid: i32,
-    /// Members other than the leader, as of the last pass over /proc.
-    others: Vec<i32>,
+pub struct TreeSampler {
+    root: i32,
+    /// Descendants not counted (the reapers between nestprobe and the program).
+    exclude: Vec<i32>,
+    /// The counted descendants, as of the last pass over /proc.
+    members: Vec<i32>,
     next_rescan: Instant,
 }
 
-impl GroupSampler {
-    pub fn new(pgid: i32) -> GroupSampler {
-        GroupSampler { pgid, others: Vec::new(), next_rescan: Instant::now() }
+impl TreeSampler {
+    pub fn new(root: i32, exclude: Vec<i32>) -> TreeSampler {
+        TreeSampler { root, exclude, members: Vec::new(), next_rescan: Instant::now() }
     }
 
-    /// The resident memory of the group now, summed over its processes (shared pages count once per
-    /// process, so this errs high).
+    /// The resident memory of the descendants now, summed over their processes (shared pages count
+    /// once per process, so this errs high).
     pub fn sample(&mut self, now: Instant) -> u64 {
         if now >= self.next_rescan {
             self.next_rescan = now + RESCAN_INTERVAL;
-            let (members, pages) = scan_group(self.pgid);
-            self.others = members.into_iter().filter(|&pid| pid != self.pgid).collect();
+            let (members, pages) = scan_tree(self.root, &self.exclude);
+            self.members = members;
             return pages * page_size();
         }
         let mut buf = Vec::with_capacity(128);
-        let mut pages = resident_pages(self.pgid, &mut buf).unwrap_or(0);
+        let mut pages = 0;
         // A member that has gone since the last pass has no memory left to count.
-        self.others.retain(|&pid| match resident_pages(pid, &mut buf) {
+        self.members.retain(|&pid| match resident_pages(pid, &mut buf) {
             Some(resident) => {
                 pages += resident;
                 true
@@ -141,20 +144,25 @@ impl GroupSampler {
         });
         pages * page_size()
     }
+
+    /// The counted descendants of the last pass (to kill, where their reaper could not).
+    pub fn members(&self) -> &[i32] {
+        &self.members
+    }
 }
 
-/// The resident memory of every process in process group `pgid`, summed, in one pass over /proc
-/// (what the sampler's passes see; for the tests).
+/// The resident memory of every descendant of `root`, summed, in one pass over /proc (what the
+/// sampler's passes see; for the tests).
 #[cfg(test)]
-fn group_resident_bytes(pgid: i32) -> u64 {
-    scan_group(pgid).1 * page_size()
+fn tree_resident_bytes(root: i32) -> u64 {
+    scan_tree(root, &[]).1 * page_size()
 }
 
-/// The members of process group `pgid` and their resident pages, summed, from /proc/<pid>/stat.
-fn scan_group(pgid: i32) -> (Vec<i32>, u64) {
-    let mut members = Vec::new();
-    let mut pages = 0;
-    let Ok(entries) = fs::read_dir("/proc") else { return (members, pages) };
+/// The descendants of `root` (less `exclude`) and their resident pages, summed, from
+/// /proc/<pid>/stat.
+fn scan_tree(root: i32, exclude: &[i32]) -> (Vec<i32>, u64) {
+    let mut processes = Vec::new();
+    let Ok(entries) = fs::read_dir("/proc") else { return (Vec::new(), 0) };
     let mut buf = Vec::with_capacity(1024);
     for entry in entries.flatten() {
         let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
@@ -162,10 +170,25 @@ fn scan_group(pgid: i32) -> (Vec<i32>, u64) {
         if !read_into(&format!("/proc/{pid}/stat"), &mut buf) {
             continue;
         }
-        if let Some((group, resident)) = parse_stat(&buf) {
-            if group == pgid {
-                members.push(pid);
-                pages += resident;
+        if let Some((parent, resident)) = parse_stat(&buf) {
+            processes.push((pid, parent, resident));
+        }
+    }
+    let mut tree = vec![root];
+    let mut members = Vec::new();
+    let mut pages = 0;
+    // Breadth first over the parent links; a listing is not ordered by descent.
+    let mut at = 0;
+    while at < tree.len() {
+        let parent = tree[at];
+        at += 1;
+        for &(pid, ppid, resident) in &processes {
+            if ppid == parent && !tree.contains(&pid) {
+                tree.push(pid);
+                if !exclude.contains(&pid) {
+                    members.push(pid);
+                    pages += resident;
+                }
             }
         }
     }
@@ -187,17 +210,17 @@ fn read_into(path: &str, buf: &mut Vec<u8>) -> bool {
     fs::File::open(path).and_then(|mut file| file.read_to_end(buf)).is_ok()
 }
 
-/// The process group (field 5) and resident pages (field 24) of a /proc/<pid>/stat line. The
-/// command name (field 2) is in parentheses and may hold spaces or parentheses itself, so the
-/// fields are counted from the last `)`.
+/// The parent (field 4) and resident pages (field 24) of a /proc/<pid>/stat line. The command
+/// name (field 2) is in parentheses and may hold spaces or parentheses itself, so the fields are
+/// counted from the last `)`.
 fn parse_stat(stat: &[u8]) -> Option<(i32, u64)> {
     let close = stat.iter().rposition(|&b| b == b')')?;
     let rest = std::str::from_utf8(&stat[close + 1..]).ok()?;
     let mut fields = rest.split_ascii_whitespace();
     // After the name: state (3), ppid (4), pgrp (5), …, rss (24).
-    let group = fields.nth(2)?.parse().ok()?;
-    let resident = fields.nth(18)?.parse().ok()?;
-    Some((group, resident))
+    let parent = fields.nth(1)?.parse().ok()?;
+    let resident = fields.nth(19)?.parse().ok()?;
+    Some((parent, resident))
 }
 
 fn page_size() -> u64 {
@@ -252,21 +275,24 @@ mod tests {
     #[test]
     fn stat_lines_with_odd_command_names() {
         let line = b"4242 (a) b (c)) S 1 4240 4240 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 1 1000 77 18446744073709551615";
-        assert_eq!(parse_stat(line), Some((4240, 77)));
+        assert_eq!(parse_stat(line), Some((1, 77)));
         assert_eq!(parse_stat(b"4242 (x) S 1"), None);
     }
 
     #[test]
-    fn a_group_is_sampled_whole_between_passes_over_proc() {
+    fn descendants_are_sampled_whole_between_passes_over_proc_whatever_their_group() {
         use std::os::unix::process::CommandExt;
-        // A group of two: a shell (the leader) and a child that holds 48 MiB, touched.
+        // A shell and a child that holds 48 MiB, touched, in a session of its own.
         let mut leader = std::process::Command::new("sh")
-            .args(["-c", "python3 -c 'import time; b = bytes([1]) * (48 << 20); time.sleep(30)'; true"])
+            .args([
+                "-c",
+                "setsid python3 -c 'import time; b = bytes([1]) * (48 << 20); time.sleep(30)'; true",
+            ])
             .process_group(0)
             .spawn()
             .unwrap();
         let pgid = leader.id() as i32;
-        let mut sampler = GroupSampler::new(pgid);
+        let mut sampler = TreeSampler::new(pgid, Vec::new());
         let deadline = Instant::now() + Duration::from_secs(10);
         let mut resident = 0;
         while resident < 48 * MIB && Instant::now() < deadline {
@@ -275,7 +301,11 @@ mod tests {
         }
         // Between passes (this sample reads only the known members) the child still counts.
         let between = sampler.sample(Instant::now());
-        let whole = group_resident_bytes(pgid);
+        let whole = tree_resident_bytes(pgid);
+        for &pid in sampler.members() {
+            let _ =
+                nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+        }
         let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pgid), nix::sys::signal::Signal::SIGKILL);
         let _ = leader.wait();
         assert!(
@@ -283,6 +313,6 @@ mod tests {
             "{resident} {between} {whole}"
         );
         assert!(whole < 96 * MIB, "{whole}");
-        assert_eq!(group_resident_bytes(i32::MAX), 0);
+        assert_eq!(tree_resident_bytes(i32::MAX), 0);
     }
 }

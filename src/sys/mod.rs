@@ -2,11 +2,13 @@
 //! limits, environment and root, memory sampling, interruption, and facts about the host.
 
 pub mod child_env;
+pub mod containment;
 pub mod debugger;
 pub mod interrupt;
 pub mod launcher;
 pub mod memory;
 pub mod process;
 pub mod reaper;
+pub mod supervised;
 pub mod task;
 pub mod trial;

@@ -68,6 +68,11 @@ pub fn kill_group(pid: i32) {
     let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
 }
 
+/// Kills one process (by a pid known to be ours a moment ago).
+pub fn kill(pid: i32) {
+    let _ = nix::sys::signal::kill(Pid::from_raw(pid), Signal::SIGKILL);
+}
+
 /// Reaps the child and returns its status and peak resident set size. (`wait-timeout` would reap
 /// too, but it throws rusage away; wait4 gives us the child's own peak memory.)
 pub fn reap(pid: i32) -> Result<(ExitStatus, u64)> {

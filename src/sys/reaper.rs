@@ -1,19 +1,26 @@
-//! Every descendant of a trial is gone when the trial ends, including a daemon that double-forked
-//! into a session of its own and closed every descriptor: killing the process group does not reach
-//! it, and it would outlive nestprobe.
+//! Every descendant of a child is gone when the child's supervision ends, including a daemon that
+//! double-forked into a session of its own and closed every descriptor, one that moved to another
+//! process group, and one made with CLONE_PARENT: killing the process group reaches none of them,
+//! and they would outlive nestprobe.
 //!
-//! Why this way: a cgroup would need root and a cgroup v2 hierarchy we may write to (not given:
-//! CI runners and this workplace mount v1); a PID namespace needs root or user namespaces, and would
-//! make the parser pid 1, which ignores its own `abort()`; nestprobe itself as a child subreaper
-//! cannot tell whose orphan is whose when two trials (or a trial and a `before` hook's server) run at
-//! once. So each trial gets its own reaper: the process nestprobe forks does not exec the parser
-//! itself but becomes a child subreaper and forks once more; that grandchild execs the parser (its
-//! stack, argv, environment, limits and personality exactly as before). The reaper waits for it, sends
-//! nestprobe the parser's wait status and peak memory through a pipe, then kills every process left
-//! under it (orphans come to it, not to init) and exits. It also sees at once when the parser stops
-//! itself (SIGSTOP): it reports that and kills it.
+//! The process nestprobe spawns (S) does not exec the program itself. It ignores every catchable
+//! signal and, with a PID namespace (src/sys/containment.rs), unshares one and forks its init (I),
+//! a small init of ours: signals a program sends to its namespace's PID 1 are dropped unless it
+//! handles them, and everything in the namespace dies with it. I (or S itself, as a child subreaper
+//! where no namespace is allowed) forks the program (P), which execs with its stack, argv,
+//! environment, limits and personality exactly as before.
 //!
-//! The reaper runs between fork and exec in a copy of a multi-threaded process, so it only makes
+//! P, before exec: a process group of its own, a death signal, default signal dispositions and an
+//! empty mask, no core file, and every inherited descriptor but 0–2 closed on exec. It sends its
+//! own pid and its parent's, as the host sees them, on the report pipe. The reaper (I, or S) waits
+//! for P, reports P's wait status and peak memory, then kills every process left under it (orphans
+//! come to it, not to init) and exits; S follows I. A stop of P (SIGSTOP) is seen at once: it is
+//! reported and P is killed.
+//!
+//! With `keep` (a `before` hook's server) the reaper leaves P's descendants alive after reporting,
+//! until nestprobe closes the keep pipe (or dies: then S and I die by their death signals).
+//!
+//! All of this runs between fork and exec in a copy of a multi-threaded process, so it only makes
 //! system calls: no allocation, no locks, no panics.
 
 use std::io;
@@ -21,7 +28,27 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
 use anyhow::{bail, Context, Result};
 
-/// The parser's end as the reaper saw it.
+use crate::results::settings::Containment;
+
+/// What the spawned process does before the program execs; computed before the spawn.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The write end of the report pipe.
+    pub report: RawFd,
+    pub containment: Containment,
+    /// nestprobe's pid: a child whose parent is already gone when its death signal is set ends.
+    pub supervisor: libc::pid_t,
+    /// uid_map and gid_map texts for a user namespace of the program's own, where a PID namespace
+    /// alone is refused (an unprivileged user may make one only inside a user namespace).
+    pub user_maps: Option<(String, String)>,
+    /// The read end of a pipe that keeps the program's descendants alive until it is closed.
+    pub keep: Option<RawFd>,
+    /// A PID namespace to start the program in (a pidfd or an open /proc/PID/ns/pid), instead of a
+    /// new one: an `after` hook joins what its `before` hook started.
+    pub join: Option<RawFd>,
+}
+
+/// The program's end as its reaper saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Report {
     /// The raw wait status (for `ExitStatus::from_raw`).
@@ -32,75 +59,222 @@ pub struct Report {
     pub peak_rss_bytes: u64,
 }
 
-/// Run in the forked child as its last `pre_exec` step: forks the parser process, which returns
-/// (and is exec'd), while this process stays behind as its reaper and never returns. The parser
-/// gets a process group of its own, whose id `report` receives first.
+/// The program's pid and its parent's (its reaper), as the host sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pids {
+    pub program: i32,
+    pub parent: i32,
+}
+
+/// Run in the spawned child as its last `pre_exec` step: sets up the chain above. Only the program
+/// returns (and is exec'd); the reapers never do.
 ///
 /// # Safety
-/// Only between fork and exec (`Command::pre_exec`), with `report` the write end of a pipe.
-pub unsafe fn fork_parser(report: RawFd) -> io::Result<()> {
-    if libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    match libc::fork() {
-        -1 => Err(io::Error::last_os_error()),
-        0 => {
-            // The parser: a group of its own, so that nestprobe's kill of it spares the reaper.
-            libc::setpgid(0, 0);
-            Ok(())
+/// Only between fork and exec (`Command::pre_exec`), with `plan.report` the write end of a pipe.
+pub unsafe fn start(plan: &Plan) -> io::Result<()> {
+    die_with_parent(plan.supervisor)?;
+    ignore_catchable_signals();
+    if let Some(target) = plan.join {
+        if libc::setns(target, libc::CLONE_NEWPID) != 0 {
+            return Err(io::Error::last_os_error());
         }
-        parser => reap(parser, report),
+        return fork_program(plan, false);
+    }
+    match plan.containment {
+        Containment::Subreaper => fork_program(plan, false),
+        Containment::PidNamespace => {
+            // As root, or inside an environment's root (which entered a user namespace of its
+            // own for an unprivileged user), a PID namespace alone; else inside a user namespace.
+            if libc::unshare(libc::CLONE_NEWPID) != 0 {
+                let Some((uid_map, gid_map)) = &plan.user_maps else {
+                    return Err(io::Error::last_os_error());
+                };
+                if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                write_file(c"/proc/self/setgroups", b"deny")?;
+                write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
+                write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
+            }
+            match libc::fork() {
+                -1 => Err(io::Error::last_os_error()),
+                // The namespace's init: its parent S is outside, so there is no pid to check.
+                0 => {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                    fork_program(plan, true)
+                }
+                init => follow(init),
+            }
+        }
     }
 }
 
-/// The reaper's life: report the parser's pid, wait for it, report how it ended, kill what is left.
-unsafe fn reap(parser: libc::pid_t, report: RawFd) -> ! {
-    libc::setpgid(parser, parser); // also from this side: no race with the kill that may follow
-    write_all(report, &parser.to_ne_bytes());
-    let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
-    for fd in 0..3 {
-        // Our copies of the parser's stdin and stderr: nestprobe must see them close with it.
-        if null >= 0 {
-            libc::dup2(null, fd);
-        } else {
-            libc::close(fd);
+/// S in front of a namespace's init: nothing to do but end when it ends (nestprobe waits for S).
+unsafe fn follow(init: libc::pid_t) -> ! {
+    detach_stdio();
+    close_range(3, libc::c_uint::MAX);
+    let mut status = 0;
+    while libc::waitpid(init, &mut status, 0) == -1 && errno() == libc::EINTR {}
+    libc::_exit(0);
+}
+
+/// Forks the program, which returns; this process stays behind as its reaper.
+unsafe fn fork_program(plan: &Plan, namespace_init: bool) -> io::Result<()> {
+    if !namespace_init && libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let reaper = libc::getpid();
+    match libc::fork() {
+        -1 => Err(io::Error::last_os_error()),
+        0 => become_program(plan.report, reaper),
+        program => reap(program, plan, namespace_init),
+    }
+}
+
+/// The program's side, just before exec.
+unsafe fn become_program(report: RawFd, reaper: libc::pid_t) -> io::Result<()> {
+    // A group of its own, so that killing it spares the reaper.
+    libc::setpgid(0, 0);
+    // A parent outside the program's PID namespace (an `after` hook joining one) reads as 0.
+    die_with_parent(if libc::getppid() == 0 { 0 } else { reaper })?;
+    let (program, parent) = host_pids();
+    let mut record = [0u8; 8];
+    record[..4].copy_from_slice(&program.to_ne_bytes());
+    record[4..].copy_from_slice(&parent.to_ne_bytes());
+    write_all(report, &record);
+    // What the caller's shell may have set or leaked must not reach the program: dispositions
+    // (SIG_IGN survives exec), the mask, core files, and descriptors without close-on-exec.
+    for signal in 1..libc::SIGRTMAX() {
+        if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+            libc::signal(signal, libc::SIG_DFL);
         }
     }
-    // Every other descriptor but the report pipe, std's exec-error pipe among them (spawn returns
-    // when the parser has exec'd, not when this process ends).
-    close_range(3, report as libc::c_uint - 1);
-    close_range(report as libc::c_uint + 1, libc::c_uint::MAX);
-    // Wait for the parser to end or stop (WNOWAIT: it stays a zombie, so its group id stays its own).
+    let mut none: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut none);
+    libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    let no_core = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    if libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // Close-on-exec rather than closed: std's own exec-error pipe must still say whether exec worked.
+    if libc::syscall(libc::SYS_close_range, 3 as libc::c_uint, libc::c_uint::MAX, libc::CLOSE_RANGE_CLOEXEC)
+        != 0
+    {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The program's pid and its parent's in the host's numbering, from /proc/self/stat (the host's
+/// /proc, also inside a PID namespace or an environment's root, which binds it); `getpid` and
+/// `getppid` where it cannot be read.
+unsafe fn host_pids() -> (i32, i32) {
+    let fallback = (libc::getpid(), libc::getppid());
+    let fd = libc::open(c"/proc/self/stat".as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return fallback;
+    }
+    let mut buf = [0u8; 512];
+    let len = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
+    libc::close(fd);
+    if len <= 0 {
+        return fallback;
+    }
+    let stat = &buf[..len as usize];
+    // "pid (comm) state ppid …": comm may hold anything, so the ppid is counted from the last ')'.
+    let pid = leading_number(stat);
+    let close = stat.iter().rposition(|&b| b == b')');
+    let ppid = close.and_then(|at| stat.get(at + 4..)).and_then(leading_number);
+    match (pid, ppid) {
+        (Some(pid), Some(ppid)) => (pid, ppid),
+        _ => fallback,
+    }
+}
+
+fn leading_number(bytes: &[u8]) -> Option<i32> {
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    Some(bytes[..digits].iter().fold(0, |value, &b| value * 10 + (b - b'0') as i32))
+}
+
+/// The reaper's life: wait for the program to end or stop, report how it ended, then end what is
+/// left (at once, or once the keep pipe closes).
+unsafe fn reap(program: libc::pid_t, plan: &Plan, namespace_init: bool) -> ! {
+    libc::setpgid(program, program); // also from this side: no race with a kill that may follow
+    detach_stdio();
+    // Every descriptor but the report and keep pipes, std's exec-error pipe among them (spawn
+    // returns once the program has exec'd, not when this process ends).
+    let keep = plan.keep.unwrap_or(-1);
+    let mut first: libc::c_uint = 3;
+    let mut kept = [plan.report, keep];
+    kept.sort_unstable();
+    for fd in kept.into_iter().filter(|&fd| fd >= 3) {
+        close_range(first, fd as libc::c_uint - 1);
+        first = fd as libc::c_uint + 1;
+    }
+    close_range(first, libc::c_uint::MAX);
+    // Wait for the program to end or stop (WNOWAIT: it stays a zombie, so its group id stays its own).
     let mut stopped_by = 0;
     loop {
         let mut info: libc::siginfo_t = std::mem::zeroed();
         let flags = libc::WEXITED | libc::WSTOPPED | libc::WNOWAIT;
-        if libc::waitid(libc::P_PID, parser as libc::id_t, &mut info, flags) == 0 {
+        if libc::waitid(libc::P_PID, program as libc::id_t, &mut info, flags) == 0 {
             if info.si_code == libc::CLD_STOPPED {
                 stopped_by = info.si_status();
             }
             break;
         }
-        if *libc::__errno_location() != libc::EINTR {
+        if errno() != libc::EINTR {
             libc::_exit(1);
         }
     }
-    // Kill the group (a stopped parser and what it started with it), then wait for the parser's end.
-    libc::killpg(parser, libc::SIGKILL);
+    // Kill the group (a stopped program and what it started with it), then wait for its end.
+    if plan.keep.is_none() || stopped_by != 0 {
+        libc::killpg(program, libc::SIGKILL);
+    }
     let mut status = 0;
     let mut usage: libc::rusage = std::mem::zeroed();
-    while libc::wait4(parser, &mut status, 0, &mut usage) == -1 && *libc::__errno_location() == libc::EINTR {}
+    while libc::wait4(program, &mut status, 0, &mut usage) == -1 && errno() == libc::EINTR {}
     let peak = (usage.ru_maxrss.max(0) as u64) * 1024;
     let mut record = [0u8; 16];
     record[..4].copy_from_slice(&status.to_ne_bytes());
     record[4..8].copy_from_slice(&stopped_by.to_ne_bytes());
     record[8..].copy_from_slice(&peak.to_ne_bytes());
-    write_all(report, &record);
-    kill_orphans();
+    write_all(plan.report, &record);
+    if let Some(keep) = plan.keep {
+        keep_until_closed(keep);
+    }
+    if namespace_init {
+        // Everything in the namespace but this init; it all dies with the init anyway.
+        libc::kill(-1, libc::SIGKILL);
+        let mut status = 0;
+        while libc::waitpid(-1, &mut status, 0) > 0 || errno() == libc::EINTR {}
+    } else {
+        kill_orphans();
+    }
     libc::_exit(0);
 }
 
-/// Kills and reaps every child this subreaper has (the parser's orphans, daemons included) until
+/// Reaps what ends meanwhile until the keep pipe is closed (nestprobe is done with the server).
+unsafe fn keep_until_closed(keep: RawFd) {
+    loop {
+        let mut fds = [libc::pollfd { fd: keep, events: libc::POLLIN, revents: 0 }];
+        let ready = libc::poll(fds.as_mut_ptr(), 1, 200);
+        reap_ended();
+        if ready > 0 {
+            let mut byte = [0u8; 1];
+            if libc::read(keep, byte.as_mut_ptr().cast(), 1) <= 0 {
+                return;
+            }
+        } else if ready < 0 && errno() != libc::EINTR {
+            return;
+        }
+    }
+}
+
+/// Kills and reaps every child this subreaper has (the program's orphans, daemons included) until
 /// none is left. The kernel lists them in /proc/thread-self/children (the host's /proc is bound into
 /// an environment's root too); without it, what has already ended is reaped and nothing more.
 unsafe fn kill_orphans() {
@@ -142,9 +316,46 @@ unsafe fn kill_orphans() {
         // comes to us meanwhile is alive, and the next round finds it).
         for &pid in &killed[..count] {
             let mut status = 0;
-            while libc::waitpid(pid, &mut status, 0) == -1 && *libc::__errno_location() == libc::EINTR {}
+            while libc::waitpid(pid, &mut status, 0) == -1 && errno() == libc::EINTR {}
         }
         reap_ended();
+    }
+}
+
+/// Sets a death signal against `parent`, and ends at once if it is already gone (the signal is
+/// only sent for a death after it is set).
+unsafe fn die_with_parent(parent: libc::pid_t) -> io::Result<()> {
+    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if libc::getppid() != parent {
+        libc::_exit(1);
+    }
+    Ok(())
+}
+
+/// A reaper takes no orders from what it supervises: a descendant may send it anything catchable.
+/// (SIGCHLD stays: ignoring it would reap children before the reaper could see how they ended.)
+unsafe fn ignore_catchable_signals() {
+    for signal in 1..libc::SIGRTMAX() {
+        if ![libc::SIGKILL, libc::SIGSTOP, libc::SIGCHLD].contains(&signal) {
+            libc::signal(signal, libc::SIG_IGN);
+        }
+    }
+}
+
+/// Our copies of the program's stdin and stderr: nestprobe must see them close with it.
+unsafe fn detach_stdio() {
+    let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+    for fd in 0..3 {
+        if null >= 0 {
+            libc::dup2(null, fd);
+        } else {
+            libc::close(fd);
+        }
+    }
+    if null > 2 {
+        libc::close(null);
     }
 }
 
@@ -160,11 +371,15 @@ unsafe fn close_range(first: libc::c_uint, last: libc::c_uint) {
     }
 }
 
+unsafe fn errno() -> i32 {
+    *libc::__errno_location()
+}
+
 unsafe fn write_all(fd: RawFd, mut bytes: &[u8]) {
     while !bytes.is_empty() {
         let n = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
         if n <= 0 {
-            if n < 0 && *libc::__errno_location() == libc::EINTR {
+            if n < 0 && errno() == libc::EINTR {
                 continue;
             }
             return;
@@ -173,18 +388,34 @@ unsafe fn write_all(fd: RawFd, mut bytes: &[u8]) {
     }
 }
 
-/// nestprobe's side: the parser's pid, sent as soon as it is forked.
-pub fn read_parser_pid(report: &OwnedFd) -> Result<i32> {
-    let mut bytes = [0u8; 4];
+/// open + write + close, with no allocation.
+unsafe fn write_file(path: &std::ffi::CStr, bytes: &[u8]) -> io::Result<()> {
+    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let written = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+    let error = io::Error::last_os_error();
+    libc::close(fd);
+    if written != bytes.len() as isize {
+        return Err(error);
+    }
+    Ok(())
+}
+
+/// nestprobe's side: the program's pids, sent as soon as it is forked.
+pub fn read_pids(report: &OwnedFd) -> Result<Pids> {
+    let mut bytes = [0u8; 8];
     if read_exact(report, &mut bytes)? {
-        Ok(i32::from_ne_bytes(bytes))
+        let int = |at: usize| i32::from_ne_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        Ok(Pids { program: int(0), parent: int(4) })
     } else {
-        bail!("the trial's reaper ended before it started the parser program")
+        bail!("the child's reaper ended before it started the program")
     }
 }
 
-/// nestprobe's side, once the reaper has exited: how the parser ended (`None`: the reaper was killed
-/// before it could say, by Ctrl-C say).
+/// nestprobe's side, once the program has ended: how (`None`: the reaper was killed before it
+/// could say, by Ctrl-C or by what it supervised).
 pub fn read_report(report: &OwnedFd) -> Result<Option<Report>> {
     let mut record = [0u8; 16];
     if !read_exact(report, &mut record)? {
@@ -207,11 +438,11 @@ fn read_exact(fd: &OwnedFd, buf: &mut [u8]) -> Result<bool> {
         let n = unsafe { libc::read(fd.as_raw_fd(), buf[at..].as_mut_ptr().cast(), buf.len() - at) };
         match n {
             0 if at == 0 => return Ok(false),
-            0 => bail!("the trial's reaper sent a short report"),
+            0 => bail!("the child's reaper sent a short report"),
             n if n < 0 => {
                 let error = io::Error::last_os_error();
                 if error.kind() != io::ErrorKind::Interrupted {
-                    return Err(error).context("reading the trial's report");
+                    return Err(error).context("reading the child's report");
                 }
             }
             n => at += n as usize,

@@ -1,17 +1,19 @@
 //! Every command nestprobe runs besides trials (builds, version queries, toolchain checks, hooks,
-//! setup scripts, apt-get) is supervised like a trial: its own process group, registered so that
-//! SIGINT or SIGTERM kills it at once, a timeout, and the group killed when the leader ends so no
-//! helper process outlives it.
+//! setup scripts, apt-get) is supervised like a trial (src/sys/supervised.rs): under a reaper, in a
+//! PID namespace where the machine allows one, killed by SIGINT or SIGTERM at once, a timeout, and
+//! nothing it started outliving it, except what a `before` hook starts (a server), kept until its
+//! row is done with it.
 
 use std::io::{Read, Seek};
-use std::os::unix::process::CommandExt;
+use std::os::fd::RawFd;
+use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 
-use crate::sys::interrupt::{self, GroupGuard, Interrupted};
-use crate::sys::process;
+use crate::sys::interrupt::{self, Interrupted};
+use crate::sys::supervised::{self, Supervised};
 
 /// Time limits of the commands a catalog run executes.
 pub const BUILD_TIMEOUT: Duration = Duration::from_secs(30 * 60);
@@ -19,8 +21,8 @@ pub const QUERY_TIMEOUT: Duration = Duration::from_secs(120);
 pub const HOOK_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 pub const SETUP_TIMEOUT: Duration = Duration::from_secs(60 * 60);
 
-/// Runs `command` (its stdio as the caller set it; stdin defaults to /dev/null) and returns its
-/// exit status. `what` names it in errors. Fails on timeout and on SIGINT/SIGTERM (`Interrupted`).
+/// Runs `command` (its stdio as the caller set it) and returns its exit status. `what` names it in
+/// errors. Fails on timeout and on SIGINT/SIGTERM (`Interrupted`).
 pub fn run(command: &mut Command, what: &str, timeout: Duration) -> Result<ExitStatus> {
     run_as(command, what, timeout, OnCtrlC::Kill)
 }
@@ -42,21 +44,52 @@ pub fn run_as(
     timeout: Duration,
     on_ctrl_c: OnCtrlC,
 ) -> Result<ExitStatus> {
-    command.process_group(0);
-    let mut child = command.spawn().with_context(|| format!("cannot run {what}"))?;
-    let pid = child.id() as i32;
-    let _registered = (on_ctrl_c == OnCtrlC::Kill).then(|| GroupGuard::register(pid));
-    let waited =
-        process::pidfd_open(pid).and_then(|pidfd| process::wait_exit(&pidfd, Some(Instant::now() + timeout)));
-    process::kill_group(pid);
-    let status = child.wait().with_context(|| format!("cannot wait for {what}"))?;
-    if on_ctrl_c == OnCtrlC::Kill && interrupt::requested() {
+    let options = supervised::Options { killed_by_ctrl_c: on_ctrl_c == OnCtrlC::Kill, ..Default::default() };
+    run_with(command, what, timeout, options).map(|(status, _)| status)
+}
+
+/// What is left of a command whose descendants are kept (a `before` hook's server): they run
+/// until [`Kept::release`], or until this is dropped.
+pub struct Kept(Supervised);
+
+impl Kept {
+    /// The PID namespace the kept processes are in, for [`capture_joined`] (`None` without one).
+    pub fn namespace(&self) -> Option<std::fs::File> {
+        self.0.namespace()
+    }
+
+    /// Kills what is kept and waits for its reaper.
+    pub fn release(self) -> Result<()> {
+        self.0.release()
+    }
+}
+
+/// Runs `command` with `options`; the child is handed back when its descendants are kept.
+fn run_with(
+    command: &mut Command,
+    what: &str,
+    timeout: Duration,
+    options: supervised::Options,
+) -> Result<(ExitStatus, Option<Kept>)> {
+    let mut child = Supervised::spawn(command, what, options)?;
+    let (ended, report, kept) = if options.keep {
+        let (ended, report) = child.wait_kept(timeout)?;
+        (ended, report, Some(Kept(child)))
+    } else {
+        let ended = child.wait_program(Instant::now() + timeout)?;
+        if !ended {
+            child.kill();
+        }
+        (ended, child.finish()?, None)
+    };
+    if options.killed_by_ctrl_c && interrupt::requested() {
         bail!(Interrupted);
     }
-    if !waited? {
+    if !ended {
         bail!("{what} did not finish within {}", humantime::format_duration(timeout));
     }
-    Ok(status)
+    let report = report.ok_or_else(|| anyhow!("{what} ended without its reaper seeing how"))?;
+    Ok((ExitStatus::from_raw(report.status), kept))
 }
 
 /// What a command printed, with its status.
@@ -79,11 +112,39 @@ pub fn capture_as(
     timeout: Duration,
     on_ctrl_c: OnCtrlC,
 ) -> Result<Captured> {
+    capture_joined(command, what, timeout, on_ctrl_c, None)
+}
+
+/// [`capture_as`], started inside a kept command's PID namespace (`join`, from
+/// [`Kept::namespace`]): an `after` hook sees the `before` hook's server by the pid it wrote down.
+pub fn capture_joined(
+    command: &mut Command,
+    what: &str,
+    timeout: Duration,
+    on_ctrl_c: OnCtrlC,
+    join: Option<RawFd>,
+) -> Result<Captured> {
+    let options = supervised::Options { killed_by_ctrl_c: on_ctrl_c == OnCtrlC::Kill, keep: false, join };
+    captured(command, |command| run_with(command, what, timeout, options)).map(|(captured, _)| captured)
+}
+
+/// [`capture`], keeping what the command starts running until the returned [`Kept`] is released
+/// or dropped.
+pub fn capture_kept(command: &mut Command, what: &str, timeout: Duration) -> Result<(Captured, Kept)> {
+    let options = supervised::Options { killed_by_ctrl_c: true, keep: true, join: None };
+    let (captured, kept) = captured(command, |command| run_with(command, what, timeout, options))?;
+    Ok((captured, kept.expect("a kept command hands back its child")))
+}
+
+fn captured(
+    command: &mut Command,
+    run: impl FnOnce(&mut Command) -> Result<(ExitStatus, Option<Kept>)>,
+) -> Result<(Captured, Option<Kept>)> {
     let mut stdout = tempfile::tempfile().context("cannot create a temporary file")?;
     let mut stderr = tempfile::tempfile().context("cannot create a temporary file")?;
     command.stdin(Stdio::null()).stdout(stdout.try_clone()?).stderr(stderr.try_clone()?);
-    let status = run_as(command, what, timeout, on_ctrl_c)?;
-    Ok(Captured { status, stdout: read_back(&mut stdout), stderr: read_back(&mut stderr) })
+    let (status, kept) = run(command)?;
+    Ok((Captured { status, stdout: read_back(&mut stdout), stderr: read_back(&mut stderr) }, kept))
 }
 
 fn read_back(file: &mut std::fs::File) -> String {
@@ -115,5 +176,39 @@ mod tests {
         assert_eq!(captured.status.code(), Some(3));
         assert_eq!((captured.stdout.as_str(), captured.stderr.as_str()), ("out\n", "err\n"));
         assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[cfg(test)]
+mod kept_tests {
+    use super::*;
+    use std::os::fd::AsRawFd;
+
+    #[test]
+    fn what_a_kept_command_starts_lives_until_released_and_a_joined_command_sees_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let pidfile = dir.path().join("pid");
+        let mut before = Command::new("sh");
+        before
+            .arg("-c")
+            .arg(format!("(setsid sleep 60 &) ; sleep 0.2; pgrep -n -x sleep > {}", pidfile.display()));
+        let mut before = Command::new("sh");
+        before.arg("-c").arg(format!("sh -c 'echo $$ > {}; exec sleep 60' & sleep 0.3", pidfile.display()));
+        let (output, kept) = capture_kept(&mut before, "`before`", Duration::from_secs(20)).unwrap();
+        assert!(output.status.success(), "{}", output.stderr);
+        let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_string();
+        let namespace = kept.namespace();
+        let mut after = Command::new("sh");
+        after.arg("-c").arg(format!("kill -0 {pid} && echo alive"));
+        let output = capture_joined(
+            &mut after,
+            "`after`",
+            Duration::from_secs(20),
+            OnCtrlC::Finish,
+            namespace.as_ref().map(|f| f.as_raw_fd()),
+        )
+        .unwrap();
+        assert_eq!(output.stdout.trim(), "alive", "{} {}", output.status, output.stderr);
+        kept.release().unwrap();
     }
 }

@@ -1,17 +1,18 @@
 //! One trial: run a parser program once on one payload, under resource limits and a timeout, and
 //! bring back its outcome.
 //!
-//! The process nestprobe starts is the trial's reaper (src/sys/reaper.rs): it forks the parser into
-//! a process group of its own, reports how it ended, and kills every descendant left, daemons that
-//! left the group included. A timeout (or Ctrl-C) kills the parser's group. One loop polls three
-//! things at once: the parser's stdin (the payload is written in pieces as the pipe takes them; a
-//! parser that stops reading early is normal), its stderr (the head is kept, the rest drained so it
-//! never blocks) and a pidfd that says when the reaper has exited. stdout goes to /dev/null. Nothing
-//! waits for a pipe once the trial has ended: a descendant holding one gets a short grace.
+//! The parser runs under a reaper (src/sys/supervised.rs, src/sys/reaper.rs): in a PID namespace
+//! of its own where the machine allows one, in a process group of its own; its reaper reports how
+//! it ended and kills every descendant left, daemons that left the group included. A timeout (or
+//! Ctrl-C) kills the parser's group. One loop polls these at once: the parser's stdin (the payload
+//! is written in pieces as the pipe takes them; a parser that stops reading early is normal), its
+//! stderr (the head is kept, the rest drained so it never blocks) and the pidfds that say when the
+//! parser or its reaper has ended. stdout goes to /dev/null. Nothing waits for a pipe once the
+//! trial has ended: a descendant holding one gets a short grace.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
+use std::os::fd::AsFd;
 use std::os::unix::process::CommandExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
@@ -28,11 +29,12 @@ use crate::sys::launcher::Launcher;
 
 use crate::payload::{Payload, PayloadReader};
 use crate::results::outcome::Outcome;
+use crate::results::settings::Containment;
 use crate::sys::child_env::ChildEnv;
-use crate::sys::interrupt::GroupGuard;
 use crate::sys::memory;
 use crate::sys::process;
 use crate::sys::reaper;
+use crate::sys::supervised::{self, Supervised};
 use crate::units::Limit;
 
 /// How every child of a probe is started.
@@ -117,9 +119,7 @@ impl TrialConfig {
         // Our own copy of the read end: after the child exits it tells how much it left unread.
         // (It does not keep the child from seeing end of input: that needs the write ends closed.)
         let watch = stdin_read.try_clone().context("cannot duplicate a pipe")?;
-        let (report_read, report_write) =
-            nix::unistd::pipe2(OFlag::O_CLOEXEC).context("cannot create a pipe")?;
-        let mut command = self.command(report_write.as_raw_fd())?;
+        let mut command = self.command()?;
         command.stdin(Stdio::from(stdin_read));
         let inherited_rss = own_resident_bytes();
         let started = Instant::now();
@@ -132,24 +132,12 @@ impl TrialConfig {
                 cwd.display()
             );
         }
-        let mut child = command.spawn().with_context(|| format!("cannot start {}", self.program_name()))?;
+        let options = supervised::Options { killed_by_ctrl_c: true, ..Default::default() };
+        let mut child = Supervised::spawn(&mut command, &self.program_name(), options)?;
         drop(command); // closes our copy of the child's end of stdin
-        drop(report_write); // the reaper holds the only one: end of file once it has gone
-        let reaper = child.id() as i32;
-        let _reaper_registered = GroupGuard::register(reaper);
-        let prepared = (|| -> Result<(i32, OwnedFd, ChildStderr)> {
-            let pid = reaper::read_parser_pid(&report_read)?;
-            let pidfd = process::pidfd_open(reaper)?;
-            let stderr = child.stderr.take().expect("stderr is piped");
-            process::set_nonblocking(&stderr)?;
-            process::set_nonblocking(&stdin_write)?;
-            Ok((pid, pidfd, stderr))
-        })();
-        let (pid, pidfd, stderr) = prepared.inspect_err(|_| {
-            process::kill_group(reaper);
-            let _ = process::reap(reaper);
-        })?;
-        let _registered = GroupGuard::register(pid);
+        let stderr = child.take_stderr().expect("stderr is piped");
+        process::set_nonblocking(&stderr)?;
+        process::set_nonblocking(&stdin_write)?;
         let mut pipes = Pipes {
             stdin: Some(Feeder {
                 file: Some(stdin_write.into()),
@@ -161,28 +149,29 @@ impl TrialConfig {
             stderr: Some(stderr),
             head: Vec::new(),
         };
-        let mut watchdog = self.max_rss.map(|cap| Watchdog::new(pid, cap));
-        let ended = pipes.serve_until_exit(&pidfd, started + timeout, watchdog.as_mut())?;
+        let mut watchdog = self.max_rss.map(|cap| Watchdog::new(&child, cap));
+        let ended = pipes.serve_until_exit(&child, started + timeout, watchdog.as_mut())?;
         let exited = ended == Ended::Exited;
         let wall = started.elapsed();
         let read_whole_input = exited && pipes.all_written() && process::unread_bytes(&watch) == 0;
-        if !exited && !process::wait_exit(&pidfd, Some(Instant::now()))? {
-            // Timed out or over its memory: kill the parser's group; its reaper then reports and
-            // kills whatever left the group. (While the reaper runs, the parser was reaped at most
-            // an instant ago, far too recently for its group id to be someone else's.)
-            process::kill_group(pid);
+        if !exited && !child.wait_program(Instant::now())? {
+            // Timed out or over its memory: kill the program's group; its reaper then reports and
+            // kills whatever left the group.
+            child.kill();
         }
         drop(watch);
         pipes.stdin = None; // end of input, or EPIPE, for whoever still reads it
-        process::wait_exit(&pidfd, None)?;
+        let containment = child.containment();
+        let report = child.finish()?;
         pipes.drain_stderr(Instant::now() + PIPE_GRACE)?;
-        process::reap(reaper)?;
-        // No report: the reaper itself was killed (Ctrl-C), and the parser with it.
-        let report = reaper::read_report(&report_read)?.unwrap_or(reaper::Report {
-            status: libc::SIGKILL,
-            stopped_by: None,
-            peak_rss_bytes: 0,
-        });
+        // No report: the reaper itself was killed (Ctrl-C, or what it supervised where no PID
+        // namespace hides it), and the program with it. What it had started is killed from the
+        // last sample, as far as that saw.
+        if report.is_none() && containment == Containment::Subreaper {
+            watchdog.iter().flat_map(|w| w.sampler.members()).for_each(|&pid| process::kill(pid));
+        }
+        let report =
+            report.unwrap_or(reaper::Report { status: libc::SIGKILL, stopped_by: None, peak_rss_bytes: 0 });
         let (status, peak_rss_bytes) = (ExitStatus::from_raw(report.status), report.peak_rss_bytes);
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
         let built_depth = crate::results::outcome::built_depth(&stderr);
@@ -199,16 +188,21 @@ impl TrialConfig {
         } else if !exited {
             Outcome::Timeout { stderr }
         } else {
-            match Outcome::from_status(status, stderr) {
-                // A runtime's own abort that exits 1 too is a crash, not the library's error.
-                Outcome::Error { stderr } if self.fatal_stderr.iter().any(|line| stderr.contains(line)) => {
-                    Outcome::Abnormal { code: 1, stderr }
-                }
-                outcome => outcome,
-            }
+            self.classify(status, stderr)
         };
         let built_depth = built_depth.filter(|_| outcome == Outcome::Accepted);
         Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input, built_depth })
+    }
+
+    /// What an exit status says, with the runtime's own fatal messages taken into account.
+    fn classify(&self, status: ExitStatus, stderr: String) -> Outcome {
+        match Outcome::from_status(status, stderr) {
+            // A runtime's own abort that exits 1 too is a crash, not the library's error.
+            Outcome::Error { stderr } if self.fatal_stderr.iter().any(|line| stderr.contains(line)) => {
+                Outcome::Abnormal { code: 1, stderr }
+            }
+            outcome => outcome,
+        }
     }
 
     /// The argv as text, for results.
@@ -220,20 +214,14 @@ impl TrialConfig {
         self.argv.first().map(|p| format!("`{}`", p.to_string_lossy())).unwrap_or_default()
     }
 
-    /// The command that starts the trial's reaper, which forks the parser (src/sys/reaper.rs);
-    /// `report` is the write end of the reaper's report pipe.
-    fn command(&self, report: RawFd) -> Result<Command> {
+    /// The command that starts the program (under its reaper: src/sys/supervised.rs adds that).
+    fn command(&self) -> Result<Command> {
         let (program, args) = self.argv.split_first().ok_or_else(|| anyhow!("no command given"))?;
         let mut command = Command::new(program);
         if self.env.mode() == crate::results::settings::EnvMode::Fixed {
             command.env_clear();
         }
-        command
-            .args(args)
-            .envs(self.env.vars())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .process_group(0);
+        command.args(args).envs(self.env.vars()).stdout(Stdio::null()).stderr(Stdio::piped());
         if let Some(cwd) = &self.cwd {
             command.current_dir(cwd);
         }
@@ -252,8 +240,7 @@ impl TrialConfig {
                 if disable_aslr {
                     set_no_randomize()?;
                 }
-                // Last: from here on this process is the reaper, and only the parser returns.
-                reaper::fork_parser(report)
+                Ok(())
             });
         }
         Ok(command)
@@ -276,7 +263,7 @@ enum Ended {
 /// Samples the resident memory of the child's process group against the cap.
 #[derive(Clone, Debug)]
 struct Watchdog {
-    sampler: memory::GroupSampler,
+    sampler: memory::TreeSampler,
     cap: u64,
     /// The largest sample so far.
     peak: u64,
@@ -284,8 +271,10 @@ struct Watchdog {
 }
 
 impl Watchdog {
-    fn new(pgid: i32, cap: u64) -> Watchdog {
-        let sampler = memory::GroupSampler::new(pgid);
+    /// Samples every descendant of the child's reaper but the reapers.
+    fn new(child: &Supervised, cap: u64) -> Watchdog {
+        let (reaper, pids) = (child.reaper_pid(), child.pids);
+        let sampler = memory::TreeSampler::new(reaper, vec![reaper, pids.parent]);
         Watchdog { sampler, cap, peak: 0, next_sample: Instant::now() + RSS_SAMPLE_INTERVAL }
     }
 
@@ -326,7 +315,7 @@ impl Pipes {
     /// any) finds the group over its memory cap.
     fn serve_until_exit(
         &mut self,
-        pidfd: &OwnedFd,
+        child: &Supervised,
         deadline: Instant,
         mut watchdog: Option<&mut Watchdog>,
     ) -> Result<Ended> {
@@ -344,7 +333,8 @@ impl Pipes {
                 watchdog.as_ref().map_or(left, |w| left.min(w.next_sample.saturating_duration_since(now)));
             let stdin = self.stdin.as_ref().and_then(|f| f.file.as_ref());
             let writing = stdin.is_some();
-            let mut fds = vec![PollFd::new(pidfd.as_fd(), PollFlags::POLLIN)];
+            let mut fds = child.end_fds();
+            let ends = fds.len();
             if let Some(stderr) = &self.stderr {
                 fds.push(PollFd::new(stderr.as_fd(), PollFlags::POLLIN));
             }
@@ -357,8 +347,8 @@ impl Pipes {
                 Err(error) => return Err(error).context("waiting for the parser program"),
             }
             let ready = |fd: &PollFd| fd.revents().is_some_and(|r| !r.is_empty());
-            let exited = ready(&fds[0]);
-            let stderr_ready = self.stderr.is_some() && ready(&fds[1]);
+            let exited = fds[..ends].iter().any(ready);
+            let stderr_ready = self.stderr.is_some() && ready(&fds[ends]);
             let stdin_ready = writing && ready(fds.last().expect("stdin is polled"));
             drop(fds);
             if stderr_ready {

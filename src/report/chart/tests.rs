@@ -116,6 +116,7 @@ pub fn sample() -> Results {
             env_mode: Default::default(),
             nestprobe_version: "0.1.0".into(),
             date: "2026-01-02".into(),
+            containment: None,
         },
         environments: Default::default(),
         parsers: vec![
