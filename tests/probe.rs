@@ -91,33 +91,35 @@ fn a_child_that_stops_reading_early_is_classified_by_its_exit_status() {
 #[test]
 fn a_grandchild_holding_the_pipes_is_killed_with_its_group() {
     let wrapper = fixtures_dir().join("grandchild.sh");
+    // A sleeper this test alone starts: 300 s and a fraction no other process on the machine has
+    // (a scan for any `sleep 300` found other tests' and other runs' sleepers).
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    let seconds = format!("300.{:09}{}", nanos, std::process::id());
     let started = Instant::now();
     let mut command = nestprobe();
-    command.args(["probe", "--format", "json", "--timeout", "20s", "--"]).arg(wrapper).arg(fixture());
+    command.args(["probe", "--format", "json", "--timeout", "20s"]);
+    command.args(["--env", &format!("GRANDCHILD_SLEEP={seconds}"), "--"]).arg(wrapper).arg(fixture());
     command.args(["limit", "100"]);
     let result = run_json(command);
     assert_boundary(&result, 101);
     // The grandchild sleeps 300 s holding stderr; the probe must not wait for it, not even once.
     assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
-    // SIGKILL is delivered asynchronously: a killed sleeper may take a moment to leave /proc on a
-    // busy machine (CI saw one still there right after the probe, and once still there 5 s after
-    // it, gone a minute later); an unkilled one lives 300 s.
-    let deadline = Instant::now() + std::time::Duration::from_secs(30);
-    while !stray_sleepers().is_empty() && Instant::now() < deadline {
+    // SIGKILL is delivered asynchronously: a killed sleeper may take a moment to leave /proc.
+    let deadline = Instant::now() + std::time::Duration::from_secs(5);
+    while !sleepers(&seconds).is_empty() && Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    assert!(stray_sleepers().is_empty(), "left behind: {:?}", stray_sleepers());
+    assert!(sleepers(&seconds).is_empty(), "left behind: {:?}", sleepers(&seconds));
 }
 
-/// `sleep 300` processes started by the grandchild wrapper that are still alive.
-fn stray_sleepers() -> Vec<u32> {
+/// `sleep SECONDS` processes that are still alive.
+fn sleepers(seconds: &str) -> Vec<u32> {
+    let wanted = format!("sleep\x00{seconds}\x00").into_bytes();
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
         let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else { continue };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
-        let zombie = stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
-        if cmdline == b"sleep\x00300\x00" && !zombie {
+        if cmdline == wanted {
             found.push(pid);
         }
     }
