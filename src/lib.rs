@@ -19,3 +19,4 @@ pub mod setup;
 pub mod sys;
 pub mod ui;
 pub mod units;
+pub mod untrusted;

@@ -18,7 +18,7 @@ use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
 use crate::results::phase::Phase;
 use crate::sys::memory::RssCap;
-use crate::units::{parse_duration, Limit};
+use crate::units::{parse_timeout, Limit};
 
 /// What clap's error means for the user: `None` when it was `--help` or `--version` (printed on
 /// stdout here: no error), else the one-paragraph message of a usage error (exit status 2), without
@@ -84,11 +84,12 @@ pub struct TrialArgs {
     /// Stack limit (RLIMIT_STACK) of every child: 512KiB, 8MiB, 64M, bytes, or `unlimited`
     #[arg(long, value_name = "SIZE", default_value = "8MiB")]
     pub stack: Limit,
-    /// Per-trial timeout: 10, 10s, 500ms; the child is killed with its process group after it
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    /// Per-trial timeout: 10, 10s, 500ms, at most a day (24h); the child is killed with its process
+    /// group after it
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_timeout)]
     pub timeout: Duration,
-    /// Largest depth tried; if it is accepted, the parser has no limit up to it
-    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = options::at_least_one::<u64>)]
+    /// Largest depth tried, at most 100,000,000; if it is accepted, the parser has no limit up to it
+    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = options::depth)]
     pub max_depth: u64,
     /// Address-space cap (RLIMIT_AS) of every child, e.g. 4GiB (breaks runtimes that reserve large
     /// ranges: GHC, JVM, V8, Go; --max-rss is the safe cap)
@@ -183,10 +184,10 @@ pub struct GateArgs {
     #[arg(long, value_name = "OUTCOMES", value_delimiter = ',', value_parser = fail_on_parser())]
     pub fail_on: Vec<FailOn>,
     /// Exit 4 when the parser fails at a depth below N (its smallest failing depth is less than N)
-    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u64>)]
+    #[arg(long, value_name = "N", value_parser = options::depth)]
     pub expect_min_depth: Option<u64>,
     /// Exit 4 when the parser accepts a depth above N (no limit, or a limit above N)
-    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u64>)]
+    #[arg(long, value_name = "N", value_parser = options::depth)]
     pub expect_max_depth: Option<u64>,
 }
 
@@ -353,9 +354,9 @@ pub struct ManArgs {
 
 fn parse_hint(text: &str) -> Result<Hint, String> {
     let wrong = || {
-        format!("expected a depth of at least 1, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`, got {text:?}")
+        format!("expected a depth from 1 to 100,000,000, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`, got {text:?}")
     };
-    let depth = |text: &str| text.parse::<u64>().ok().filter(|&d| d >= 1).ok_or_else(wrong);
+    let depth = |text: &str| options::depth(text).map_err(|_| wrong());
     if text.eq_ignore_ascii_case("none") {
         return Ok(Hint::NoLimit);
     }

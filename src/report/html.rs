@@ -40,7 +40,8 @@ impl Exporter for ResultsPage {
 /// Text safe between tags and inside double- or single-quoted attributes.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    // Text that got here unchecked still shows its control characters instead of carrying them.
+    for c in crate::untrusted::printable(text).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

@@ -525,6 +525,8 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '\r' if chars.peek() == Some(&'\n') => {}
             '\r' | '\n' => out.push(' '),
+            // Any other control character shows as its escape (`\u{1b}`), backslash doubled.
+            c if crate::untrusted::acts(c) => out.push_str(&c.escape_default().to_string().replace('\\', "\\\\")),
             c => out.push(c),
         }
     }
