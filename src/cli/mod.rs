@@ -21,8 +21,9 @@ use crate::sys::memory::RssCap;
 use crate::units::{parse_timeout, Limit};
 
 /// What clap's error means for the user: `None` when it was `--help` or `--version` (printed on
-/// stdout here: no error), else the one-paragraph message of a usage error (exit status 2), without
-/// clap's own `error:` prefix, so that every error reads `nestprobe: error: …`.
+/// stdout here: no error), else the one-line message of a usage error (exit status 2), without
+/// clap's own `error:` prefix, so that every error reads `nestprobe: error: …`; its tips stay, the
+/// usage synopsis and the pointer to `--help` go.
 pub fn usage_error(error: clap::Error) -> Option<String> {
     use clap::error::ErrorKind;
     match error.kind() {
@@ -33,11 +34,23 @@ pub fn usage_error(error: clap::Error) -> Option<String> {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             Some("a subcommand is needed: `nestprobe --help` lists them".to_string())
         }
-        _ => {
-            let rendered = error.render().to_string();
-            Some(rendered.trim().trim_start_matches("error:").trim_start().to_string())
-        }
+        _ => Some(one_line(&error.render().to_string())),
     }
+}
+
+/// Clap's rendered error as one line: its lines joined, each tip after a `;`, without the usage
+/// synopsis and the closing "For more information" line.
+fn one_line(rendered: &str) -> String {
+    let mut line = String::new();
+    let lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    for text in lines.take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information")) {
+        let separator = if text.starts_with("tip:") { "; " } else { " " };
+        if !line.is_empty() {
+            line.push_str(separator);
+        }
+        line.push_str(text);
+    }
+    line.trim_start_matches("error:").trim_start().to_string()
 }
 
 #[derive(Debug, Parser)]
