@@ -132,7 +132,7 @@ fn check_environments(path: &Path, environments: &[EnvironmentSpec]) -> Result<(
         };
         check_id(&environment.id).map_err(|why| at(&why))?;
         if environment.id == HOST {
-            return Err(at("id must not be `host`"));
+            return Err(at("`host` names the machine itself: an environment's id is not `host`"));
         }
         if !ids.insert(environment.id.as_str()) {
             return Err(at("duplicate id"));

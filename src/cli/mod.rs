@@ -506,6 +506,25 @@ mod tests {
     }
 
     #[test]
+    fn the_help_states_the_bounds_that_are_checked() {
+        let help = Cli::command().find_subcommand_mut("probe").unwrap().render_long_help().to_string();
+        let depth = crate::units::thousands(crate::probe::options::MAX_DEPTH_BOUND);
+        assert!(help.contains(&format!("at most {depth}")), "{help}");
+        assert_eq!(crate::units::MAX_TIMEOUT, Duration::from_secs(24 * 3600));
+        assert!(help.contains("at most a day (24h)"), "{help}");
+        assert!(parse_hint(&format!("{}", crate::probe::options::MAX_DEPTH_BOUND + 1)).is_err());
+    }
+
+    #[test]
+    fn clap_errors_are_one_line_with_their_tips() {
+        let error = Cli::try_parse_from(["nestprobe", "probe", "--max-dept", "5", "--", "p"]).unwrap_err();
+        let line = usage_error(error).unwrap();
+        assert_eq!(line.lines().count(), 1, "{line}");
+        assert!(line.starts_with("unexpected argument '--max-dept' found; tip: a similar argument"), "{line}");
+        assert!(!line.contains("Usage:") && !line.contains("For more information"), "{line}");
+    }
+
+    #[test]
     fn hints() {
         assert_eq!(parse_hint("129"), Ok(Hint::FailsAt(129)));
         assert_eq!(parse_hint("none"), Ok(Hint::NoLimit));

@@ -108,3 +108,17 @@ impl ProbeSpec {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_payload_format_can_be_asked_for_the_deepest_max_depth() {
+        for format in PayloadFormat::all() {
+            for &shape in format.shapes() {
+                assert_eq!(format.check(shape, MAX_DEPTH_BOUND), Ok(()), "{format} {shape}");
+            }
+        }
+    }
+}
