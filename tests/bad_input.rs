@@ -73,12 +73,14 @@ fn timeouts_above_a_day_and_depths_above_the_bound_are_usage_errors_naming_it() 
     command.args(["--hint", "50", "--", "sh", "-c", "cat >/dev/null; exit 1"]);
     let output = run(command);
     assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
-    let help = String::from_utf8(run({
-        let mut command = nestprobe();
-        command.args(["probe", "--help"]);
-        command
-    })
-    .stdout)
+    let help = String::from_utf8(
+        run({
+            let mut command = nestprobe();
+            command.args(["probe", "--help"]);
+            command
+        })
+        .stdout,
+    )
     .unwrap();
     assert!(help.contains("at most a day (24h)") && help.contains("at most 100,000,000"), "{help}");
 }
@@ -86,7 +88,8 @@ fn timeouts_above_a_day_and_depths_above_the_bound_are_usage_errors_naming_it() 
 #[test]
 fn a_catalog_timeout_above_a_day_is_a_usage_error_naming_the_row() {
     for timeout in ["1e30", "1e19", "100000d"] {
-        let workspace = Workspace::new(&[Row::new("slowpoke").set("run", vec!["cat"]).set("timeout", timeout)]);
+        let workspace =
+            Workspace::new(&[Row::new("slowpoke").set("run", vec!["cat"]).set("timeout", timeout)]);
         for subcommand in [&["list"][..], &["run", "--quick"]] {
             let output = workspace.nestprobe(subcommand);
             assert_usage_error(&output, &["parser `slowpoke`", "more than a day (24h)"], timeout);
@@ -190,7 +193,11 @@ fn control_characters_in_versions_names_and_messages_never_reach_reports_or_the_
         // It fails at depth 1 with a hostile error line: the reason and the terminal line quote it.
         Row::new("hostile-stderr").set(
             "run",
-            vec!["sh", "-c", &format!("cat >/dev/null; {} >&2; exit 1", HOSTILE_PRINTF.replace("1.0", "error"))],
+            vec![
+                "sh",
+                "-c",
+                &format!("cat >/dev/null; {} >&2; exit 1", HOSTILE_PRINTF.replace("1.0", "error")),
+            ],
         ),
     ]);
     let output = run_within(&workspace, &["run", "--quick", "--max-depth", "100"], Duration::from_secs(120));
@@ -241,7 +248,8 @@ fn render_with_id(dir: &Path, id: &str) -> Output {
 
 #[test]
 fn render_writes_nothing_outside_out_whatever_ids_results_json_holds() {
-    for id in ["../../../escaped", "/tmp/nestprobe-absolute", "a/b", "..", &"x".repeat(252), "evil\u{1b}[2J"] {
+    for id in ["../../../escaped", "/tmp/nestprobe-absolute", "a/b", "..", &"x".repeat(252), "evil\u{1b}[2J"]
+    {
         let dir = tempfile::tempdir().unwrap();
         let output = render_with_id(dir.path(), id);
         assert_usage_error(&output, &["in.json", "a parser record's id"], id);
@@ -266,4 +274,32 @@ fn render_writes_nothing_outside_out_whatever_ids_results_json_holds() {
     let output = render_with_id(dir.path(), "fine.id_1");
     assert!(output.status.success(), "{}", stderr_of(&output));
     assert!(dir.path().join("a/b/out/badges/fine.id_1.svg").exists());
+}
+
+#[test]
+fn a_catalog_or_results_file_that_is_a_fifo_or_device_is_refused_unopened() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("catalog.toml");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let cases: [&[&str]; 3] = [
+        &["list", "--catalog", fifo.to_str().unwrap()],
+        &["render", "--results", fifo.to_str().unwrap(), "--out", dir.path().to_str().unwrap()],
+        &["render", "--results", "/dev/zero", "--out", dir.path().to_str().unwrap()],
+    ];
+    for args in cases {
+        let mut child = nestprobe().args(args).stderr(Stdio::piped()).spawn().unwrap();
+        let started = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("{args:?} blocked");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let output = child.wait_with_output().unwrap();
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("not a regular file"), "{stderr}");
+    }
 }

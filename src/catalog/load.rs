@@ -10,6 +10,7 @@ use anyhow::{Context, Result};
 use serde::Deserialize;
 
 use super::{Catalog, Entry, EnvironmentSpec, HOST};
+use crate::results::read_regular_file;
 use crate::units::{parse_timeout, Limit};
 use crate::untrusted::{check_id, printable, InvalidInput, MAX_ID_BYTES};
 
@@ -42,14 +43,13 @@ impl Catalog {
             .collect();
         check_environments(path, &environments).map_err(invalid)?;
         let mut rows: Vec<(PathBuf, Entry)> = Vec::new();
-        let mut add = |file: &Path, parsers: Vec<Entry>| {
-            let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
-            rows.extend(
-                parsers
-                    .into_iter()
-                    .map(|entry| (file.to_path_buf(), Entry { folder: folder.clone(), ..shown_as_text(entry) })),
-            );
-        };
+        let mut add =
+            |file: &Path, parsers: Vec<Entry>| {
+                let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+                rows.extend(parsers.into_iter().map(|entry| {
+                    (file.to_path_buf(), Entry { folder: folder.clone(), ..shown_as_text(entry) })
+                }));
+            };
         add(path, root.parser);
         for file in row_files(path)? {
             let rows_file = read(&file)?;
@@ -115,7 +115,7 @@ fn row_files(root: &Path) -> Result<Vec<PathBuf>> {
 }
 
 fn read(path: &Path) -> Result<CatalogFile> {
-    let text = fs::read_to_string(path).with_context(|| format!("cannot read catalog {}", path.display()))?;
+    let text = read_regular_file(path).with_context(|| format!("cannot read catalog {}", path.display()))?;
     toml::from_str(&text).map_err(|e| {
         let (line, column) = e.span().map_or((1, 1), |span| line_column(&text, span.start));
         // toml's messages can span lines ("invalid string\nexpected ..."): keep it to one.
@@ -127,9 +127,8 @@ fn read(path: &Path) -> Result<CatalogFile> {
 fn check_environments(path: &Path, environments: &[EnvironmentSpec]) -> Result<(), String> {
     let mut ids = HashSet::new();
     for environment in environments {
-        let at = |what: &str| {
-            format!("{}: environment `{}`: {what}", path.display(), printable(&environment.id))
-        };
+        let at =
+            |what: &str| format!("{}: environment `{}`: {what}", path.display(), printable(&environment.id));
         check_id(&environment.id).map_err(|why| at(&why))?;
         if environment.id == HOST {
             return Err(at("`host` names the machine itself: an environment's id is not `host`"));

@@ -320,7 +320,8 @@ impl<'a> Parser<'a> {
             Err(_) => return Ok(None),
         };
         // One line, cut short and printable: it is copied into every report.
-        let line = output.stdout.lines().find(|l| !l.trim().is_empty()).map(|l| short_line(l, MAX_LINE_BYTES));
+        let line =
+            output.stdout.lines().find(|l| !l.trim().is_empty()).map(|l| short_line(l, MAX_LINE_BYTES));
         Ok(line.filter(|_| output.status.success()))
     }
 

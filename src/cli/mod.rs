@@ -520,7 +520,10 @@ mod tests {
         let error = Cli::try_parse_from(["nestprobe", "probe", "--max-dept", "5", "--", "p"]).unwrap_err();
         let line = usage_error(error).unwrap();
         assert_eq!(line.lines().count(), 1, "{line}");
-        assert!(line.starts_with("unexpected argument '--max-dept' found; tip: a similar argument"), "{line}");
+        assert!(
+            line.starts_with("unexpected argument '--max-dept' found; tip: a similar argument"),
+            "{line}"
+        );
         assert!(!line.contains("Usage:") && !line.contains("For more information"), "{line}");
     }
 

@@ -42,7 +42,10 @@ pub fn at_least_one<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T,
 pub fn depth(text: &str) -> Result<u64, String> {
     let depth = at_least_one::<u64>(text)?;
     if depth > MAX_DEPTH_BOUND {
-        return Err(format!("must be at most {} (the deepest nestprobe tries), got {text}", thousands(MAX_DEPTH_BOUND)));
+        return Err(format!(
+            "must be at most {} (the deepest nestprobe tries), got {text}",
+            thousands(MAX_DEPTH_BOUND)
+        ));
     }
     Ok(depth)
 }

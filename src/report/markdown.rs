@@ -526,7 +526,9 @@ pub fn escape(text: &str) -> String {
             '\r' if chars.peek() == Some(&'\n') => {}
             '\r' | '\n' => out.push(' '),
             // Any other control character shows as its escape (`\u{1b}`), backslash doubled.
-            c if crate::untrusted::acts(c) => out.push_str(&c.escape_default().to_string().replace('\\', "\\\\")),
+            c if crate::untrusted::acts(c) => {
+                out.push_str(&c.escape_default().to_string().replace('\\', "\\\\"))
+            }
             c => out.push(c),
         }
     }
