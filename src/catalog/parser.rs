@@ -262,7 +262,7 @@ impl<'a> Parser<'a> {
         // every change to a program measured in a root (Debian 13's gqlparser kept a build from
         // before its phases).
         let mut files = Vec::new();
-        collect_files(&self.source_dir, &mut Vec::new(), &mut files)?;
+        collect_files(&self.source_dir, &self.source_dir, &mut Vec::new(), &mut files)?;
         files.sort();
         for file in files {
             file.strip_prefix(&self.source_dir).unwrap_or(&file).hash(&mut hasher);
@@ -372,10 +372,15 @@ pub fn first_error_line(text: &str) -> String {
     line
 }
 
-/// The files under `dir`, through links (as a build sees them) but never into a folder it is
+/// The files under `dir` (in the program's folder `root`), through links (as a build sees them) but never into a folder it is
 /// already inside (`ancestors`): a link back up would loop. Anything but a file, folder or link to
 /// one is refused unopened.
-fn collect_files(dir: &Path, ancestors: &mut Vec<PathBuf>, files: &mut Vec<PathBuf>) -> Result<()> {
+fn collect_files(
+    root: &Path,
+    dir: &Path,
+    ancestors: &mut Vec<PathBuf>,
+    files: &mut Vec<PathBuf>,
+) -> Result<()> {
     use std::os::unix::fs::FileTypeExt;
     let Ok(real) = fs::canonicalize(dir) else { return Ok(()) };
     if ancestors.contains(&real) {
@@ -391,7 +396,7 @@ fn collect_files(dir: &Path, ancestors: &mut Vec<PathBuf>, files: &mut Vec<PathB
             continue;
         };
         if kind.is_dir() {
-            collect_files(&path, ancestors, files)?;
+            collect_files(root, &path, ancestors, files)?;
         } else if kind.is_file() {
             files.push(path);
         } else {
@@ -402,9 +407,11 @@ fn collect_files(dir: &Path, ancestors: &mut Vec<PathBuf>, files: &mut Vec<PathB
             } else {
                 "a device"
             };
+            // Named from the program's folder on: results hold no paths of this machine.
+            let above = root.parent().unwrap_or(root);
             bail!(
                 "{} is {what}: a parser's folder may hold only files, folders and links to them",
-                path.display()
+                path.strip_prefix(above).unwrap_or(&path).display()
             );
         }
     }
