@@ -306,3 +306,38 @@ fn a_catalog_or_results_file_that_is_a_fifo_or_device_is_refused_unopened() {
         assert!(stderr.contains("not a regular file"), "{stderr}");
     }
 }
+
+#[test]
+fn a_results_file_with_control_characters_renders_without_them() {
+    let hostile = "x\u{1b}]0;owned\u{7}\u{1b}[2J\u{8}\r\u{202e}\u{9b}y";
+    let mut results = committed_results();
+    let record = first_failing(&mut results);
+    for field in ["library", "language", "version", "note"] {
+        record[field] = format!("{field} {hostile}").into();
+    }
+    record["result"]["failure"]["stderr"] = format!("Error: {hostile}").into();
+    results["environment"]["os"] = format!("os {hostile}").into();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.json");
+    fs::write(&input, serde_json::to_string_pretty(&results).unwrap()).unwrap();
+    let out = dir.path().join("out");
+    let mut command = nestprobe();
+    command.arg("render").arg("--results").arg(&input).arg("--out").arg(&out);
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let mut files = vec![];
+    let mut stack = vec![out.clone()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap().flatten() {
+            if entry.path().is_dir() {
+                stack.push(entry.path());
+            } else {
+                files.push(entry.path());
+            }
+        }
+    }
+    assert!(files.len() > 5, "{files:?}");
+    for file in files {
+        assert_no_controls(&fs::read_to_string(&file).unwrap(), &file.display().to_string());
+    }
+}

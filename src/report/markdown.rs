@@ -632,5 +632,7 @@ mod tests {
         assert_eq!(escape("&lt;"), "&amp;lt;");
         // A backslash in the text cannot swallow the escape of the pipe after it.
         assert_eq!(escape("a\\|b"), "a\\\\\\|b");
+        // Control characters show as their escapes (backslash doubled, so it shows as typed).
+        assert_eq!(escape("v\u{1b}[31m\u{7}\u{202e}"), "v\\\\u{1b}[31m\\\\u{7}\\\\u{202e}");
     }
 }

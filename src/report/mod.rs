@@ -81,6 +81,9 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written
     let mut written = std::collections::HashSet::new();
     for exporter in exporters() {
         for (relative, contents) in exporter.files(results)? {
+            // The last guard: text that reached a report unchecked (a results file written by hand)
+            // shows its control characters as escapes; no exporter writes any on purpose.
+            let contents = printable(&contents);
             let path = out.join(&relative);
             if write_if_changed(&path, &contents)? {
                 done.changed.push(path.clone());
