@@ -3,7 +3,7 @@
 //! README.md ("Architecture") for the layers. Dependencies run one way:
 //!
 //! `app` → {`run`, `setup`, `catalog`, `report`, `gate`, `ui`, `cli`} → `probe` → {`sys`, `payload`}
-//! → `results` → `units`. tests/layers.rs checks it.
+//! → `results` → {`units`, `untrusted`}. tests/layers.rs checks it.
 
 pub mod app;
 pub mod catalog;
@@ -19,3 +19,4 @@ pub mod setup;
 pub mod sys;
 pub mod ui;
 pub mod units;
+pub mod untrusted;

@@ -71,11 +71,34 @@ pub fn format_bytes(bytes: u64) -> String {
     }
 }
 
+/// The longest timeout of a trial: a day. Longer ones are mistakes (`1e19` seconds), and deadlines
+/// that far ahead overflow the clock's arithmetic.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// A trial's timeout: a duration ([`parse_duration`]) of at most [`MAX_TIMEOUT`].
+pub fn parse_timeout(text: &str) -> Result<Duration> {
+    let text = text.trim();
+    // Also what is too long to be a duration at all (`1e30`, `1e30d`) is longer than a day.
+    let too_long = match text.parse::<f64>() {
+        Ok(secs) => secs > MAX_TIMEOUT.as_secs_f64(),
+        Err(_) => match humantime::parse_duration(text) {
+            Ok(duration) => duration > MAX_TIMEOUT,
+            Err(error) => error == humantime::DurationError::NumberOverflow,
+        },
+    };
+    if too_long {
+        bail!("invalid timeout {text:?}: more than a day (24h), the longest a trial may take");
+    }
+    parse_duration(text)
+}
+
 /// Parses `10`, `10s`, `500ms`, `1m 30s`; a bare number means seconds.
 pub fn parse_duration(text: &str) -> Result<Duration> {
     let text = text.trim();
     let parsed = match text.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(Duration::from_secs_f64(secs)),
+        Ok(secs) if secs.is_finite() && secs > 0.0 => {
+            Duration::try_from_secs_f64(secs).map_err(|_| anyhow!("too long to be a duration"))
+        }
         Ok(_) => Err(anyhow!("must be greater than zero")),
         Err(_) => humantime::parse_duration(text).map_err(|e| anyhow!("{e}")),
     };
@@ -143,6 +166,19 @@ mod tests {
         assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
         assert_eq!(parse_duration("0.25").unwrap(), Duration::from_millis(250));
         assert!(parse_duration("0").is_err());
+        // Too long for a Duration: an error, not a panic.
+        assert!(parse_duration("1e30").unwrap_err().to_string().contains("too long"));
         assert!(parse_duration("soon").unwrap_err().to_string().contains("\"soon\""));
+    }
+
+    #[test]
+    fn timeouts_are_at_most_a_day() {
+        assert_eq!(parse_timeout("24h").unwrap(), MAX_TIMEOUT);
+        assert_eq!(parse_timeout("86400").unwrap(), MAX_TIMEOUT);
+        for long in ["86401", "1e19", "1e30", "inf", "100000d", "25h", "99999999999999999999999d"] {
+            let error = parse_timeout(long).unwrap_err().to_string();
+            assert!(error.contains("more than a day (24h)"), "{long}: {error}");
+        }
+        assert!(parse_timeout("0").is_err() && parse_timeout("soon").is_err());
     }
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use crate::sys::interrupt;
 use crate::ui::messages;
+use crate::untrusted::InvalidInput;
 
 /// How a command ended. Every subcommand returns one; [`Ending::finish`] maps it to the status the
 /// README documents.
@@ -75,11 +76,14 @@ impl Ending {
 }
 
 /// An error of the core: an interruption if the user asked to stop (whatever the error then
-/// says), else a failure.
+/// says), a usage error if the input it was given is wrong (a catalog row, a results file), else a
+/// failure.
 impl From<anyhow::Error> for Ending {
     fn from(error: anyhow::Error) -> Ending {
         if interrupt::requested() {
             Ending::Interrupted
+        } else if error.chain().any(|cause| cause.is::<InvalidInput>()) {
+            Ending::Usage(format!("{error:#}"))
         } else {
             Ending::Failed(error)
         }

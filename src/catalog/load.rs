@@ -6,11 +6,18 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use serde::Deserialize;
 
 use super::{Catalog, Entry, EnvironmentSpec, HOST};
-use crate::units::{parse_duration, Limit};
+use crate::results::read_regular_file;
+use crate::units::{parse_timeout, Limit};
+use crate::untrusted::{check_id, printable, InvalidInput, MAX_ID_BYTES};
+
+/// A mistake in the catalog's text: the command cannot go on, as with a bad option (exit 2).
+fn invalid(message: String) -> anyhow::Error {
+    InvalidInput(message).into()
+}
 
 /// The name of a catalog file: the root, and each language's file of rows.
 pub const FILE_NAME: &str = "catalog.toml";
@@ -29,33 +36,40 @@ impl Catalog {
     /// in the order of their folders' names).
     pub fn load(path: &Path) -> Result<Catalog> {
         let root = read(path)?;
-        let environments = root.environment;
-        check_environments(path, &environments)?;
+        let environments: Vec<EnvironmentSpec> = root
+            .environment
+            .into_iter()
+            .map(|environment| EnvironmentSpec { name: text(&environment.name), ..environment })
+            .collect();
+        check_environments(path, &environments).map_err(invalid)?;
         let mut rows: Vec<(PathBuf, Entry)> = Vec::new();
-        let mut add = |file: &Path, parsers: Vec<Entry>| {
-            let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
-            rows.extend(
-                parsers
-                    .into_iter()
-                    .map(|entry| (file.to_path_buf(), Entry { folder: folder.clone(), ..entry })),
-            );
-        };
+        let mut add =
+            |file: &Path, parsers: Vec<Entry>| {
+                let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+                rows.extend(parsers.into_iter().map(|entry| {
+                    (file.to_path_buf(), Entry { folder: folder.clone(), ..shown_as_text(entry) })
+                }));
+            };
         add(path, root.parser);
         for file in row_files(path)? {
             let rows_file = read(&file)?;
             if !rows_file.environment.is_empty() {
-                bail!("{}: [[environment]] tables belong in {}", file.display(), path.display());
+                return Err(invalid(format!(
+                    "{}: [[environment]] tables belong in {}",
+                    file.display(),
+                    path.display()
+                )));
             }
             add(&file, rows_file.parser);
         }
         if rows.is_empty() {
-            bail!(
+            return Err(invalid(format!(
                 "{}: no [[parser]] rows, here or in {}/*/{FILE_NAME}",
                 path.display(),
                 folder_of(path).display()
-            );
+            )));
         }
-        check_rows(&rows, &environments)?;
+        check_rows(&rows, &environments).map_err(invalid)?;
         let entries = rows
             .into_iter()
             .flat_map(|(_, entry)| {
@@ -65,6 +79,22 @@ impl Catalog {
             .collect();
         Ok(Catalog { path: path.to_path_buf(), environments, entries })
     }
+}
+
+/// The row with the text that reports show (names, note, variant) printable: a control character
+/// there would act in a terminal, or a badge, instead of showing.
+fn shown_as_text(entry: Entry) -> Entry {
+    Entry {
+        language: text(&entry.language),
+        library: text(&entry.library),
+        note: text(&entry.note),
+        variant: entry.variant.as_deref().map(text),
+        ..entry
+    }
+}
+
+fn text(text: &str) -> String {
+    printable(text).into_owned()
 }
 
 fn folder_of(path: &Path) -> &Path {
@@ -85,60 +115,61 @@ fn row_files(root: &Path) -> Result<Vec<PathBuf>> {
 }
 
 fn read(path: &Path) -> Result<CatalogFile> {
-    let text = fs::read_to_string(path).with_context(|| format!("cannot read catalog {}", path.display()))?;
+    let text = read_regular_file(path).with_context(|| format!("cannot read catalog {}", path.display()))?;
     toml::from_str(&text).map_err(|e| {
         let (line, column) = e.span().map_or((1, 1), |span| line_column(&text, span.start));
         // toml's messages can span lines ("invalid string\nexpected ..."): keep it to one.
         let message: Vec<&str> = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        anyhow::anyhow!("{}:{line}:{column}: {}", path.display(), message.join("; "))
+        invalid(format!("{}:{line}:{column}: {}", path.display(), message.join("; ")))
     })
 }
 
-fn check_environments(path: &Path, environments: &[EnvironmentSpec]) -> Result<()> {
+fn check_environments(path: &Path, environments: &[EnvironmentSpec]) -> Result<(), String> {
     let mut ids = HashSet::new();
     for environment in environments {
-        let at = |what: &str| format!("{}: environment `{}`: {what}", path.display(), environment.id);
-        if !is_id(&environment.id) || environment.id == HOST {
-            bail!(at("id must be lowercase letters, digits and dashes, and not `host`"));
+        let at =
+            |what: &str| format!("{}: environment `{}`: {what}", path.display(), printable(&environment.id));
+        check_id(&environment.id).map_err(|why| at(&why))?;
+        if environment.id == HOST {
+            return Err(at("`host` names the machine itself: an environment's id is not `host`"));
         }
         if !ids.insert(environment.id.as_str()) {
-            bail!(at("duplicate id"));
+            return Err(at("duplicate id"));
         }
         if !environment.root.is_absolute() {
-            bail!(at("`root` must be an absolute path"));
+            return Err(at("`root` must be an absolute path"));
         }
     }
     Ok(())
 }
 
 /// Checks every row, with the file that declares it; ids are unique across files.
-fn check_rows(rows: &[(PathBuf, Entry)], environments: &[EnvironmentSpec]) -> Result<()> {
+fn check_rows(rows: &[(PathBuf, Entry)], environments: &[EnvironmentSpec]) -> Result<(), String> {
     let mut declared: HashMap<&str, &Path> = HashMap::new();
     for (file, entry) in rows {
-        let at = |what: &str| format!("{}: parser `{}`: {what}", file.display(), entry.id);
+        // (An id too long to be a file name is shown cut: its own check says how long it is.)
+        let shown: String = printable(&entry.id).chars().take(MAX_ID_BYTES).collect();
+        let at = |what: &str| format!("{}: parser `{shown}`: {what}", file.display());
         if let Some(first) = declared.insert(entry.id.as_str(), file) {
-            bail!(at(&format!("duplicate id (also in {})", first.display())));
+            return Err(at(&format!("duplicate id (also in {})", first.display())));
         }
-        check_row(entry, environments).map_err(|what| anyhow::anyhow!(at(&what)))?;
+        check_row(entry, environments).map_err(|what| at(&what))?;
     }
     Ok(())
 }
 
 /// What is wrong with one row, if anything.
 fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), String> {
-    if !is_id(&entry.id) {
-        return Err("id must be lowercase letters, digits and dashes".into());
-    }
+    check_id(&entry.id)?;
     if let Some(program) = &entry.program {
-        if program.is_empty() || !program.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
-            return Err("`program` must name a folder beside the catalog".into());
-        }
+        // A folder name like an id: nothing that leaves the catalog's folders (`..`, `/`).
+        check_id(program).map_err(|why| format!("`program` must name a folder beside the catalog: {why}"))?;
     }
     if entry.run.is_empty() {
         return Err("`run` must name a program".into());
     }
     if let Some(timeout) = &entry.timeout {
-        parse_duration(timeout).map_err(|e| format!("bad `timeout`: {e:#}"))?;
+        parse_timeout(timeout).map_err(|e| format!("bad `timeout`: {e:#}"))?;
     }
     if let Some(memory) = &entry.memory {
         memory.parse::<Limit>().map_err(|e| format!("bad `memory`: {e:#}"))?;
@@ -159,10 +190,6 @@ fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), Stri
         }
     }
     Ok(())
-}
-
-pub(super) fn is_id(text: &str) -> bool {
-    !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 fn line_column(text: &str, offset: usize) -> (usize, usize) {

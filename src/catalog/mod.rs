@@ -235,7 +235,7 @@ version = "echo 1.0"
         let err = load(&format!("{GOOD}{GOOD}")).unwrap_err().to_string();
         assert!(err.contains("parser `c-x`: duplicate id"), "{err}");
         let err = load(&GOOD.replace("\"c-x\"", "\"C X\"")).unwrap_err().to_string();
-        assert!(err.contains("id must be"), "{err}");
+        assert!(err.contains("must be lowercase letters"), "{err}");
     }
 
     #[test]

@@ -19,7 +19,8 @@ use crate::sys::interrupt;
 use crate::sys::launcher::Launcher;
 use crate::sys::task::{self, OnCtrlC};
 use crate::sys::trial::TrialConfig;
-use crate::units::{parse_duration, Limit};
+use crate::units::{parse_timeout, Limit};
+use crate::untrusted::{printable, short_line, MAX_LINE_BYTES};
 
 /// A parser resolved against the file system: where it lives and where it builds.
 ///
@@ -144,7 +145,7 @@ impl<'a> Parser<'a> {
             ..run
         };
         if let Some(text) = &entry.timeout {
-            trial.timeout = parse_duration(text)?.max(trial.timeout);
+            trial.timeout = parse_timeout(text)?.max(trial.timeout);
         }
         if let Some(text) = &entry.memory {
             let cap: Limit = text.parse()?;
@@ -212,7 +213,9 @@ impl<'a> Parser<'a> {
     /// Builds the parser (if it has a build step and its sources changed). Output goes to
     /// `$BUILD/build.log`; the error names its first error line and the log.
     pub fn build(&self) -> Result<()> {
-        if self.is_built() {
+        // Before anything runs: a folder that cannot be fingerprinted cannot be built either.
+        let fingerprint = self.fingerprint()?;
+        if self.stamped(fingerprint) {
             return Ok(());
         }
         if let Some(build) = &self.entry.build {
@@ -231,18 +234,26 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        fs::write(self.real_build_dir.join(BUILD_STAMP), self.fingerprint().to_string())?;
+        fs::write(self.real_build_dir.join(BUILD_STAMP), fingerprint.to_string())?;
         Ok(())
     }
 
+    /// Whether the build is up to date; a folder that cannot be fingerprinted is not (`build`
+    /// then says why).
     fn is_built(&self) -> bool {
+        self.fingerprint().is_ok_and(|fingerprint| self.stamped(fingerprint))
+    }
+
+    /// Whether the last build was of the sources with this fingerprint.
+    fn stamped(&self, fingerprint: u64) -> bool {
         fs::read_to_string(self.real_build_dir.join(BUILD_STAMP))
-            .is_ok_and(|stamp| stamp.trim() == self.fingerprint().to_string())
+            .is_ok_and(|stamp| stamp.trim() == fingerprint.to_string())
     }
 
     /// Changes whenever the sources, the build command or the staged build path change (a build
-    /// may bake that path into a launcher).
-    fn fingerprint(&self) -> u64 {
+    /// may bake that path into a launcher). Fails on a FIFO, socket or device in the folder, which
+    /// is never opened: reading one blocks, or never ends.
+    fn fingerprint(&self) -> Result<u64> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.entry.build.hash(&mut hasher);
         self.build_dir.hash(&mut hasher);
@@ -255,13 +266,13 @@ impl<'a> Parser<'a> {
         // every change to a program measured in a root (Debian 13's gqlparser kept a build from
         // before its phases).
         let mut files = Vec::new();
-        collect_files(&self.source_dir, &mut files);
+        collect_files(&self.source_dir, &self.source_dir, &mut Vec::new(), &mut files)?;
         files.sort();
         for file in files {
             file.strip_prefix(&self.source_dir).unwrap_or(&file).hash(&mut hasher);
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
-        hasher.finish()
+        Ok(hasher.finish())
     }
 
     /// The library version, from the entry's version command, or as it was last time when nothing
@@ -271,7 +282,7 @@ impl<'a> Parser<'a> {
         let key = self.version_key();
         if let Some(version) = fs::read_to_string(&cache).ok().and_then(|text| {
             let (cached_key, version) = text.split_once('\n')?;
-            (cached_key == key.to_string()).then(|| version.trim_end().to_string())
+            (cached_key == key.to_string()).then(|| short_line(version, MAX_LINE_BYTES))
         }) {
             return Ok(Some(version));
         }
@@ -291,7 +302,7 @@ impl<'a> Parser<'a> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         self.entry.version.hash(&mut hasher);
         self.entry.setup.hash(&mut hasher);
-        self.fingerprint().hash(&mut hasher);
+        self.fingerprint().unwrap_or_default().hash(&mut hasher);
         for file in shared_files(&self.dir.join("..")) {
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
@@ -312,7 +323,9 @@ impl<'a> Parser<'a> {
             Err(error) if interrupt::requested() => return Err(error),
             Err(_) => return Ok(None),
         };
-        let line = output.stdout.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_string);
+        // One line, cut short and printable: it is copied into every report.
+        let line =
+            output.stdout.lines().find(|l| !l.trim().is_empty()).map(|l| short_line(l, MAX_LINE_BYTES));
         Ok(line.filter(|_| output.status.success()))
     }
 
@@ -379,23 +392,58 @@ pub fn first_error_line(text: &str) -> String {
         ["error", "fatal", "failed", "cannot", "not found"].iter().any(|word| lower.contains(word))
     };
     let line = lines.iter().find(names_it).or(lines.last()).copied().unwrap_or("no output");
-    let mut line: String = line.chars().take(200).collect();
+    let mut line: String = printable(line).chars().take(200).collect();
     if line.len() < text.len() && line.chars().count() == 200 {
         line.push('…');
     }
     line
 }
 
-fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+/// The files under `dir` (in the program's folder `root`), through links (as a build sees them) but never into a folder it is
+/// already inside (`ancestors`): a link back up would loop. Anything but a file, folder or link to
+/// one is refused unopened.
+fn collect_files(
+    root: &Path,
+    dir: &Path,
+    ancestors: &mut Vec<PathBuf>,
+    files: &mut Vec<PathBuf>,
+) -> Result<()> {
+    use std::os::unix::fs::FileTypeExt;
+    let Ok(real) = fs::canonicalize(dir) else { return Ok(()) };
+    if ancestors.contains(&real) {
+        return Ok(());
+    }
+    let Ok(entries) = fs::read_dir(dir) else { return Ok(()) };
+    ancestors.push(real);
     for entry in entries.flatten() {
         let path = entry.path();
-        if path.is_dir() {
-            collect_files(&path, files);
-        } else {
+        // (A dangling link is hashed as an empty file, as before.)
+        let Ok(kind) = fs::metadata(&path).map(|m| m.file_type()) else {
             files.push(path);
+            continue;
+        };
+        if kind.is_dir() {
+            collect_files(root, &path, ancestors, files)?;
+        } else if kind.is_file() {
+            files.push(path);
+        } else {
+            let what = if kind.is_fifo() {
+                "a FIFO"
+            } else if kind.is_socket() {
+                "a socket"
+            } else {
+                "a device"
+            };
+            // Named from the program's folder on: results hold no paths of this machine.
+            let above = root.parent().unwrap_or(root);
+            bail!(
+                "{} is {what}: a parser's folder may hold only files, folders and links to them",
+                path.strip_prefix(above).unwrap_or(&path).display()
+            );
         }
     }
+    ancestors.pop();
+    Ok(())
 }
 
 /// Which of these Debian packages are not installed (on the host, or in `root`). Without dpkg (not

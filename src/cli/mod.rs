@@ -18,11 +18,12 @@ use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
 use crate::results::phase::Phase;
 use crate::sys::memory::RssCap;
-use crate::units::{parse_duration, Limit};
+use crate::units::{parse_timeout, Limit};
 
 /// What clap's error means for the user: `None` when it was `--help` or `--version` (printed on
-/// stdout here: no error), else the one-paragraph message of a usage error (exit status 2), without
-/// clap's own `error:` prefix, so that every error reads `nestprobe: error: …`.
+/// stdout here: no error), else the one-line message of a usage error (exit status 2), without
+/// clap's own `error:` prefix, so that every error reads `nestprobe: error: …`; its tips stay, the
+/// usage synopsis and the pointer to `--help` go.
 pub fn usage_error(error: clap::Error) -> Option<String> {
     use clap::error::ErrorKind;
     match error.kind() {
@@ -33,11 +34,23 @@ pub fn usage_error(error: clap::Error) -> Option<String> {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             Some("a subcommand is needed: `nestprobe --help` lists them".to_string())
         }
-        _ => {
-            let rendered = error.render().to_string();
-            Some(rendered.trim().trim_start_matches("error:").trim_start().to_string())
-        }
+        _ => Some(one_line(&error.render().to_string())),
     }
+}
+
+/// Clap's rendered error as one line: its lines joined, each tip after a `;`, without the usage
+/// synopsis and the closing "For more information" line.
+fn one_line(rendered: &str) -> String {
+    let mut line = String::new();
+    let lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    for text in lines.take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information")) {
+        let separator = if text.starts_with("tip:") { "; " } else { " " };
+        if !line.is_empty() {
+            line.push_str(separator);
+        }
+        line.push_str(text);
+    }
+    line.trim_start_matches("error:").trim_start().to_string()
 }
 
 #[derive(Debug, Parser)]
@@ -84,11 +97,12 @@ pub struct TrialArgs {
     /// Stack limit (RLIMIT_STACK) of every child: 512KiB, 8MiB, 64M, bytes, or `unlimited`
     #[arg(long, value_name = "SIZE", default_value = "8MiB")]
     pub stack: Limit,
-    /// Per-trial timeout: 10, 10s, 500ms; the child is killed with its process group after it
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    /// Per-trial timeout: 10, 10s, 500ms, at most a day (24h); the child is killed with its process
+    /// group after it
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_timeout)]
     pub timeout: Duration,
-    /// Largest depth tried; if it is accepted, the parser has no limit up to it
-    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = options::at_least_one::<u64>)]
+    /// Largest depth tried, at most 100,000,000; if it is accepted, the parser has no limit up to it
+    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = options::depth)]
     pub max_depth: u64,
     /// Address-space cap (RLIMIT_AS) of every child, e.g. 4GiB (breaks runtimes that reserve large
     /// ranges: GHC, JVM, V8, Go; --max-rss is the safe cap)
@@ -183,10 +197,10 @@ pub struct GateArgs {
     #[arg(long, value_name = "OUTCOMES", value_delimiter = ',', value_parser = fail_on_parser())]
     pub fail_on: Vec<FailOn>,
     /// Exit 4 when the parser fails at a depth below N (its smallest failing depth is less than N)
-    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u64>)]
+    #[arg(long, value_name = "N", value_parser = options::depth)]
     pub expect_min_depth: Option<u64>,
     /// Exit 4 when the parser accepts a depth above N (no limit, or a limit above N)
-    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u64>)]
+    #[arg(long, value_name = "N", value_parser = options::depth)]
     pub expect_max_depth: Option<u64>,
 }
 
@@ -353,9 +367,9 @@ pub struct ManArgs {
 
 fn parse_hint(text: &str) -> Result<Hint, String> {
     let wrong = || {
-        format!("expected a depth of at least 1, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`, got {text:?}")
+        format!("expected a depth from 1 to 100,000,000, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`, got {text:?}")
     };
-    let depth = |text: &str| text.parse::<u64>().ok().filter(|&d| d >= 1).ok_or_else(wrong);
+    let depth = |text: &str| options::depth(text).map_err(|_| wrong());
     if text.eq_ignore_ascii_case("none") {
         return Ok(Hint::NoLimit);
     }
@@ -489,6 +503,28 @@ mod tests {
             (run.trial.memory, run.trial.max_rss),
             (Some(Limit::Bytes(4 << 30)), RssCap::Bytes(1 << 30))
         );
+    }
+
+    #[test]
+    fn the_help_states_the_bounds_that_are_checked() {
+        let help = Cli::command().find_subcommand_mut("probe").unwrap().render_long_help().to_string();
+        let depth = crate::units::thousands(crate::probe::options::MAX_DEPTH_BOUND);
+        assert!(help.contains(&format!("at most {depth}")), "{help}");
+        assert_eq!(crate::units::MAX_TIMEOUT, Duration::from_secs(24 * 3600));
+        assert!(help.contains("at most a day (24h)"), "{help}");
+        assert!(parse_hint(&format!("{}", crate::probe::options::MAX_DEPTH_BOUND + 1)).is_err());
+    }
+
+    #[test]
+    fn clap_errors_are_one_line_with_their_tips() {
+        let error = Cli::try_parse_from(["nestprobe", "probe", "--max-dept", "5", "--", "p"]).unwrap_err();
+        let line = usage_error(error).unwrap();
+        assert_eq!(line.lines().count(), 1, "{line}");
+        assert!(
+            line.starts_with("unexpected argument '--max-dept' found; tip: a similar argument"),
+            "{line}"
+        );
+        assert!(!line.contains("Usage:") && !line.contains("For more information"), "{line}");
     }
 
     #[test]

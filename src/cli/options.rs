@@ -8,12 +8,13 @@ use anyhow::Result;
 
 use super::{CatalogArgs, GateArgs, ProbeArgs, RunArgs, TrialArgs};
 use crate::gate::Expectations;
-use crate::probe::options::TrialOptions;
+use crate::probe::options::{TrialOptions, MAX_DEPTH_BOUND};
 use crate::probe::ProbeSpec;
 use crate::run::plan::Selection;
 use crate::run::{Baseline, Noise, RunOptions};
 use crate::sys::child_env::{ChildEnv, Stage};
 use crate::sys::launcher::Launcher;
+use crate::units::thousands;
 
 /// A command line that parses but asks for something impossible (a shape the payload format does
 /// not have, say): exit status 2, like clap's own errors.
@@ -35,6 +36,18 @@ pub fn at_least_one<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T,
         Ok(_) => Err(format!("must be at least 1, got {text}")),
         Err(_) => Err(format!("expected a whole number of at least 1, got {text:?}")),
     }
+}
+
+/// A depth: a whole number from 1 to [`MAX_DEPTH_BOUND`] (a deeper one would search for ever).
+pub fn depth(text: &str) -> Result<u64, String> {
+    let depth = at_least_one::<u64>(text)?;
+    if depth > MAX_DEPTH_BOUND {
+        return Err(format!(
+            "must be at most {} (the deepest nestprobe tries), got {text}",
+            thousands(MAX_DEPTH_BOUND)
+        ));
+    }
+    Ok(depth)
 }
 
 /// A path that names something: an empty one would silently mean the current folder.

@@ -13,6 +13,11 @@ use crate::sys::memory::RssCap;
 use crate::sys::trial::{aslr_can_be_disabled, TrialConfig};
 use crate::units::Limit;
 
+/// The largest `--max-depth`: 20 times the default. Payloads are streamed, so memory does not bound
+/// it, but time does: a JSON array that deep is 200 MB per trial; and it stays below every payload
+/// format's own limit (BSON's int32 sizes: 268,435,456 levels), so any format can be asked for it.
+pub const MAX_DEPTH_BOUND: u64 = 100_000_000;
+
 #[derive(Clone, Debug)]
 pub struct TrialOptions {
     /// RLIMIT_STACK of every child.
@@ -101,5 +106,19 @@ impl ProbeSpec {
         self.command.push(phase.name().to_string());
         self.phase = Some(phase);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_payload_format_can_be_asked_for_the_deepest_max_depth() {
+        for format in PayloadFormat::all() {
+            for &shape in format.shapes() {
+                assert_eq!(format.check(shape, MAX_DEPTH_BOUND), Ok(()), "{format} {shape}");
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Local SVG badges (no badge service needed): one per parser, plus summaries.
 
+use crate::untrusted::printable;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Result};
@@ -101,9 +102,11 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
 }
 
 fn badge(label: &str, message: &str, colour: &str) -> Result<String> {
+    // (Both are escaped for SVG by the builder; control characters are not, and are not valid XML.)
+    let (label, message) = (printable(label), printable(message));
     let badge = BadgeBuilder::new()
-        .label(label)
-        .message(message)
+        .label(&label)
+        .message(&message)
         .color_parse(colour)
         .build()
         .map_err(|e| anyhow!("cannot draw badge {label:?}: {e:?}"))?;

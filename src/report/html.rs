@@ -40,7 +40,8 @@ impl Exporter for ResultsPage {
 /// Text safe between tags and inside double- or single-quoted attributes.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    // Text that got here unchecked still shows its control characters instead of carrying them.
+    for c in crate::untrusted::printable(text).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
@@ -57,7 +58,17 @@ pub fn escape(text: &str) -> String {
 /// `</script>` or `<!--` can end or bend the element early; JSON.parse reads the `\u` escapes back.
 pub fn json_for_script<T: Serialize>(value: &T) -> String {
     let json = serde_json::to_string(value).expect("page data serializes");
-    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+    let json = json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+    // JSON escapes C0 controls itself; C1 controls and bidirectional overrides (only ever inside
+    // strings) are escaped too, so the page holds none raw.
+    json.chars().fold(String::with_capacity(json.len()), |mut out, c| {
+        if crate::untrusted::acts(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+        out
+    })
 }
 
 /// The outcome classes as the page names them (filter values, CSS classes) and shows them.
@@ -593,6 +604,11 @@ mod tests {
         assert_eq!(json, r#"["\u003c/script\u003e\u003c!--","a\u0026b"]"#);
         let back: Vec<String> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, ["</script><!--", "a&b"]);
+        // Control characters show as escapes, in text and in the page's data alike.
+        assert_eq!(escape("a\u{1b}[2J\u{202e}b"), "a\\u{1b}[2J\\u{202e}b");
+        let json = json_for_script(&["\u{1b}\u{9b}\u{202e}"]);
+        assert_eq!(json, r#"["\u001b\u009b\u202e"]"#);
+        assert_eq!(serde_json::from_str::<Vec<String>>(&json).unwrap(), ["\u{1b}\u{9b}\u{202e}"]);
     }
 
     /// The page's header, controls and table, as a reviewable snapshot (the charts have their own).

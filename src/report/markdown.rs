@@ -525,6 +525,10 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '\r' if chars.peek() == Some(&'\n') => {}
             '\r' | '\n' => out.push(' '),
+            // Any other control character shows as its escape (`\u{1b}`), backslash doubled.
+            c if crate::untrusted::acts(c) => {
+                out.push_str(&c.escape_default().to_string().replace('\\', "\\\\"))
+            }
             c => out.push(c),
         }
     }
@@ -628,5 +632,7 @@ mod tests {
         assert_eq!(escape("&lt;"), "&amp;lt;");
         // A backslash in the text cannot swallow the escape of the pipe after it.
         assert_eq!(escape("a\\|b"), "a\\\\\\|b");
+        // Control characters show as their escapes (backslash doubled, so it shows as typed).
+        assert_eq!(escape("v\u{1b}[31m\u{7}\u{202e}"), "v\\\\u{1b}[31m\\\\u{7}\\\\u{202e}");
     }
 }

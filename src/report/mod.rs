@@ -24,6 +24,7 @@ use crate::results::sameness::stack_tolerance;
 use crate::results::HOST;
 use crate::results::{write_if_changed, Environment, ParserRecord, Results, Status};
 use crate::units::thousands;
+use crate::untrusted::printable;
 
 /// Produces files (relative paths under the output folder) from results.
 pub trait Exporter {
@@ -80,6 +81,9 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written
     let mut written = std::collections::HashSet::new();
     for exporter in exporters() {
         for (relative, contents) in exporter.files(results)? {
+            // The last guard: text that reached a report unchecked (a results file written by hand)
+            // shows its control characters as escapes; no exporter writes any on purpose.
+            let contents = printable(&contents);
             let path = out.join(&relative);
             if write_if_changed(&path, &contents)? {
                 done.changed.push(path.clone());
@@ -215,7 +219,7 @@ pub fn display_name(results: &Results, record: &ParserRecord) -> String {
     let mut name = library_name(results, record);
     if record.environment != HOST {
         name.push_str(" · ");
-        name.push_str(short_environment_name(environment_name(results, &record.environment)));
+        name.push_str(&printable(short_environment_name(environment_name(results, &record.environment))));
     }
     name
 }
@@ -223,7 +227,8 @@ pub fn display_name(results: &Results, record: &ParserRecord) -> String {
 /// The library a record measured, whatever the environment: `Python json (stdlib)`, with
 /// ` (g++ -O2)` when another build of the library is measured too.
 pub fn library_name(results: &Results, record: &ParserRecord) -> String {
-    let mut name = format!("{} {}", record.language, record.library);
+    // (Printable: a results file written by hand can hold anything, and charts do not escape.)
+    let mut name = printable(&format!("{} {}", record.language, record.library)).into_owned();
     // The build facts are in the tables; a name carries them only to tell apart two builds of one
     // library (RapidJSON at -O0 and at -O2).
     let another_build = results.parsers.iter().any(|other| {
@@ -232,7 +237,7 @@ pub fn library_name(results: &Results, record: &ParserRecord) -> String {
             && other.variant != record.variant
     });
     if let (Some(variant), true) = (&record.variant, another_build) {
-        name.push_str(&format!(" ({variant})"));
+        name.push_str(&printable(&format!(" ({variant})")));
     }
     name
 }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::payload::PayloadFormat;
+use crate::untrusted::{check_id, InvalidInput};
 
 pub mod crash_site;
 pub mod growth;
@@ -278,14 +279,27 @@ impl ParserRecord {
 }
 
 impl Results {
+    /// Reads a results file. Its ids are checked as the catalog's are (they become file names:
+    /// `badges/<id>.svg`): a bad one is invalid input, named.
     pub fn load(path: &Path) -> Result<Results> {
-        let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        serde_json::from_str(&text).map_err(|e| {
+        let text = read_regular_file(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let results: Results = serde_json::from_str(&text).map_err(|e| {
             anyhow::anyhow!(
                 "{} is not a nestprobe results file ({e}); move it away or pass another --out",
                 path.display()
             )
-        })
+        })?;
+        for record in &results.parsers {
+            let checked =
+                check_id(&record.id).map_err(|why| format!("a parser record's {why}")).and_then(|()| {
+                    check_id(&record.environment)
+                        .map_err(|why| format!("the environment of parser `{}`: {why}", record.id))
+                });
+            if let Err(why) = checked {
+                return Err(InvalidInput(format!("{}: {why}", path.display())).into());
+            }
+        }
+        Ok(results)
     }
 
     /// The results at `path`, `None` when there is no file; unreadable or foreign content is an
@@ -466,6 +480,15 @@ fn facts(results: &Results) -> Value {
         parsers.sort_by_key(|record| (record["id"].to_string(), record["environment"].to_string()));
     }
     value
+}
+
+/// The text of a regular file; anything else (a FIFO, a device, a folder) is refused unopened, since
+/// reading one could block or never end.
+pub fn read_regular_file(path: &Path) -> std::io::Result<String> {
+    if !fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
+    }
+    fs::read_to_string(path)
 }
 
 /// Writes a file atomically: a temporary file beside it, then a rename, so an interrupted run

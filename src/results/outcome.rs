@@ -1,5 +1,6 @@
 //! What one run of a parser program came to, and how that is classified.
 
+use crate::untrusted::printable;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 
@@ -41,7 +42,7 @@ impl Outcome {
     /// One-line description, for progress output and error messages.
     pub fn describe(&self) -> String {
         let with_stderr = |head: String, stderr: &str| match error_line(stderr) {
-            Some(line) => format!("{head}: {line}"),
+            Some(line) => format!("{head}: {}", printable(line)),
             None => head,
         };
         match self {
@@ -233,7 +234,8 @@ fn stderr_head(stderr: &str) -> String {
     if lines.len() > FIRST_LINES {
         head.push(lines[lines.len() - 1]);
     }
-    let mut text = head.join("\n");
+    // What a program printed is recorded as text that shows, never as terminal controls.
+    let mut text = printable(&head.join("\n")).into_owned();
     if text.chars().count() > MAX_CHARS {
         text = text.chars().take(MAX_CHARS).collect::<String>() + "…";
     }

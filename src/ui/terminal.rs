@@ -8,24 +8,7 @@ use std::borrow::Cow;
 /// `text` with every control character (but newline and tab) and every bidirectional-override
 /// character written as a visible escape (`\u{1b}`, `\0`, `\r`), so it shows instead of acting.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(acts) {
-        return Cow::Borrowed(text);
-    }
-    let mut shown = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if acts(c) {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
-    Cow::Owned(shown)
-}
-
-/// Whether a terminal would act on `c` rather than show it.
-fn acts(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    crate::untrusted::printable(text)
 }
 
 #[cfg(test)]
