@@ -5,9 +5,10 @@
 //! a PID namespace a descendant cannot even name nestprobe; where none is allowed, SIGSTOP and
 //! SIGKILL, which no process can catch, are the only ones left to it).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
@@ -67,9 +68,45 @@ fn interrupt() {
     }
 }
 
-/// Whether process `pid` descends from nestprobe (by its parents in /proc; a sender that has
-/// already been reaped cannot be told, and counts as from outside).
+/// How long a process nestprobe started still counts as its own after its supervision ended: a
+/// signal it sent just before it ended is handled a moment later, when /proc no longer has it.
+const OWN_AFTER_END: Duration = Duration::from_secs(30);
+
+/// Processes nestprobe started (reapers and programs), with when their supervision ended.
+fn own_pids() -> &'static Mutex<HashMap<i32, Option<Instant>>> {
+    static PIDS: OnceLock<Mutex<HashMap<i32, Option<Instant>>>> = OnceLock::new();
+    PIDS.get_or_init(Default::default)
+}
+
+/// Processes nestprobe started, known as its own while the guard lives and a while after.
+pub struct OwnPids(Vec<i32>);
+
+impl OwnPids {
+    pub fn register(pids: &[i32]) -> OwnPids {
+        let mut own = own_pids().lock().unwrap_or_else(|e| e.into_inner());
+        own.retain(|_, ended| ended.is_none_or(|at| at.elapsed() < OWN_AFTER_END));
+        own.extend(pids.iter().map(|&pid| (pid, None)));
+        OwnPids(pids.to_vec())
+    }
+}
+
+impl Drop for OwnPids {
+    fn drop(&mut self) {
+        let mut own = own_pids().lock().unwrap_or_else(|e| e.into_inner());
+        for pid in &self.0 {
+            own.insert(*pid, Some(Instant::now()));
+        }
+    }
+}
+
+/// Whether process `pid` descends from nestprobe: one it started (also just after it ended and
+/// was reaped), or one whose parents in /proc lead to nestprobe. A sender that is gone and was not
+/// started by nestprobe itself (a daemon of a program) cannot be told, and counts as from outside.
 fn is_descendant(pid: i32) -> bool {
+    let started = own_pids().lock().unwrap_or_else(|e| e.into_inner()).get(&pid).copied();
+    if started.is_some_and(|ended| ended.is_none_or(|at| at.elapsed() < OWN_AFTER_END)) {
+        return true;
+    }
     let own = std::process::id() as i32;
     let mut at = pid;
     for _ in 0..4096 {

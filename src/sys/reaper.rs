@@ -85,16 +85,24 @@ pub unsafe fn start(plan: &Plan) -> io::Result<()> {
         Containment::PidNamespace => {
             // As root, or inside an environment's root (which entered a user namespace of its
             // own for an unprivileged user), a PID namespace alone; else inside a user namespace.
-            if libc::unshare(libc::CLONE_NEWPID) != 0 {
+            // A mount namespace with it: the program gets a /proc of its own namespace (see
+            // `become_program`), which nothing outside sees.
+            let flags = libc::CLONE_NEWPID | libc::CLONE_NEWNS;
+            if libc::unshare(flags) != 0 {
                 let Some((uid_map, gid_map)) = &plan.user_maps else {
                     return Err(io::Error::last_os_error());
                 };
-                if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) != 0 {
+                if libc::unshare(libc::CLONE_NEWUSER | flags) != 0 {
                     return Err(io::Error::last_os_error());
                 }
                 write_file(c"/proc/self/setgroups", b"deny")?;
                 write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
                 write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
+            }
+            let private = libc::MS_REC | libc::MS_PRIVATE;
+            if libc::mount(std::ptr::null(), c"/".as_ptr(), std::ptr::null(), private, std::ptr::null()) != 0
+            {
+                return Err(io::Error::last_os_error());
             }
             match libc::fork() {
                 -1 => Err(io::Error::last_os_error()),
@@ -126,13 +134,14 @@ unsafe fn fork_program(plan: &Plan, namespace_init: bool) -> io::Result<()> {
     let reaper = libc::getpid();
     match libc::fork() {
         -1 => Err(io::Error::last_os_error()),
-        0 => become_program(plan.report, reaper),
+        0 => become_program(plan.report, reaper, namespace_init),
         program => reap(program, plan, namespace_init),
     }
 }
 
-/// The program's side, just before exec.
-unsafe fn become_program(report: RawFd, reaper: libc::pid_t) -> io::Result<()> {
+/// The program's side, just before exec. `own_proc`: it is in a PID and mount namespace of its own,
+/// and mounts a /proc of that namespace once it has said its pids in the host's numbering.
+unsafe fn become_program(report: RawFd, reaper: libc::pid_t, own_proc: bool) -> io::Result<()> {
     // A group of its own, so that killing it spares the reaper.
     libc::setpgid(0, 0);
     // A parent outside the program's PID namespace (an `after` hook joining one) reads as 0.
@@ -142,6 +151,14 @@ unsafe fn become_program(report: RawFd, reaper: libc::pid_t) -> io::Result<()> {
     record[..4].copy_from_slice(&program.to_ne_bytes());
     record[4..].copy_from_slice(&parent.to_ne_bytes());
     write_all(report, &record);
+    // A program (or its debugger) that reads /proc/PID for its own getpid() must find itself
+    // there, not the host's process of that number.
+    if own_proc {
+        let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+        if libc::mount(c"proc".as_ptr(), c"/proc".as_ptr(), c"proc".as_ptr(), flags, std::ptr::null()) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
     // What the caller's shell may have set or leaked must not reach the program: dispositions
     // (SIG_IGN survives exec), the mask, core files, and descriptors without close-on-exec.
     for signal in 1..libc::SIGRTMAX() {

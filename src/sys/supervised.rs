@@ -18,7 +18,7 @@ use nix::fcntl::OFlag;
 use nix::poll::{poll, PollFd, PollFlags};
 
 use crate::results::settings::Containment;
-use crate::sys::interrupt::GroupGuard;
+use crate::sys::interrupt::{GroupGuard, OwnPids};
 use crate::sys::reaper::{self, Pids, Plan, Report};
 use crate::sys::{containment, process};
 
@@ -47,6 +47,7 @@ pub struct Supervised {
     containment: Containment,
     keep: Option<OwnedFd>,
     _registered: Option<GroupGuard>,
+    _own: OwnPids,
 }
 
 impl Supervised {
@@ -94,6 +95,7 @@ impl Supervised {
         };
         // A PID namespace dies with its init, which dies with S: killing S's group ends it all.
         // Without one, the reaper must live to kill the orphans: Ctrl-C kills the program's group.
+        let own = OwnPids::register(&[reaper_pid, pids.parent, pids.program]);
         let registered = options.killed_by_ctrl_c.then(|| match (containment, options.join) {
             (Containment::PidNamespace, None) => GroupGuard::register(reaper_pid),
             _ => GroupGuard::register(pids.program),
@@ -109,6 +111,7 @@ impl Supervised {
             containment,
             keep,
             _registered: registered,
+            _own: own,
         })
     }
 
