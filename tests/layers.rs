@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("units", 0),
     ("host", 0),
+    ("lock", 0),
     ("payload", 1),
     ("results", 2),
     ("sys", 3),

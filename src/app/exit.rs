@@ -3,6 +3,8 @@
 
 use std::process::ExitCode;
 
+use crate::lock::Held;
+use crate::results::output::NotARegularFile;
 use crate::sys::interrupt;
 use crate::ui::messages;
 
@@ -75,11 +77,14 @@ impl Ending {
 }
 
 /// An error of the core: an interruption if the user asked to stop (whatever the error then
-/// says), else a failure.
+/// says); a usage error where the command line named a folder another nestprobe holds or an output
+/// that is not a regular file; else a failure.
 impl From<anyhow::Error> for Ending {
     fn from(error: anyhow::Error) -> Ending {
         if interrupt::requested() {
             Ending::Interrupted
+        } else if error.is::<Held>() || error.is::<NotARegularFile>() {
+            Ending::Usage(format!("{error:#}"))
         } else {
             Ending::Failed(error)
         }
@@ -95,5 +100,12 @@ mod tests {
         assert_eq!(Ending::of_measurement(vec!["x".into()], false).code(), code::EXPECTATION_FAILED);
         assert_eq!(Ending::of_measurement(vec![], false).code(), code::UNRELIABLE);
         assert_eq!(Ending::of_measurement(vec![], true).code(), code::DONE);
+    }
+
+    #[test]
+    fn a_held_folder_is_a_usage_error_even_inside_context() {
+        let held = crate::lock::Held { path: "x/.lock".into(), folder: crate::lock::Folder::Out, holder: Some(7) };
+        let ending = Ending::from(anyhow::Error::new(held).context("run"));
+        assert_eq!(ending.code(), code::USAGE);
     }
 }

@@ -1,11 +1,9 @@
-//! results.json: the machine-readable record of a catalog run, and how it is written safely.
+//! results.json: the machine-readable record of a catalog run; how it is written safely is
+//! [`output`]'s.
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-
-use std::os::unix::fs::PermissionsExt;
 
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
@@ -16,12 +14,14 @@ use crate::payload::PayloadFormat;
 pub mod crash_site;
 pub mod growth;
 pub mod outcome;
+pub mod output;
 pub mod phase;
 pub mod probe_result;
 pub mod sameness;
 pub mod settings;
 pub mod sweep_result;
 
+pub use output::{write_atomically, write_if_changed};
 use probe_result::ProbeResult;
 use settings::{EnvMode, Settings};
 use sweep_result::SweepResult;
@@ -456,37 +456,6 @@ fn facts(results: &Results) -> Value {
     value
 }
 
-/// Writes a file atomically: a temporary file beside it, then a rename, so an interrupted run
-/// never leaves a half-written file (or destroys the previous one). A new file gets the usual
-/// permissions (0666 less the umask); an existing one keeps its mode.
-pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mode = fs::metadata(path).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o666);
-    // tempfile creates with the mode given, less the umask, as open(2) does.
-    let mut file = tempfile::Builder::new()
-        .permissions(fs::Permissions::from_mode(mode))
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    if fs::metadata(path).is_ok() {
-        // An existing file keeps exactly its mode, whatever the umask.
-        file.as_file().set_permissions(fs::Permissions::from_mode(mode))?;
-    }
-    file.write_all(contents.as_bytes())?;
-    file.as_file().sync_all()?;
-    file.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
-}
-
-/// Writes only when the contents differ, so unchanged files keep their timestamps.
-pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
-    if fs::read_to_string(path).is_ok_and(|old| old == contents) {
-        return Ok(false);
-    }
-    write_atomically(path, contents)?;
-    Ok(true)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -546,26 +515,6 @@ mod tests {
             environments: Default::default(),
             parsers: vec![record],
         }
-    }
-
-    #[test]
-    fn new_files_get_the_umask_permissions_and_existing_ones_keep_theirs() {
-        let dir = tempfile::tempdir().unwrap();
-        let fresh = dir.path().join("fresh.md");
-        write_atomically(&fresh, "a").unwrap();
-        // SAFETY: umask only reads and sets the process's file mode mask.
-        let umask = unsafe {
-            let old = libc::umask(0o022);
-            libc::umask(old);
-            old
-        };
-        assert_eq!(fs::metadata(&fresh).unwrap().permissions().mode() & 0o777, 0o666 & !umask as u32);
-        let kept = dir.path().join("README.md");
-        fs::write(&kept, "old").unwrap();
-        fs::set_permissions(&kept, fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomically(&kept, "new").unwrap();
-        assert_eq!(fs::metadata(&kept).unwrap().permissions().mode() & 0o777, 0o640);
-        assert_eq!(fs::read_to_string(&kept).unwrap(), "new");
     }
 
     #[test]
