@@ -228,6 +228,9 @@ pub struct UnsupportedShape {
     pub error: String,
 }
 
+/// How the reason of a record kept from an earlier run begins ([`ParserRecord::not_measured_again`]).
+pub const NOT_MEASURED_AGAIN: &str = "record of an earlier run, kept: the last run could not measure it again";
+
 fn host() -> String {
     HOST.to_string()
 }
@@ -253,6 +256,21 @@ impl ParserRecord {
             self.unsupported_shapes = before.unsupported_shapes.clone();
         }
         self
+    }
+
+    /// This record, measured by an earlier run, as a run keeps it that could not measure the row
+    /// again (`why`: its toolchain is missing, its build folder unusable): the same facts, with a
+    /// reason that says so (replacing such a reason of an earlier run, keeping the record's notes).
+    pub fn not_measured_again(&self, why: &str) -> ParserRecord {
+        let mut kept = self.clone();
+        let notes = self.reason.as_deref().unwrap_or("");
+        let notes = notes[..notes.find(NOT_MEASURED_AGAIN).unwrap_or(notes.len())].trim_end_matches("; ");
+        let kept_because = format!("{NOT_MEASURED_AGAIN}: {why}");
+        kept.reason = Some(match notes {
+            "" => kept_because,
+            notes => format!("{notes}; {kept_because}"),
+        });
+        kept
     }
 
     /// Why `shape` has no result, if it is not supported.
@@ -515,6 +533,21 @@ mod tests {
             environments: Default::default(),
             parsers: vec![record],
         }
+    }
+
+    #[test]
+    fn a_record_kept_again_has_one_reason_and_keeps_its_notes() {
+        let mut record = results(10, 1, 0).parsers.remove(0);
+        record.reason = Some("the object shape could not be probed: x".into());
+        let once = record.not_measured_again("toolchain not installed: a; b");
+        let twice = once.not_measured_again("cannot create build/p");
+        assert_eq!(
+            twice.reason.as_deref(),
+            Some(format!("the object shape could not be probed: x; {NOT_MEASURED_AGAIN}: cannot create build/p").as_str())
+        );
+        assert_eq!(Results::same_result_facts(twice.result.as_ref().unwrap(), record.result.as_ref().unwrap()), true);
+        record.reason = None;
+        assert_eq!(record.not_measured_again("w").reason, Some(format!("{NOT_MEASURED_AGAIN}: w")));
     }
 
     #[test]

@@ -46,9 +46,12 @@ pub enum Prepared<'a> {
     /// Its toolchain is there but it needs a build, left for the row's own turn: a build (minutes of
     /// a compiler on every core) beside another row's probe would slow that probe's trials.
     NeedsBuild(Parser<'a>, RowTimings),
-    /// The row ends here: its record says why (not installed, build or hook failed); `None` when
-    /// interrupted.
+    /// The row ends here: its record says why (build or hook failed); `None` when interrupted.
     Ended(Option<Box<ParserRecord>>),
+    /// This run cannot measure the row on this machine (its toolchain is missing, its build folder
+    /// unusable), which says nothing about the program: the record says why, and a row measured
+    /// before keeps that record instead (`ParserRecord::not_measured_again`).
+    Unavailable(Box<ParserRecord>),
 }
 
 /// A row ready to probe.
@@ -65,12 +68,12 @@ pub fn prepare(parser: Parser) -> Prepared {
     let mut timings = RowTimings::default();
     let entry = parser.entry;
     match timed(&mut timings.readiness_seconds, || parser.readiness()) {
-        Readiness::Missing(why) => ended(
-            entry,
-            Status::Skipped,
-            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
-            timings,
-        ),
+        Readiness::Missing(why) => {
+            let why = format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key());
+            let mut record = unmeasured(entry, Status::Skipped, why);
+            record.timings = Some(timings);
+            Prepared::Unavailable(Box::new(record))
+        }
         // (A row without a build command only has its stamp written.)
         Readiness::NeedsBuild if entry.build.is_some() => Prepared::NeedsBuild(parser, timings),
         Readiness::NeedsBuild | Readiness::Ready => build_and_start(parser, timings),
@@ -118,6 +121,7 @@ pub fn measure(
     let ready = match prepared {
         Prepared::Ready(ready) => ready,
         Prepared::Ended(record) => return record.map(|record| *record),
+        Prepared::Unavailable(record) => return Some(*record),
         Prepared::NeedsBuild(..) => unreachable!("build_and_start builds"),
     };
     let ReadyRow { parser, version, mut timings } = ready;
