@@ -4,11 +4,13 @@
 //!
 //! The lock is an advisory lock of the kernel on a file in the folder: it ends with the process
 //! that holds it, even one killed by SIGKILL, so a lock file left behind never blocks. The pid
-//! written into the file only names the holder in the refusal.
+//! written into the file only names the holder in the refusal. The holder removes the file when it
+//! is done.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -44,7 +46,8 @@ impl Folder {
 #[derive(Debug)]
 pub struct FolderLock {
     // The lock lives as long as this descriptor (opened close-on-exec: children do not inherit it).
-    _file: File,
+    file: File,
+    path: PathBuf,
 }
 
 /// The folder is held by another nestprobe.
@@ -78,30 +81,55 @@ impl FolderLock {
     pub fn acquire(dir: &Path, folder: Folder) -> Result<FolderLock> {
         fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let path = dir.join(folder.file_name());
-        // Not truncated on opening: until it is locked, the file holds the holder's pid.
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .with_context(|| format!("cannot open the lock file {}", path.display()))?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                let mut text = String::new();
-                let _ = file.read_to_string(&mut text);
-                return Err(Held { path, folder, holder: text.trim().parse().ok() }.into());
+        loop {
+            // Not truncated on opening: until it is locked, the file holds the holder's pid.
+            let mut file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .with_context(|| format!("cannot open the lock file {}", path.display()))?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => {
+                    let mut text = String::new();
+                    let _ = file.read_to_string(&mut text);
+                    return Err(Held { path, folder, holder: text.trim().parse().ok() }.into());
+                }
+                Err(TryLockError::Error(error)) => {
+                    return Err(error).with_context(|| format!("cannot lock {}", path.display()))
+                }
             }
-            Err(TryLockError::Error(error)) => {
-                return Err(error).with_context(|| format!("cannot lock {}", path.display()))
+            // A holder that was ending removes its file: the one opened may be gone from the folder
+            // by now, and its lock guards nothing. Then again, with the file there now.
+            if !is_the_file_at(&file, &path) {
+                continue;
             }
+            file.set_len(0)?;
+            file.rewind()?;
+            writeln!(file, "{}", std::process::id())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            return Ok(FolderLock { file, path });
         }
-        file.set_len(0)?;
-        file.rewind()?;
-        writeln!(file, "{}", std::process::id())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(FolderLock { _file: file })
+    }
+}
+
+/// The lock file goes when its holder is done, so the folder is left as the command found it (a
+/// holder killed by SIGKILL leaves it, which blocks nobody).
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        // Removed while still locked: whoever opened it meanwhile finds it gone once they lock it.
+        let _ = fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
+/// Whether `file` is still the one at `path`.
+fn is_the_file_at(file: &File, path: &Path) -> bool {
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(open), Ok(there)) => (open.dev(), open.ino()) == (there.dev(), there.ino()),
+        _ => false,
     }
 }
 
@@ -123,6 +151,7 @@ mod tests {
         // The other folder's lock is another file.
         FolderLock::acquire(dir.path(), Folder::Build).unwrap();
         drop(first);
+        assert!(!dir.path().join(Folder::Out.file_name()).exists(), "the lock file is left");
         FolderLock::acquire(dir.path(), Folder::Out).unwrap();
     }
 
