@@ -8,12 +8,14 @@
 //! is done.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use nix::errno::Errno;
+use nix::fcntl::{Flock, FlockArg};
 
 /// Which folder a lock is for: each has its own lock file, so one folder may serve as both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +48,7 @@ impl Folder {
 #[derive(Debug)]
 pub struct FolderLock {
     // The lock lives as long as this descriptor (opened close-on-exec: children do not inherit it).
-    file: File,
+    _file: Flock<File>,
     path: PathBuf,
 }
 
@@ -83,24 +85,24 @@ impl FolderLock {
         let path = dir.join(folder.file_name());
         loop {
             // Not truncated on opening: until it is locked, the file holds the holder's pid.
-            let mut file = OpenOptions::new()
+            let file = OpenOptions::new()
                 .read(true)
                 .write(true)
                 .create(true)
                 .truncate(false)
                 .open(&path)
                 .with_context(|| format!("cannot open the lock file {}", path.display()))?;
-            match file.try_lock() {
-                Ok(()) => {}
-                Err(TryLockError::WouldBlock) => {
+            let mut file = match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+                Ok(locked) => locked,
+                Err((mut file, Errno::EWOULDBLOCK)) => {
                     let mut text = String::new();
                     let _ = file.read_to_string(&mut text);
                     return Err(Held { path, folder, holder: text.trim().parse().ok() }.into());
                 }
-                Err(TryLockError::Error(error)) => {
+                Err((_, error)) => {
                     return Err(error).with_context(|| format!("cannot lock {}", path.display()))
                 }
-            }
+            };
             // A holder that was ending removes its file: the one opened may be gone from the folder
             // by now, and its lock guards nothing. Then again, with the file there now.
             if !is_the_file_at(&file, &path) {
@@ -108,9 +110,9 @@ impl FolderLock {
             }
             file.set_len(0)?;
             file.rewind()?;
-            writeln!(file, "{}", std::process::id())
+            writeln!(*file, "{}", std::process::id())
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            return Ok(FolderLock { file, path });
+            return Ok(FolderLock { _file: file, path });
         }
     }
 }
@@ -121,7 +123,7 @@ impl Drop for FolderLock {
     fn drop(&mut self) {
         // Removed while still locked: whoever opened it meanwhile finds it gone once they lock it.
         let _ = fs::remove_file(&self.path);
-        let _ = self.file.unlock();
+        // (The lock itself goes with `_file`, dropped after this.)
     }
 }
 

@@ -68,7 +68,11 @@ fn a_second_command_on_a_folder_in_use_refuses_at_once_naming_the_lock_and_the_h
     let started = Instant::now();
     for lock in [workspace.path(OUT_LOCK), workspace.path("build").join(BUILD_LOCK)] {
         while fs::read_to_string(&lock).ok() != Some(format!("{pid}\n")) {
-            assert!(started.elapsed() < Duration::from_secs(30), "{} never named the first run", lock.display());
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{} never named the first run",
+                lock.display()
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -83,7 +87,10 @@ fn a_second_command_on_a_folder_in_use_refuses_at_once_naming_the_lock_and_the_h
     refused(&["run", "--quick", "--build-dir", "other-build"], OUT_LOCK);
     refused(&["merge", "results.json"], OUT_LOCK);
     refused(&["render"], OUT_LOCK);
-    refused(&["run", "--quick", "--build-dir", "build", "--out", "elsewhere"], &format!("build/{BUILD_LOCK}"));
+    refused(
+        &["run", "--quick", "--build-dir", "build", "--out", "elsewhere"],
+        &format!("build/{BUILD_LOCK}"),
+    );
     refused(&["setup", "--build-dir", "build"], &format!("build/{BUILD_LOCK}"));
     // Refused before anything was measured or written.
     assert!(!workspace.path("elsewhere/results.json").exists());

@@ -104,7 +104,8 @@ mod tests {
 
     #[test]
     fn a_held_folder_is_a_usage_error_even_inside_context() {
-        let held = crate::lock::Held { path: "x/.lock".into(), folder: crate::lock::Folder::Out, holder: Some(7) };
+        let held =
+            crate::lock::Held { path: "x/.lock".into(), folder: crate::lock::Folder::Out, holder: Some(7) };
         let ending = Ending::from(anyhow::Error::new(held).context("run"));
         assert_eq!(ending.code(), code::USAGE);
     }

@@ -22,7 +22,9 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     }
     // Held before anything is measured, until the run ends.
     let _out = match &options.json_only {
-        Some(path) => hold_out(path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")))?,
+        Some(path) => {
+            hold_out(path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")))?
+        }
         None => hold_out(&options.out)?,
     };
     output::write_target(options.json_only.as_ref().unwrap_or(&options.out.join("results.json")))?;

@@ -229,7 +229,8 @@ pub struct UnsupportedShape {
 }
 
 /// How the reason of a record kept from an earlier run begins ([`ParserRecord::not_measured_again`]).
-pub const NOT_MEASURED_AGAIN: &str = "record of an earlier run, kept: the last run could not measure it again";
+pub const NOT_MEASURED_AGAIN: &str =
+    "record of an earlier run, kept: the last run could not measure it again";
 
 fn host() -> String {
     HOST.to_string()
@@ -286,6 +287,10 @@ impl ParserRecord {
 
 impl Results {
     pub fn load(path: &Path) -> Result<Results> {
+        // (Opening a FIFO would block.)
+        if fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            anyhow::bail!("{} is not a regular file: not a results file", path.display());
+        }
         let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         serde_json::from_str(&text).map_err(|e| {
             anyhow::anyhow!(
@@ -543,9 +548,14 @@ mod tests {
         let twice = once.not_measured_again("cannot create build/p");
         assert_eq!(
             twice.reason.as_deref(),
-            Some(format!("the object shape could not be probed: x; {NOT_MEASURED_AGAIN}: cannot create build/p").as_str())
+            Some(
+                format!(
+                    "the object shape could not be probed: x; {NOT_MEASURED_AGAIN}: cannot create build/p"
+                )
+                .as_str()
+            )
         );
-        assert_eq!(Results::same_result_facts(twice.result.as_ref().unwrap(), record.result.as_ref().unwrap()), true);
+        assert!(Results::same_result_facts(twice.result.as_ref().unwrap(), record.result.as_ref().unwrap()));
         record.reason = None;
         assert_eq!(record.not_measured_again("w").reason, Some(format!("{NOT_MEASURED_AGAIN}: w")));
     }

@@ -176,8 +176,7 @@ fn writer_of(name: &str) -> Option<i32> {
 /// Whether process `pid` exists (one of another user exists too: signalling it is only refused).
 fn is_running(pid: i32) -> bool {
     use nix::errno::Errno;
-    pid > 0
-        && !matches!(nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None), Err(Errno::ESRCH))
+    pid > 0 && !matches!(nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None), Err(Errno::ESRCH))
 }
 
 #[cfg(test)]

@@ -69,7 +69,8 @@ pub fn prepare(parser: Parser) -> Prepared {
     let entry = parser.entry;
     match timed(&mut timings.readiness_seconds, || parser.readiness()) {
         Readiness::Missing(why) => {
-            let why = format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key());
+            let why =
+                format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key());
             let mut record = unmeasured(entry, Status::Skipped, why);
             record.timings = Some(timings);
             Prepared::Unavailable(Box::new(record))
