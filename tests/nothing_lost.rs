@@ -220,8 +220,16 @@ fn a_row_this_run_cannot_measure_keeps_its_earlier_record_with_the_reason() {
     // A row never measured is skipped, as before.
     assert_eq!(record(&workspace.results(), "never")["status"], "skipped");
 
-    // The build folder is not a folder.
+    // Its build folder cannot be written: where the build's stamp goes is a folder.
     workspace.write_catalog(&[limit_row("kept"), limit_row("never")]);
+    let stamp = workspace.path("target/parsers/kept/.nestprobe-built");
+    fs::remove_file(&stamp).unwrap();
+    fs::create_dir(&stamp).unwrap();
+    quick_run(&workspace, &["--only", "kept"]);
+    expect_kept("cannot write");
+    fs::remove_dir(&stamp).unwrap();
+
+    // The build folder is not a folder.
     fs::write(workspace.path("not-a-folder"), "").unwrap();
     let output = quick_run(&workspace, &["--only", "kept", "--build-dir", "not-a-folder"]);
     assert!(stderr_of(&output).contains("--build-dir is not usable"), "{}", stderr_of(&output));

@@ -148,6 +148,7 @@ impl<'a> pool::RowWork for RowsWork<'a> {
     fn work(&self, index: usize, ready: Prepared<'a>) -> Option<ParserRecord> {
         let key = self.rows[index].key();
         let before = self.previous.and_then(|p| p.find(&key));
+        let ready = measure::build_if_needed(ready);
         // What this machine cannot measure now does not undo what was measured before.
         if let (Prepared::Unavailable(unavailable), Some(before)) = (&ready, before) {
             if before.status == Status::Measured {
