@@ -215,8 +215,11 @@ fn a_row_this_run_cannot_measure_keeps_its_earlier_record_with_the_reason() {
     // Its toolchain check fails on this machine now.
     let broken = [limit_row("kept").set("check", "exit 1"), limit_row("never").set("check", "exit 1")];
     workspace.write_catalog(&broken);
-    quick_run(&workspace, &[]);
+    let output = quick_run(&workspace, &[]);
     expect_kept("toolchain check failed: exit 1");
+    // The run says so on its line of the row.
+    let stderr = stderr_of(&output);
+    assert!(stderr.lines().any(|l| l.contains("kept") && l.contains("kept from an earlier run")), "{stderr}");
     // A row never measured is skipped, as before.
     assert_eq!(record(&workspace.results(), "never")["status"], "skipped");
 

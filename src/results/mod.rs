@@ -274,6 +274,14 @@ impl ParserRecord {
         kept
     }
 
+    /// Why the last run could not measure the row again, when this record is an earlier run's that
+    /// it kept ([`ParserRecord::not_measured_again`]).
+    pub fn not_measured_again_because(&self) -> Option<&str> {
+        let reason = self.reason.as_deref()?;
+        let at = reason.find(NOT_MEASURED_AGAIN)?;
+        Some(reason[at + NOT_MEASURED_AGAIN.len()..].trim_start_matches(": "))
+    }
+
     /// Why `shape` has no result, if it is not supported.
     pub fn unsupported(&self, shape: crate::payload::Shape) -> Option<&UnsupportedShape> {
         self.unsupported_shapes.iter().find(|u| u.shape == shape)
@@ -556,6 +564,8 @@ mod tests {
             )
         );
         assert!(Results::same_result_facts(twice.result.as_ref().unwrap(), record.result.as_ref().unwrap()));
+        assert_eq!(twice.not_measured_again_because(), Some("cannot create build/p"));
+        assert_eq!(record.not_measured_again_because(), None);
         record.reason = None;
         assert_eq!(record.not_measured_again("w").reason, Some(format!("{NOT_MEASURED_AGAIN}: w")));
     }

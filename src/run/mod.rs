@@ -138,7 +138,7 @@ impl<'a> pool::RowWork for RowsWork<'a> {
         let entry = self.rows[index];
         match Parser::new(self.catalog, entry, self.build_dir) {
             Ok(parser) => measure::prepare(parser),
-            // (The build folder is not usable.)
+            // (Its build folder, or its environment's root, cannot be used here.)
             Err(error) => {
                 Prepared::Unavailable(Box::new(unmeasured(entry, Status::ProbeFailed, format!("{error:#}"))))
             }
