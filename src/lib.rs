@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod cli;
 pub mod gate;
 pub mod host;
+pub mod lock;
 pub mod payload;
 pub mod probe;
 pub mod report;

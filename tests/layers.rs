@@ -11,6 +11,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("units", 0),
     ("host", 0),
     ("untrusted", 0),
+    ("lock", 0),
     ("payload", 1),
     ("results", 2),
     ("sys", 3),

@@ -3,6 +3,8 @@
 
 use std::process::ExitCode;
 
+use crate::lock::Held;
+use crate::results::output::NotARegularFile;
 use crate::sys::interrupt;
 use crate::ui::messages;
 use crate::untrusted::InvalidInput;
@@ -76,13 +78,17 @@ impl Ending {
 }
 
 /// An error of the core: an interruption if the user asked to stop (whatever the error then
-/// says), a usage error if the input it was given is wrong (a catalog row, a results file), else a
-/// failure.
+/// says); a usage error if the input it was given is wrong (a catalog row, a results file), the
+/// command line named a folder another nestprobe holds or an output that is not a regular file;
+/// else a failure.
 impl From<anyhow::Error> for Ending {
     fn from(error: anyhow::Error) -> Ending {
         if interrupt::requested() {
             Ending::Interrupted
-        } else if error.chain().any(|cause| cause.is::<InvalidInput>()) {
+        } else if error.chain().any(|cause| cause.is::<InvalidInput>())
+            || error.is::<Held>()
+            || error.is::<NotARegularFile>()
+        {
             Ending::Usage(format!("{error:#}"))
         } else {
             Ending::Failed(error)
@@ -99,5 +105,13 @@ mod tests {
         assert_eq!(Ending::of_measurement(vec!["x".into()], false).code(), code::EXPECTATION_FAILED);
         assert_eq!(Ending::of_measurement(vec![], false).code(), code::UNRELIABLE);
         assert_eq!(Ending::of_measurement(vec![], true).code(), code::DONE);
+    }
+
+    #[test]
+    fn a_held_folder_is_a_usage_error_even_inside_context() {
+        let held =
+            crate::lock::Held { path: "x/.lock".into(), folder: crate::lock::Folder::Out, holder: Some(7) };
+        let ending = Ending::from(anyhow::Error::new(held).context("run"));
+        assert_eq!(ending.code(), code::USAGE);
     }
 }

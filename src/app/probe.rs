@@ -9,7 +9,7 @@ use crate::cli::{Format, ProbeArgs, ProbeCommandArgs, SweepArgs};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};
 use crate::report::{badges, summary, text};
 use crate::results::probe_result::{ProbeResult, ProbeStatus};
-use crate::results::{write_atomically, Versioned};
+use crate::results::{output, write_atomically, Versioned};
 use crate::sys::containment;
 use crate::ui::progress::ProbeProgress;
 use crate::ui::stdout;
@@ -24,6 +24,10 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
         Ok(spec) => spec,
         Err(usage) => return Ok(usage),
     };
+    // Refused before the probe, not after it: an output that is not a regular file.
+    for path in command.badge.iter().chain(&command.summary) {
+        output::write_target(path)?;
+    }
     warn_if_aslr_stays_on(!args.trial.aslr);
     let mut progress = ProbeProgress::new(args.verbose);
     let probed = probe_program(&spec, &mut progress);

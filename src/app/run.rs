@@ -1,5 +1,6 @@
 //! `run`, `merge` and `render`: the catalog's results.
 
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -7,7 +8,9 @@ use anyhow::Result;
 use super::exit::Ending;
 use super::{undecidable, warn_if_aslr_stays_on};
 use crate::cli::{MergeArgs, RenderArgs, RunArgs};
+use crate::lock::{Folder, FolderLock};
 use crate::report;
+use crate::results::output;
 use crate::run::publish::{self, MergeOptions};
 use crate::sys::interrupt;
 use crate::ui::{messages, stdout};
@@ -17,6 +20,15 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     if let Some(ending) = undecidable(&options.expectations, options.trial.max_depth) {
         return Ok(ending);
     }
+    // Held before anything is measured, until the run ends.
+    let _out = match &options.json_only {
+        Some(path) => {
+            hold_out(path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")))?
+        }
+        None => hold_out(&options.out)?,
+    };
+    output::write_target(options.json_only.as_ref().unwrap_or(&options.out.join("results.json")))?;
+    let _build = hold_build_dir(&options.build_dir)?;
     warn_if_aslr_stays_on(!options.trial.aslr);
     let started = Instant::now();
     let outcome = crate::run::run(&options)?;
@@ -38,6 +50,8 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
 }
 
 pub fn merge(args: &MergeArgs) -> Result<Ending> {
+    let _out = hold_out(&args.out)?;
+    output::write_target(&args.out.join("results.json"))?;
     publish::merge(&MergeOptions {
         inputs: args.inputs.clone(),
         keep: args.keep,
@@ -49,6 +63,37 @@ pub fn merge(args: &MergeArgs) -> Result<Ending> {
 }
 
 pub fn render(args: &RenderArgs) -> Result<Ending> {
+    let _out = hold_out(&args.out)?;
     publish::render(&args.results, &args.out, &crate::cli::readme_in(&args.readme, &args.out))?;
     Ok(Ending::Done)
+}
+
+/// Holds the folder a command writes results and reports to, until the lock is dropped, and
+/// removes the temporary files an earlier command, killed while writing, left there.
+fn hold_out(out: &Path) -> Result<FolderLock> {
+    let lock = FolderLock::acquire(out, Folder::Out)?;
+    for dir in [out.to_path_buf(), out.join(report::badges::DIR)] {
+        let removed = output::remove_leftovers(&dir)?;
+        if removed > 0 {
+            messages::info(format_args!(
+                "removed {removed} temporary files an interrupted run left in {}",
+                dir.display()
+            ));
+        }
+    }
+    Ok(lock)
+}
+
+/// Holds the build folder for the run. A folder that cannot hold a lock file (not writable, not
+/// a folder) is no reason to stop: each row then says why it could not be built or measured, and a
+/// row measured before keeps its record.
+fn hold_build_dir(build_dir: &Path) -> Result<Option<FolderLock>> {
+    match FolderLock::acquire(build_dir, Folder::Build) {
+        Ok(lock) => Ok(Some(lock)),
+        Err(error) if error.is::<crate::lock::Held>() => Err(error),
+        Err(error) => {
+            messages::warn(format_args!("--build-dir is not usable: {error:#}"));
+            Ok(None)
+        }
+    }
 }

@@ -7,7 +7,7 @@ mod load;
 mod parser;
 
 pub use load::FILE_NAME;
-pub use parser::{first_error_line, missing_packages, Hook, Parser, Readiness};
+pub use parser::{first_error_line, missing_packages, Hook, Parser, Readiness, UnusableBuildFolder};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

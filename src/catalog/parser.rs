@@ -51,6 +51,19 @@ pub struct Parser<'a> {
     kept: Mutex<Option<task::Kept>>,
 }
 
+/// The build folder cannot be written (a read-only file system, say): nothing about the row's
+/// program or its build.
+#[derive(Debug)]
+pub struct UnusableBuildFolder(pub String);
+
+impl std::fmt::Display for UnusableBuildFolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UnusableBuildFolder {}
+
 /// A row's commands around its probes (`before`, `after`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hook {
@@ -220,7 +233,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(build) = &self.entry.build {
             let log_path = self.real_build_dir.join("build.log");
-            let log = fs::File::create(&log_path)?;
+            let log = fs::File::create(&log_path).map_err(|error| self.unusable(&log_path, error))?;
             let mut command = self.shell(build)?;
             command.stdout(log.try_clone()?).stderr(log);
             let status = task::run(&mut command, "`build`", task::BUILD_TIMEOUT)
@@ -234,8 +247,13 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        fs::write(self.real_build_dir.join(BUILD_STAMP), fingerprint.to_string())?;
+        let stamp = self.real_build_dir.join(BUILD_STAMP);
+        fs::write(&stamp, fingerprint.to_string()).map_err(|error| self.unusable(&stamp, error))?;
         Ok(())
+    }
+
+    fn unusable(&self, path: &Path, error: std::io::Error) -> UnusableBuildFolder {
+        UnusableBuildFolder(format!("cannot write {}: {error}", path.display()))
     }
 
     /// Whether the build is up to date; a folder that cannot be fingerprinted is not (`build`

@@ -11,6 +11,7 @@ use clap_complete::Shell;
 use clap_mangen::Man;
 
 use crate::cli::Cli;
+use crate::results::write_atomically;
 
 const BIN: &str = "nestprobe";
 
@@ -75,10 +76,12 @@ pub fn write_man_pages(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
     let pages = std::iter::once(&command).chain(command.get_subcommands().filter(|s| !s.is_hide_set()));
     for cmd in pages {
         // The source column names the program, not the subcommand.
-        let path = Man::new(cmd.clone())
-            .source(format!("{BIN} {}", env!("CARGO_PKG_VERSION")))
-            .generate_to(dir)
-            .with_context(|| format!("cannot write a man page into {}", dir.display()))?;
+        let page = Man::new(cmd.clone()).source(format!("{BIN} {}", env!("CARGO_PKG_VERSION")));
+        let mut text = Vec::new();
+        page.render(&mut text)?;
+        // Written as every output is (`results::output`): atomically, and only as a regular file.
+        let path = dir.join(page.get_filename());
+        write_atomically(&path, &String::from_utf8(text)?)?;
         written.push(path);
     }
     Ok(written)

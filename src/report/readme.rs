@@ -10,14 +10,16 @@ use super::{badges, chart, markdown, Class};
 use crate::payload::PayloadFormat;
 use crate::report;
 use crate::results::HOST;
-use crate::results::{write_if_changed, ParserRecord, Results};
+use crate::results::{output, write_if_changed, ParserRecord, Results};
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");
 const TABLE: (&str, &str) = ("<!-- nestprobe:table:start -->", "<!-- nestprobe:table:end -->");
 
 /// Rewrites the marked blocks of the README; returns whether the file changed.
 pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
-    let text = fs::read_to_string(readme).with_context(|| format!("cannot read {}", readme.display()))?;
+    // Checked before it is read: reading a FIFO would block.
+    let target = output::write_target(readme)?;
+    let text = fs::read_to_string(target).with_context(|| format!("cannot read {}", readme.display()))?;
     // Links in the README are relative to the README's folder.
     let base = relative_prefix(readme, out);
     let updated = replace_block(&text, BADGES, &badge_block(results, &base))

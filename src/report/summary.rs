@@ -2,17 +2,16 @@
 //! ($GITHUB_STEP_SUMMARY). Appended when the file exists, so several probes can share one.
 
 use std::fmt::Write as _;
-use std::fs::{self, OpenOptions};
-use std::io::Write as _;
+use std::fs;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::markdown::{escape, memory_cell};
 use crate::gate::Expectations;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::settings::EnvMode;
-use crate::results::write_atomically;
+use crate::results::{output, write_atomically};
 use crate::units::thousands;
 use crate::units::{format_bytes, Limit};
 
@@ -77,17 +76,13 @@ pub fn unmeasured(command: &[String], error: &str) -> String {
     table(&[("Command", command_line(command)), ("Outcome", format!("**not measured**: {}", escape(error)))])
 }
 
-/// Writes `text` to `path`, or appends it (after a blank line) if the file exists.
+/// Writes `text` to `path`, or appends it (after a blank line) if the file exists: appending keeps
+/// what other steps wrote ($GITHUB_STEP_SUMMARY), which a replacement would lose.
 pub fn write(path: &Path, text: &str) -> Result<()> {
-    let Ok(existing) = fs::metadata(path) else { return write_atomically(path, text) };
-    // Appending keeps what other steps wrote; a file shared that way cannot be replaced atomically.
-    let mut file = OpenOptions::new()
-        .append(true)
-        .open(path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
-    let separator = if existing.len() > 0 { "\n" } else { "" };
-    file.write_all(format!("{separator}{text}").as_bytes())
-        .with_context(|| format!("cannot append to {}", path.display()))
+    if fs::metadata(path).is_err() {
+        return write_atomically(path, text);
+    }
+    output::append(path, text, "\n")
 }
 
 fn table(rows: &[(&str, String)]) -> String {

@@ -1,11 +1,9 @@
-//! results.json: the machine-readable record of a catalog run, and how it is written safely.
+//! results.json: the machine-readable record of a catalog run; how it is written safely is
+//! [`output`]'s.
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-
-use std::os::unix::fs::PermissionsExt;
 
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
@@ -17,12 +15,14 @@ use crate::untrusted::{check_id, InvalidInput};
 pub mod crash_site;
 pub mod growth;
 pub mod outcome;
+pub mod output;
 pub mod phase;
 pub mod probe_result;
 pub mod sameness;
 pub mod settings;
 pub mod sweep_result;
 
+pub use output::{write_atomically, write_if_changed};
 use probe_result::ProbeResult;
 use settings::{EnvMode, Settings};
 use sweep_result::SweepResult;
@@ -240,6 +240,10 @@ pub struct UnsupportedShape {
     pub error: String,
 }
 
+/// How the reason of a record kept from an earlier run begins ([`ParserRecord::not_measured_again`]).
+pub const NOT_MEASURED_AGAIN: &str =
+    "record of an earlier run, kept: the last run could not measure it again";
+
 fn host() -> String {
     HOST.to_string()
 }
@@ -265,6 +269,29 @@ impl ParserRecord {
             self.unsupported_shapes = before.unsupported_shapes.clone();
         }
         self
+    }
+
+    /// This record, measured by an earlier run, as a run keeps it that could not measure the row
+    /// again (`why`: its toolchain is missing, its build folder unusable): the same facts, with a
+    /// reason that says so (replacing such a reason of an earlier run, keeping the record's notes).
+    pub fn not_measured_again(&self, why: &str) -> ParserRecord {
+        let mut kept = self.clone();
+        let notes = self.reason.as_deref().unwrap_or("");
+        let notes = notes[..notes.find(NOT_MEASURED_AGAIN).unwrap_or(notes.len())].trim_end_matches("; ");
+        let kept_because = format!("{NOT_MEASURED_AGAIN}: {why}");
+        kept.reason = Some(match notes {
+            "" => kept_because,
+            notes => format!("{notes}; {kept_because}"),
+        });
+        kept
+    }
+
+    /// Why the last run could not measure the row again, when this record is an earlier run's that
+    /// it kept ([`ParserRecord::not_measured_again`]).
+    pub fn not_measured_again_because(&self) -> Option<&str> {
+        let reason = self.reason.as_deref()?;
+        let at = reason.find(NOT_MEASURED_AGAIN)?;
+        Some(reason[at + NOT_MEASURED_AGAIN.len()..].trim_start_matches(": "))
     }
 
     /// Why `shape` has no result, if it is not supported.
@@ -491,37 +518,6 @@ pub fn read_regular_file(path: &Path) -> std::io::Result<String> {
     fs::read_to_string(path)
 }
 
-/// Writes a file atomically: a temporary file beside it, then a rename, so an interrupted run
-/// never leaves a half-written file (or destroys the previous one). A new file gets the usual
-/// permissions (0666 less the umask); an existing one keeps its mode.
-pub fn write_atomically(path: &Path, contents: &str) -> Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mode = fs::metadata(path).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o666);
-    // tempfile creates with the mode given, less the umask, as open(2) does.
-    let mut file = tempfile::Builder::new()
-        .permissions(fs::Permissions::from_mode(mode))
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    if fs::metadata(path).is_ok() {
-        // An existing file keeps exactly its mode, whatever the umask.
-        file.as_file().set_permissions(fs::Permissions::from_mode(mode))?;
-    }
-    file.write_all(contents.as_bytes())?;
-    file.as_file().sync_all()?;
-    file.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
-}
-
-/// Writes only when the contents differ, so unchanged files keep their timestamps.
-pub fn write_if_changed(path: &Path, contents: &str) -> Result<bool> {
-    if fs::read_to_string(path).is_ok_and(|old| old == contents) {
-        return Ok(false);
-    }
-    write_atomically(path, contents)?;
-    Ok(true)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -585,23 +581,25 @@ mod tests {
     }
 
     #[test]
-    fn new_files_get_the_umask_permissions_and_existing_ones_keep_theirs() {
-        let dir = tempfile::tempdir().unwrap();
-        let fresh = dir.path().join("fresh.md");
-        write_atomically(&fresh, "a").unwrap();
-        // SAFETY: umask only reads and sets the process's file mode mask.
-        let umask = unsafe {
-            let old = libc::umask(0o022);
-            libc::umask(old);
-            old
-        };
-        assert_eq!(fs::metadata(&fresh).unwrap().permissions().mode() & 0o777, 0o666 & !umask as u32);
-        let kept = dir.path().join("README.md");
-        fs::write(&kept, "old").unwrap();
-        fs::set_permissions(&kept, fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomically(&kept, "new").unwrap();
-        assert_eq!(fs::metadata(&kept).unwrap().permissions().mode() & 0o777, 0o640);
-        assert_eq!(fs::read_to_string(&kept).unwrap(), "new");
+    fn a_record_kept_again_has_one_reason_and_keeps_its_notes() {
+        let mut record = results(10, 1, 0).parsers.remove(0);
+        record.reason = Some("the object shape could not be probed: x".into());
+        let once = record.not_measured_again("toolchain not installed: a; b");
+        let twice = once.not_measured_again("cannot create build/p");
+        assert_eq!(
+            twice.reason.as_deref(),
+            Some(
+                format!(
+                    "the object shape could not be probed: x; {NOT_MEASURED_AGAIN}: cannot create build/p"
+                )
+                .as_str()
+            )
+        );
+        assert!(Results::same_result_facts(twice.result.as_ref().unwrap(), record.result.as_ref().unwrap()));
+        assert_eq!(twice.not_measured_again_because(), Some("cannot create build/p"));
+        assert_eq!(record.not_measured_again_because(), None);
+        record.reason = None;
+        assert_eq!(record.not_measured_again("w").reason, Some(format!("{NOT_MEASURED_AGAIN}: w")));
     }
 
     #[test]

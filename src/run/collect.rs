@@ -82,12 +82,15 @@ impl<'a> Collector<'a> {
                 self.working.remove(&index);
                 self.finished += 1;
                 if let Some(record) = &record {
+                    let summary = match record.not_measured_again_because() {
+                        Some(why) => format!("{} (kept from an earlier run: {why})", report::summary(record)),
+                        None => report::summary(record),
+                    };
                     self.progress.finished(format_args!(
-                        "[{:>2}/{}] {:<28} {}",
+                        "[{:>2}/{}] {:<28} {summary}",
                         self.finished,
                         self.rows.len(),
                         record.key(),
-                        report::summary(record)
                     ));
                 }
                 self.records[index] = record;

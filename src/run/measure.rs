@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 
-use crate::catalog::{Entry, Hook, Parser, Readiness};
+use crate::catalog::{Entry, Hook, Parser, Readiness, UnusableBuildFolder};
 use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
@@ -46,9 +46,12 @@ pub enum Prepared<'a> {
     /// Its toolchain is there but it needs a build, left for the row's own turn: a build (minutes of
     /// a compiler on every core) beside another row's probe would slow that probe's trials.
     NeedsBuild(Parser<'a>, RowTimings),
-    /// The row ends here: its record says why (not installed, build or hook failed); `None` when
-    /// interrupted.
+    /// The row ends here: its record says why (build or hook failed); `None` when interrupted.
     Ended(Option<Box<ParserRecord>>),
+    /// This run cannot measure the row on this machine (its toolchain is missing, its build folder
+    /// unusable), which says nothing about the program: the record says why, and a row measured
+    /// before keeps that record instead (`ParserRecord::not_measured_again`).
+    Unavailable(Box<ParserRecord>),
 }
 
 /// A row ready to probe.
@@ -65,12 +68,11 @@ pub fn prepare(parser: Parser) -> Prepared {
     let mut timings = RowTimings::default();
     let entry = parser.entry;
     match timed(&mut timings.readiness_seconds, || parser.readiness()) {
-        Readiness::Missing(why) => ended(
-            entry,
-            Status::Skipped,
-            format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key()),
-            timings,
-        ),
+        Readiness::Missing(why) => {
+            let why =
+                format!("toolchain not installed: {why} (run `nestprobe setup --only {}`)", entry.key());
+            Prepared::Unavailable(ended_record(entry, Status::Skipped, why, timings))
+        }
         // (A row without a build command only has its stamp written.)
         Readiness::NeedsBuild if entry.build.is_some() => Prepared::NeedsBuild(parser, timings),
         Readiness::NeedsBuild | Readiness::Ready => build_and_start(parser, timings),
@@ -83,6 +85,10 @@ fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
     let entry = parser.entry;
     match timed(&mut timings.build_seconds, || parser.build()) {
         Err(_) if interrupt::requested() => return Prepared::Ended(None),
+        Err(error) if error.is::<UnusableBuildFolder>() => {
+            let reason = format!("{error:#}");
+            return Prepared::Unavailable(ended_record(entry, Status::BuildFailed, reason, timings));
+        }
         Err(error) => return ended(entry, Status::BuildFailed, format!("{error:#}"), timings),
         Ok(()) => {}
     }
@@ -97,11 +103,24 @@ fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
     Prepared::Ready(ReadyRow { parser, version, timings })
 }
 
-/// A row that ends before its probes, with what its preparation took.
+/// A row that ends before its probes.
 fn ended<'a>(entry: &Entry, status: Status, reason: String, timings: RowTimings) -> Prepared<'a> {
+    Prepared::Ended(Some(ended_record(entry, status, reason, timings)))
+}
+
+/// The record of a row that ends before its probes, with what its preparation took.
+fn ended_record(entry: &Entry, status: Status, reason: String, timings: RowTimings) -> Box<ParserRecord> {
     let mut record = unmeasured(entry, status, reason);
     record.timings = Some(timings);
-    Prepared::Ended(Some(Box::new(record)))
+    Box::new(record)
+}
+
+/// A prepared row with its deferred build done, if it had one ([`Prepared::NeedsBuild`]).
+pub fn build_if_needed(prepared: Prepared) -> Prepared {
+    match prepared {
+        Prepared::NeedsBuild(parser, timings) => build_and_start(parser, timings),
+        prepared => prepared,
+    }
 }
 
 /// Probes a prepared row (finishing a deferred build first), timing each part. `None` only when
@@ -111,13 +130,10 @@ pub fn measure(
     options: &MeasureOptions,
     baseline: Option<&ParserRecord>,
 ) -> Option<ParserRecord> {
-    let prepared = match prepared {
-        Prepared::NeedsBuild(parser, timings) => build_and_start(parser, timings),
-        prepared => prepared,
-    };
-    let ready = match prepared {
+    let ready = match build_if_needed(prepared) {
         Prepared::Ready(ready) => ready,
         Prepared::Ended(record) => return record.map(|record| *record),
+        Prepared::Unavailable(record) => return Some(*record),
         Prepared::NeedsBuild(..) => unreachable!("build_and_start builds"),
     };
     let ReadyRow { parser, version, mut timings } = ready;

@@ -138,18 +138,27 @@ impl<'a> pool::RowWork for RowsWork<'a> {
         let entry = self.rows[index];
         match Parser::new(self.catalog, entry, self.build_dir) {
             Ok(parser) => measure::prepare(parser),
+            // (Its build folder, or its environment's root, cannot be used here.)
             Err(error) => {
-                Prepared::Ended(Some(Box::new(unmeasured(entry, Status::ProbeFailed, format!("{error:#}")))))
+                Prepared::Unavailable(Box::new(unmeasured(entry, Status::ProbeFailed, format!("{error:#}"))))
             }
         }
     }
 
     fn work(&self, index: usize, ready: Prepared<'a>) -> Option<ParserRecord> {
         let key = self.rows[index].key();
+        let before = self.previous.and_then(|p| p.find(&key));
+        let ready = measure::build_if_needed(ready);
+        // What this machine cannot measure now does not undo what was measured before.
+        if let (Prepared::Unavailable(unavailable), Some(before)) = (&ready, before) {
+            if before.status == Status::Measured {
+                return Some(before.not_measured_again(unavailable.reason.as_deref().unwrap_or("")));
+            }
+        }
         let hints = self.baseline.and_then(|b| b.find(&key));
         let record = measure::measure(ready, self.measuring, hints);
         // `--quick` measures the main shape alone: the rest of the row stays as it was.
-        match self.previous.and_then(|p| p.find(&key)) {
+        match before {
             Some(before) if self.quick => record.map(|record| record.with_the_rest_of(before)),
             _ => record,
         }

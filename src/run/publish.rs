@@ -9,7 +9,7 @@ use anyhow::{bail, Result};
 use crate::catalog::Catalog;
 use crate::report;
 use crate::results::sameness;
-use crate::results::{write_atomically, write_if_changed, Results, Status};
+use crate::results::{write_atomically, write_if_changed, ParserRecord, Results, Status};
 use crate::run::unmeasured;
 use crate::ui::messages;
 
@@ -26,7 +26,9 @@ pub struct MergeOptions {
 }
 
 /// Merges per-shard results into `out`'s results.json, in catalog order, and regenerates the
-/// reports; rows no input measured are "skipped", or keep their record with `keep`.
+/// reports; rows no input measured are "skipped", or keep their record with `keep`. A row that the
+/// latest input skipped keeps a measured record (of an earlier input, or of `out`'s results.json),
+/// with the reason why it was not measured again.
 pub fn merge(args: &MergeOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
     let mut inputs = Vec::new();
@@ -57,7 +59,16 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
         .map(|entry| {
             let key = entry.key();
             let committed = previous.as_ref().and_then(|p| p.find(&key));
-            let merged = inputs.iter().rev().find_map(|r| r.find(&key)).or_else(|| kept.and(committed));
+            let found: Vec<&ParserRecord> = inputs.iter().filter_map(|r| r.find(&key)).collect();
+            if let Some(skipped) = found.last().filter(|r| r.status == Status::Skipped) {
+                // A shard that could not measure the row (its toolchain missing there) does not undo
+                // a measurement: the latest one, of another file or the results merged into.
+                let mut earlier = found.iter().rev().copied().chain(committed);
+                if let Some(measured) = earlier.find(|r| r.status == Status::Measured) {
+                    return measured.not_measured_again(skipped.reason.as_deref().unwrap_or("skipped"));
+                }
+            }
+            let merged = found.last().copied().or_else(|| kept.and(committed));
             merged.cloned().unwrap_or_else(|| {
                 if committed.is_some_and(|c| c.status == Status::Measured) {
                     dropped.push(key);
