@@ -117,8 +117,14 @@ impl Expectations {
             Finding::Flattened(_) => None,
             Finding::Unstable { .. } => (self.fail_on.contains(&FailOn::Unstable))
                 .then(|| format!("{} (--fail-on unstable)", result.phrase())),
-            Finding::Slow(..) => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
-                .then(|| format!("{} (--fail-on timeout)", result.phrase())),
+            // A crash deeper than where it is slow is a crash.
+            Finding::Slow(..) => match result.crash_beyond_slow() {
+                Some((depth, failure)) if self.fail_on.contains(&FailOn::Kind(FailureKind::Crash)) => {
+                    Some(format!("{} at depth {} (--fail-on crash)", failure.summary(), thousands(depth)))
+                }
+                _ => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
+                    .then(|| format!("{} (--fail-on timeout)", result.phrase())),
+            },
             Finding::InputNotRead(depth) => (self.fail_on.contains(&FailOn::InputNotRead)).then(|| {
                 format!(
                     "exits 0 without reading its input at depth {} (--fail-on input-not-read)",
@@ -138,7 +144,10 @@ impl Expectations {
                 (lowest_failing, highest_passing, "unstable: a failure".into())
             }
             Finding::InputNotRead(_) => (None, None, String::new()),
-            Finding::Slow(depth, _) => (None, Some(depth), String::new()),
+            Finding::Slow(depth, _) => match result.crash_beyond_slow() {
+                Some((crash, failure)) => (Some(crash), Some(depth), failure.summary()),
+                None => (None, Some(depth), String::new()),
+            },
         };
         if let (Some(min), Some(depth)) = (self.min_depth, failing) {
             if depth < min {
