@@ -830,8 +830,8 @@ impl Runner<'_, '_> {
     }
 }
 
-/// For a crash by a signal at an exact depth, or deeper than a slow one: where it happened, from one more run of that depth
-/// under a debugger (`crashed_in`; says why when it cannot be known).
+/// For a crash by a signal at an exact depth, or deeper than a slow one: where it happened, from
+/// one more run of that depth under a debugger (`crashed_in`; says why when it cannot be known).
 pub fn locate_crash(spec: &ProbeSpec, result: &mut ProbeResult) {
     let crash_beyond_slow = result.crash_beyond_slow().map(|(depth, _)| depth);
     let Some(depth) = result.exact_failing_depth().or(crash_beyond_slow) else { return };
