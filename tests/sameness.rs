@@ -360,41 +360,62 @@ fn a_runtime_saying_its_stack_ran_out_makes_a_boundary_stack_bound_whatever_the_
     assert_eq!(record(&mut results, "shallow")["result"]["min_failing_depth"], 131);
 }
 
+/// Makes `result` an exact boundary at `failing` that fails as `kind` with `stderr`.
+fn exact_at(result: &mut Value, failing: u64, kind: &str, stderr: &str) {
+    result["status"] = json!("exact");
+    result["unstable"] = json!(false);
+    result.as_object_mut().unwrap().remove("sightings");
+    result["min_failing_depth"] = json!(failing);
+    result["max_accepted_depth"] = json!(failing - 1);
+    result["boundary_window"] = json!([failing, failing - 1]);
+    fail_with(result, kind, 1, stderr);
+}
+
 #[test]
-fn a_crash_seen_where_the_stack_runs_out_stays_and_a_new_one_is_news() {
+fn a_boundary_seen_as_a_crash_and_as_a_handled_stack_error_is_a_window_that_later_runs_keep() {
+    // `shallow` fails at 129; SBCL's fatal crash and its handled error, committed in either order.
+    let crash = ("crash", SBCL_FATAL);
+    let handled = ("error", SBCL_HANDLED);
+    for (first, (second, at)) in [(crash, (handled, 130)), (handled, (crash, 128))] {
+        let committed = Committed::new();
+        let mut results = committed.results();
+        exact_at(&mut record(&mut results, "shallow")["result"], 129, first.0, first.1);
+        committed.commit(&results);
+        let output = committed.merge_perturbed(|shard| {
+            exact_at(&mut record(shard, "shallow")["result"], at, second.0, second.1);
+        });
+        let mut results = committed.results();
+        let shallow = record(&mut results, "shallow");
+        let result = &shallow["result"];
+        assert_eq!((result["status"].as_str(), result["unstable"].as_bool()), (Some("unstable"), Some(true)));
+        assert_eq!(result["boundary_window"], json!([at.min(129), at.max(129) - 1]), "{shallow:#}");
+        assert_eq!(result["failure"]["kind"], "crash", "the crash is the lower failure: {shallow:#}");
+        let outcomes = result["sightings"].to_string();
+        assert!(outcomes.contains("crash (exit 1)") && outcomes.contains("accepted"), "{shallow:#}");
+        assert!(shallow["changes"][0]["now"].as_str().unwrap().starts_with("unstable"), "{shallow:#}");
+        assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+
+        // Later runs inside the window, either way, change nothing.
+        let before = committed.snapshot();
+        for (kind, stderr, failing) in [("error", SBCL_HANDLED, 130), ("crash", SBCL_FATAL, 128)] {
+            committed.merge_perturbed(|shard| {
+                exact_at(&mut record(shard, "shallow")["result"], failing, kind, stderr);
+            });
+            assert!(before == committed.snapshot(), "{kind} at {failing} rewrote the window");
+        }
+    }
+}
+
+#[test]
+fn a_clean_error_that_is_not_the_stack_beside_a_crash_is_news() {
     let committed = Committed::new();
     let mut results = committed.results();
-    fail_with(&mut record(&mut results, "shallow")["result"], "crash", 1, SBCL_FATAL);
-    committed.commit(&results);
-    let before = committed.snapshot();
-    // The handled error beside the committed crash: the same stack running out.
-    committed.merge_perturbed(|shard| {
-        let result = &mut record(shard, "shallow")["result"];
-        move_boundary(result, 1);
-        fail_with(result, "error", 1, SBCL_HANDLED);
-    });
-    assert!(before == committed.snapshot(), "a handled stack error beside a crash rewrote the files");
-
-    // Committed handled error, then a crash beside it: news, with both values.
-    let mut results = committed.results();
-    fail_with(&mut record(&mut results, "shallow")["result"], "error", 1, SBCL_HANDLED);
+    exact_at(&mut record(&mut results, "shallow")["result"], 129, "crash", SBCL_FATAL);
     committed.commit(&results);
     let output = committed.merge_perturbed(|shard| {
-        let result = &mut record(shard, "shallow")["result"];
-        move_boundary(result, -1);
-        fail_with(result, "crash", 1, SBCL_FATAL);
+        exact_at(&mut record(shard, "shallow")["result"], 130, "error", "nesting too deep");
     });
+    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
     let mut results = committed.results();
-    let shallow = record(&mut results, "shallow");
-    assert_eq!(shallow["result"]["failure"]["kind"], "crash", "{shallow:#}");
-    assert!(shallow["changes"][0]["now"].as_str().unwrap().contains("crash"), "{shallow:#}");
-    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
-
-    // A clean error that is not the stack (a library's limit) beside a crash is news too.
-    let output = committed.merge_perturbed(|shard| {
-        let result = &mut record(shard, "shallow")["result"];
-        move_boundary(result, 1);
-        fail_with(result, "error", 1, "nesting too deep");
-    });
-    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+    assert_eq!(record(&mut results, "shallow")["result"]["failure"]["kind"], "error");
 }
