@@ -442,7 +442,8 @@ fn a_maximum_reached_around_the_timeout_and_running_out_of_time_are_one_fact_in_
         result["payload_bytes"] = Value::Null;
         result["accepted_seconds"] = json!(22.3);
     };
-    let orders: [(&dyn Fn(&mut Value), &dyn Fn(&mut Value)); 2] = [(&reached, &ran_out), (&ran_out, &reached)];
+    let orders: [(&dyn Fn(&mut Value), &dyn Fn(&mut Value)); 2] =
+        [(&reached, &ran_out), (&ran_out, &reached)];
     for (first, then) in orders {
         let committed = Committed::new();
         let mut results = committed.results();
