@@ -294,8 +294,11 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
 /// longer one anyway (see `Runner::maximum_cannot_finish`; a cold search's first trial there, which
 /// already ran out of the normal timeout, is then not run again), else the longer timeout. When
 /// `confirming` a slow result measured before, a maximum that cannot finish is not run at all: it
-/// could only be killed at the timeout, and whether it would have crashed first is not a fact the
-/// slow result records.
+/// could only be killed at the timeout (a crash the earlier result saw deeper is tried by
+/// `confirm_slow`).
+///
+/// Only a maximum that ran out of time makes the parser slow: one that failed otherwise, or a
+/// failure other than a timeout seen deeper already, is searched (`search_beyond_slow`).
 fn slow_or_unlimited(
     runner: &mut Runner,
     depth: u64,
