@@ -463,3 +463,62 @@ fn a_maximum_reached_around_the_timeout_and_running_out_of_time_are_one_fact_in_
         assert!(before == committed.snapshot(), "the other sighting rewrote the committed files");
     }
 }
+
+/// Makes `result` slow at 2,000, with a crash by SIGSEGV deeper at `crash_depth` if any.
+fn slow_with_crash(result: &mut Value, crash_depth: Option<u64>) {
+    result["status"] = json!("slow");
+    result["max_accepted_depth"] = json!(2000);
+    result["min_failing_depth"] = Value::Null;
+    result["payload_bytes"] = Value::Null;
+    result["accepted_seconds"] = json!(12.0);
+    result["boundary_window"] = json!([crash_depth, 2000]);
+    result["failure"] = match crash_depth {
+        Some(_) => {
+            json!({"kind": "crash", "exit_code": null, "signal": 11, "signal_name": "SIGSEGV", "stderr": ""})
+        }
+        None => {
+            json!({"kind": "timeout", "exit_code": null, "signal": null, "signal_name": null, "stderr": ""})
+        }
+    };
+    match crash_depth {
+        Some(depth) => result["crash_depth"] = json!(depth),
+        None => drop(result.as_object_mut().unwrap().remove("crash_depth")),
+    }
+}
+
+#[test]
+fn a_crash_deeper_than_a_slow_depth_is_a_crash_to_the_same_fact_rules() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    slow_with_crash(&mut record(&mut results, "shallow")["result"], Some(6000));
+    committed.commit(&results);
+    let before = committed.snapshot();
+    // The same crash, a level on (a signal is the stack running out), or exact where a faster
+    // machine finished the depth below it; a slower machine whose time ran out before the crash.
+    committed.merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], Some(6006)));
+    let exact = |shard: &mut Value| {
+        let result = &mut record(shard, "shallow")["result"];
+        result["status"] = json!("exact");
+        result["min_failing_depth"] = json!(6000);
+        result["max_accepted_depth"] = json!(5999);
+        result["boundary_window"] = json!([6000, 5999]);
+        result.as_object_mut().unwrap().remove("crash_depth");
+    };
+    committed.merge_perturbed(exact);
+    committed.merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], None));
+    assert!(before == committed.snapshot(), "the same crash rewrote the committed files");
+
+    // Another crash depth is news; so is a crash where only the time ran out before.
+    let output = committed
+        .merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], Some(3000)));
+    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+    slow_with_crash(&mut record(&mut results, "shallow")["result"], None);
+    committed.commit(&results);
+    let output = committed
+        .merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], Some(6000)));
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    assert_eq!(shallow["result"]["crash_depth"], 6000, "{shallow:#}");
+    assert!(shallow["changes"][0]["now"].as_str().unwrap().contains("crash (SIGSEGV) at depth 6,000"));
+    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+}
