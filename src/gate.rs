@@ -246,6 +246,24 @@ mod tests {
     }
 
     #[test]
+    fn a_crash_deeper_than_a_slow_depth_fails_on_crash_and_below_the_minimum() {
+        let slow_then_crash = ProbeResult {
+            status: ProbeStatus::Slow,
+            max_accepted_depth: Some(4401),
+            min_failing_depth: None,
+            crash_depth: Some(5954),
+            ..fails_at(5954, FailureKind::Crash, Some("SIGSEGV"))
+        };
+        assert_eq!(
+            expect("crash", None, None).violations(&slow_then_crash),
+            ["crash (SIGSEGV) at depth 5,954 (--fail-on crash)"]
+        );
+        assert_eq!(expect("timeout", None, None).violations(&slow_then_crash).len(), 1);
+        let below = expect("", Some(10_000), None).violations(&slow_then_crash);
+        assert!(below.iter().any(|v| v.contains("5,954")), "{below:?}");
+    }
+
+    #[test]
     fn nothing_expected_nothing_violated() {
         let none = Expectations::default();
         assert!(none.is_empty());
