@@ -181,15 +181,14 @@ fn same_crash(a: &ProbeResult, b: &ProbeResult, stack_bound: bool) -> bool {
 /// stack error in the other, within the stack's tolerance (SBCL's fatal "exhausted while
 /// pseudo-atomic" at 9,060–9,063, its handled "Control stack exhausted" at 9,065). Neither alone is
 /// the fact: the unstable window with both outcomes is, and a later run inside it changes nothing.
-pub fn seen_both_ways(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool) -> Option<ProbeResult> {
+pub fn seen_both_ways(committed: &ProbeResult, new: &ProbeResult) -> Option<ProbeResult> {
     let (Some(was), Some(now)) = (committed.exact_failing_depth(), new.exact_failing_depth()) else {
         return None;
     };
     let (was_failure, now_failure) = (committed.failure.as_ref()?, new.failure.as_ref()?);
     let comparable = committed.settings.same_limits(&new.settings)
         && committed.env == new.env
-        && committed.shape == new.shape
-        && (stack_bound || both_out_of_stack(committed, new));
+        && committed.shape == new.shape;
     if !comparable || !crash_and_error(was_failure, now_failure) || was.abs_diff(now) > stack_tolerance(was) {
         return None;
     }
@@ -295,7 +294,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     ];
     for (what, was, now) in shapes {
         let both_ways = match (was, now.as_ref()) {
-            (Some(was), Some(new)) => seen_both_ways(was, new, stack),
+            (Some(was), Some(new)) => seen_both_ways(was, new),
             _ => None,
         };
         match (was, now.as_ref()) {
@@ -410,7 +409,7 @@ fn reconcile_probe(
     stack: bool,
     changes: &mut Vec<Change>,
 ) {
-    if let Some(window) = was.and_then(|was| seen_both_ways(was, now, stack)) {
+    if let Some(window) = was.and_then(|was| seen_both_ways(was, now)) {
         note_window(what, was, Some(&window), changes);
         *now = window;
         return;
