@@ -127,4 +127,26 @@ fn a_crash_deeper_than_a_slow_parser_finishes_is_recorded_beside_slow_and_report
     assert!(badge.contains("1 of 1 parsers"), "{badge}");
     let html = fs::read_to_string(workspace.path("results.html")).unwrap();
     assert!(html.contains("crash (SIGSEGV) at depth 600"), "the detail's tooltip");
+
+    // Measured again from that record (150 levels in 0.1 s then: the depth to try, not the
+    // verdict): 150 takes 0.8 s now, so the maximum cannot finish in time; the crash it recorded is
+    // tried again, and the depth below it, which runs out of even the longer time.
+    let mut results = workspace.results();
+    let result = &mut results["parsers"][0]["result"];
+    result["max_accepted_depth"] = json!(150);
+    result["accepted_seconds"] = json!(0.1);
+    fs::write(workspace.path("results.json"), serde_json::to_string_pretty(&results).unwrap()).unwrap();
+    run_catalog(&workspace, &["--timeout", "0.5s", "--json-only", "again.json"]);
+    let again = &workspace.read_json("again.json")["parsers"][0]["result"];
+    assert_eq!(
+        (again["status"].as_str(), again["crash_depth"].as_u64(), again["max_accepted_depth"].as_u64()),
+        (Some("slow"), Some(600), Some(150)),
+        "{again:#}"
+    );
+    // 150, depth 1, 600 and 599: no search.
+    assert_eq!(
+        (again["trials"].as_u64(), again["search"].as_str()),
+        (Some(4), Some("confirmed")),
+        "{again:#}"
+    );
 }

@@ -347,26 +347,27 @@ fn slow_or_unlimited(
     search_beyond_slow(runner, depth, max_depth, mode)
 }
 
-/// `finished` finished (with the longer timeout, or in time), `failing` failed otherwise than by
-/// running out of time: the smallest such failing depth, searched with the longer timeout, where a
-/// trial that runs out of it counts as not failing yet. The boundary, exact, when the depth below
-/// that failure finished; else the parser is slow at the deepest depth it finished, and a crash
-/// there is recorded with it (`ProbeResult::crash_depth`).
+/// `not_failing` finished or ran out of time, `failing` failed otherwise than by running out of
+/// time: the smallest such failing depth, searched with the longer timeout, where a trial that runs
+/// out of it counts as not failing yet. The boundary, exact, when the depth below that failure
+/// finished; else the parser is slow at the deepest depth it finished, and a crash there is
+/// recorded with it (`ProbeResult::crash_depth`).
 fn search_beyond_slow(
     runner: &mut Runner,
-    finished: u64,
+    not_failing: u64,
     failing: u64,
     mode: SearchMode,
 ) -> Result<Searched> {
-    runner.use_timeout(runner.longer_timeout());
+    // (What ran out of the longer timeout already is kept: it is what the search needs.)
+    runner.take_more_time();
     let bracket =
-        Boundary { max_accepted: finished, min_failing: Some(failing), trials: runner.trials, mode };
+        Boundary { max_accepted: not_failing, min_failing: Some(failing), trials: runner.trials, mode };
     let max_depth = runner.spec.max_depth;
     let boundary =
         refine(max_depth, bracket, &mut |depth| Ok(runner.fails_at(depth)? && !runner.timed_out_at(depth)))?;
     let below = boundary.max_accepted;
     let failing = boundary.min_failing.unwrap_or(failing);
-    if below == finished || !runner.timed_out_at(below) {
+    if !runner.timed_out_at(below) {
         let mode = if mode == SearchMode::Confirmed { SearchMode::ReSearched } else { mode };
         return Ok(Searched::Boundary(Boundary {
             min_failing: Some(failing),
@@ -380,7 +381,7 @@ fn search_beyond_slow(
         .last_judged(failing, true)
         .and_then(|report| failure_of(runner.spec, &report.outcome))
         .is_some_and(|failure| failure.kind == FailureKind::Crash);
-    let deepest = runner.seen.window()[1].unwrap_or(finished).max(finished);
+    let deepest = runner.seen.window()[1].unwrap_or(not_failing);
     Ok(Searched::Slow(Slow { finished: deepest, crash_depth: crashed.then_some(failing), mode }))
 }
 
@@ -437,9 +438,22 @@ fn confirm_slow(
         Searched::Slow(slow) => {
             match crash_depth.filter(|&crash| crash > slow.finished && crash <= runner.spec.max_depth) {
                 Some(crash) if slow.crash_depth.is_none() => {
-                    runner.use_timeout(runner.longer_timeout());
-                    if runner.fails_at(crash)? && !runner.timed_out_at(crash) {
-                        search_beyond_slow(runner, slow.finished, crash, SearchMode::Confirmed)?
+                    runner.take_more_time();
+                    let fails_otherwise = |runner: &mut Runner, depth| {
+                        Ok::<_, anyhow::Error>(runner.fails_at(depth)? && !runner.timed_out_at(depth))
+                    };
+                    if fails_otherwise(runner, crash)? {
+                        // The depth below first, as a warm search checks a boundary: where it too
+                        // does not fail, nothing between is left to search.
+                        let below = crash - 1;
+                        let (not_failing, failing) = if below <= slow.finished {
+                            (slow.finished, crash)
+                        } else if fails_otherwise(runner, below)? {
+                            (slow.finished, below)
+                        } else {
+                            (below, crash)
+                        };
+                        search_beyond_slow(runner, not_failing, failing, SearchMode::Confirmed)?
                     } else {
                         Searched::Slow(slow)
                     }
