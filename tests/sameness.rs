@@ -403,6 +403,9 @@ fn a_boundary_seen_as_a_crash_and_as_a_handled_stack_error_is_a_window_that_late
             });
             assert!(before == committed.snapshot(), "{kind} at {failing} rewrote the window");
         }
+        // So does a run, which finds the fixture's own clean error at 129 inside it.
+        committed.nestprobe(&["run", "--quick", "--only", "shallow"]);
+        assert!(before == committed.snapshot(), "a run inside the window rewrote it");
     }
 }
 
