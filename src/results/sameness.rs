@@ -125,7 +125,7 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
                 } else {
                     0
                 };
-                overlap((a.0.saturating_sub(slack), a.1 + slack), b)
+                overlap((a.0.saturating_sub(slack), a.1.saturating_add(slack)), b)
             }
             _ => false,
         };
