@@ -117,8 +117,14 @@ impl Expectations {
             Finding::Flattened(_) => None,
             Finding::Unstable { .. } => (self.fail_on.contains(&FailOn::Unstable))
                 .then(|| format!("{} (--fail-on unstable)", result.phrase())),
-            Finding::Slow(..) => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
-                .then(|| format!("{} (--fail-on timeout)", result.phrase())),
+            // A crash deeper than where it is slow is a crash.
+            Finding::Slow(..) => match result.crash_beyond_slow() {
+                Some((depth, failure)) if self.fail_on.contains(&FailOn::Kind(FailureKind::Crash)) => {
+                    Some(format!("{} at depth {} (--fail-on crash)", failure.summary(), thousands(depth)))
+                }
+                _ => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
+                    .then(|| format!("{} (--fail-on timeout)", result.phrase())),
+            },
             Finding::InputNotRead(depth) => (self.fail_on.contains(&FailOn::InputNotRead)).then(|| {
                 format!(
                     "exits 0 without reading its input at depth {} (--fail-on input-not-read)",
@@ -138,7 +144,10 @@ impl Expectations {
                 (lowest_failing, highest_passing, "unstable: a failure".into())
             }
             Finding::InputNotRead(_) => (None, None, String::new()),
-            Finding::Slow(depth, _) => (None, Some(depth), String::new()),
+            Finding::Slow(depth, _) => match result.crash_beyond_slow() {
+                Some((crash, failure)) => (Some(crash), Some(depth), failure.summary()),
+                None => (None, Some(depth), String::new()),
+            },
         };
         if let (Some(min), Some(depth)) = (self.min_depth, failing) {
             if depth < min {
@@ -234,6 +243,24 @@ mod tests {
         }
         let error = "segfault".parse::<FailOn>().unwrap_err();
         assert!(error.contains("crash") && error.contains("no-limit"), "{error}");
+    }
+
+    #[test]
+    fn a_crash_deeper_than_a_slow_depth_fails_on_crash_and_below_the_minimum() {
+        let slow_then_crash = ProbeResult {
+            status: ProbeStatus::Slow,
+            max_accepted_depth: Some(4401),
+            min_failing_depth: None,
+            crash_depth: Some(5954),
+            ..fails_at(5954, FailureKind::Crash, Some("SIGSEGV"))
+        };
+        assert_eq!(
+            expect("crash", None, None).violations(&slow_then_crash),
+            ["crash (SIGSEGV) at depth 5,954 (--fail-on crash)"]
+        );
+        assert_eq!(expect("timeout", None, None).violations(&slow_then_crash).len(), 1);
+        let below = expect("", Some(10_000), None).violations(&slow_then_crash);
+        assert!(below.iter().any(|v| v.contains("5,954")), "{below:?}");
     }
 
     #[test]

@@ -360,41 +360,168 @@ fn a_runtime_saying_its_stack_ran_out_makes_a_boundary_stack_bound_whatever_the_
     assert_eq!(record(&mut results, "shallow")["result"]["min_failing_depth"], 131);
 }
 
+/// Makes `result` an exact boundary at `failing` that fails as `kind` with `stderr`.
+fn exact_at(result: &mut Value, failing: u64, kind: &str, stderr: &str) {
+    result["status"] = json!("exact");
+    result["unstable"] = json!(false);
+    result.as_object_mut().unwrap().remove("sightings");
+    result["min_failing_depth"] = json!(failing);
+    result["max_accepted_depth"] = json!(failing - 1);
+    result["boundary_window"] = json!([failing, failing - 1]);
+    fail_with(result, kind, 1, stderr);
+}
+
 #[test]
-fn a_crash_seen_where_the_stack_runs_out_stays_and_a_new_one_is_news() {
+fn a_boundary_seen_as_a_crash_and_as_a_handled_stack_error_is_a_window_that_later_runs_keep() {
+    // `shallow` fails at 129; SBCL's fatal crash and its handled error, committed in either order.
+    let crash = ("crash", SBCL_FATAL);
+    let handled = ("error", SBCL_HANDLED);
+    for (first, (second, at)) in [(crash, (handled, 130)), (handled, (crash, 128))] {
+        let committed = Committed::new();
+        let mut results = committed.results();
+        exact_at(&mut record(&mut results, "shallow")["result"], 129, first.0, first.1);
+        committed.commit(&results);
+        let output = committed.merge_perturbed(|shard| {
+            exact_at(&mut record(shard, "shallow")["result"], at, second.0, second.1);
+        });
+        let mut results = committed.results();
+        let shallow = record(&mut results, "shallow");
+        let result = &shallow["result"];
+        assert_eq!((result["status"].as_str(), result["unstable"].as_bool()), (Some("unstable"), Some(true)));
+        assert_eq!(result["boundary_window"], json!([at.min(129), at.max(129) - 1]), "{shallow:#}");
+        assert_eq!(result["failure"]["kind"], "crash", "the crash is the lower failure: {shallow:#}");
+        let outcomes = result["sightings"].to_string();
+        assert!(outcomes.contains("crash (exit 1)") && outcomes.contains("accepted"), "{shallow:#}");
+        assert!(shallow["changes"][0]["now"].as_str().unwrap().starts_with("unstable"), "{shallow:#}");
+        assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+
+        // Later runs inside the window, either way, change nothing.
+        let before = committed.snapshot();
+        for (kind, stderr, failing) in [("error", SBCL_HANDLED, 130), ("crash", SBCL_FATAL, 128)] {
+            committed.merge_perturbed(|shard| {
+                exact_at(&mut record(shard, "shallow")["result"], failing, kind, stderr);
+            });
+            assert!(before == committed.snapshot(), "{kind} at {failing} rewrote the window");
+        }
+        // So does a run, which finds the fixture's own clean error at 129 inside it.
+        committed.nestprobe(&["run", "--quick", "--only", "shallow"]);
+        assert!(before == committed.snapshot(), "a run inside the window rewrote it");
+    }
+}
+
+#[test]
+fn a_clean_error_that_is_not_the_stack_beside_a_crash_is_news() {
     let committed = Committed::new();
     let mut results = committed.results();
-    fail_with(&mut record(&mut results, "shallow")["result"], "crash", 1, SBCL_FATAL);
+    exact_at(&mut record(&mut results, "shallow")["result"], 129, "crash", SBCL_FATAL);
+    committed.commit(&results);
+    let output = committed.merge_perturbed(|shard| {
+        exact_at(&mut record(shard, "shallow")["result"], 130, "error", "nesting too deep");
+    });
+    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+    let mut results = committed.results();
+    assert_eq!(record(&mut results, "shallow")["result"]["failure"]["kind"], "error");
+}
+
+/// Makes a result one sighting of a parser: what one machine saw.
+type Sighting = fn(&mut Value);
+
+/// No limit: the maximum in 4.6 s of the 10 s timeout.
+fn reached_the_maximum(result: &mut Value) {
+    result["status"] = json!("exact");
+    result["max_accepted_depth"] = result["max_depth"].clone();
+    result["min_failing_depth"] = Value::Null;
+    result["failure"] = Value::Null;
+    result["payload_bytes"] = Value::Null;
+    result["boundary_window"] = json!([null, result["max_depth"].clone()]);
+    result["accepted_seconds"] = json!(4.573);
+    result["slow"] = json!(false);
+}
+
+/// Slow: 22.3 s at 14,948.
+fn ran_out_of_time(result: &mut Value) {
+    result["status"] = json!("slow");
+    result["max_accepted_depth"] = json!(14_948);
+    result["min_failing_depth"] = Value::Null;
+    result["failure"] = Value::Null;
+    result["payload_bytes"] = Value::Null;
+    result["accepted_seconds"] = json!(22.3);
+}
+
+#[test]
+fn a_maximum_reached_around_the_timeout_and_running_out_of_time_are_one_fact_in_either_order() {
+    // python-cmarkgfm@debian13's object shape: 20,000 levels in 4.6 s here, "slow: 22.3 s at
+    // 14,948" on a slower machine.
+    let orders: [(Sighting, Sighting); 2] =
+        [(reached_the_maximum, ran_out_of_time), (ran_out_of_time, reached_the_maximum)];
+    for (first, then) in orders {
+        let committed = Committed::new();
+        let mut results = committed.results();
+        assert_eq!(record(&mut results, "shallow")["result"]["timeout_seconds"], 10.0);
+        first(&mut record(&mut results, "shallow")["result"]);
+        committed.commit(&results);
+        let before = committed.snapshot();
+        let output = committed.merge_perturbed(|shard| then(&mut record(shard, "shallow")["result"]));
+        assert!(!stderr_of(&output).contains(" changed:"), "{}", stderr_of(&output));
+        assert!(before == committed.snapshot(), "the other sighting rewrote the committed files");
+    }
+}
+
+/// Makes `result` slow at 2,000, with a crash by SIGSEGV deeper at `crash_depth` if any.
+fn slow_with_crash(result: &mut Value, crash_depth: Option<u64>) {
+    result["status"] = json!("slow");
+    result["max_accepted_depth"] = json!(2000);
+    result["min_failing_depth"] = Value::Null;
+    result["payload_bytes"] = Value::Null;
+    result["accepted_seconds"] = json!(12.0);
+    result["boundary_window"] = json!([crash_depth, 2000]);
+    result["failure"] = match crash_depth {
+        Some(_) => {
+            json!({"kind": "crash", "exit_code": null, "signal": 11, "signal_name": "SIGSEGV", "stderr": ""})
+        }
+        None => {
+            json!({"kind": "timeout", "exit_code": null, "signal": null, "signal_name": null, "stderr": ""})
+        }
+    };
+    match crash_depth {
+        Some(depth) => result["crash_depth"] = json!(depth),
+        None => drop(result.as_object_mut().unwrap().remove("crash_depth")),
+    }
+}
+
+#[test]
+fn a_crash_deeper_than_a_slow_depth_is_a_crash_to_the_same_fact_rules() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    slow_with_crash(&mut record(&mut results, "shallow")["result"], Some(6000));
     committed.commit(&results);
     let before = committed.snapshot();
-    // The handled error beside the committed crash: the same stack running out.
-    committed.merge_perturbed(|shard| {
+    // The same crash, a level on (a signal is the stack running out), or exact where a faster
+    // machine finished the depth below it; a slower machine whose time ran out before the crash.
+    committed.merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], Some(6006)));
+    let exact = |shard: &mut Value| {
         let result = &mut record(shard, "shallow")["result"];
-        move_boundary(result, 1);
-        fail_with(result, "error", 1, SBCL_HANDLED);
-    });
-    assert!(before == committed.snapshot(), "a handled stack error beside a crash rewrote the files");
+        result["status"] = json!("exact");
+        result["min_failing_depth"] = json!(6000);
+        result["max_accepted_depth"] = json!(5999);
+        result["boundary_window"] = json!([6000, 5999]);
+        result.as_object_mut().unwrap().remove("crash_depth");
+    };
+    committed.merge_perturbed(exact);
+    committed.merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], None));
+    assert!(before == committed.snapshot(), "the same crash rewrote the committed files");
 
-    // Committed handled error, then a crash beside it: news, with both values.
-    let mut results = committed.results();
-    fail_with(&mut record(&mut results, "shallow")["result"], "error", 1, SBCL_HANDLED);
+    // Another crash depth is news; so is a crash where only the time ran out before.
+    let output = committed
+        .merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], Some(3000)));
+    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+    slow_with_crash(&mut record(&mut results, "shallow")["result"], None);
     committed.commit(&results);
-    let output = committed.merge_perturbed(|shard| {
-        let result = &mut record(shard, "shallow")["result"];
-        move_boundary(result, -1);
-        fail_with(result, "crash", 1, SBCL_FATAL);
-    });
+    let output = committed
+        .merge_perturbed(|shard| slow_with_crash(&mut record(shard, "shallow")["result"], Some(6000)));
     let mut results = committed.results();
     let shallow = record(&mut results, "shallow");
-    assert_eq!(shallow["result"]["failure"]["kind"], "crash", "{shallow:#}");
-    assert!(shallow["changes"][0]["now"].as_str().unwrap().contains("crash"), "{shallow:#}");
-    assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
-
-    // A clean error that is not the stack (a library's limit) beside a crash is news too.
-    let output = committed.merge_perturbed(|shard| {
-        let result = &mut record(shard, "shallow")["result"];
-        move_boundary(result, 1);
-        fail_with(result, "error", 1, "nesting too deep");
-    });
+    assert_eq!(shallow["result"]["crash_depth"], 6000, "{shallow:#}");
+    assert!(shallow["changes"][0]["now"].as_str().unwrap().contains("crash (SIGSEGV) at depth 6,000"));
     assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
 }

@@ -374,7 +374,11 @@ fn parse_hint(text: &str) -> Result<Hint, String> {
         return Ok(Hint::NoLimit);
     }
     if let Some(depth_text) = text.strip_prefix("slow:") {
-        return depth(depth_text).map(|finished| Hint::Slow { finished, took_millis: None });
+        return depth(depth_text).map(|finished| Hint::Slow {
+            finished,
+            took_millis: None,
+            crash_depth: None,
+        });
     }
     if let Some(window) = text.strip_prefix("unstable:") {
         let (low, high) = window.split_once('-').ok_or_else(wrong)?;
@@ -531,7 +535,10 @@ mod tests {
     fn hints() {
         assert_eq!(parse_hint("129"), Ok(Hint::FailsAt(129)));
         assert_eq!(parse_hint("none"), Ok(Hint::NoLimit));
-        assert_eq!(parse_hint("slow:4000"), Ok(Hint::Slow { finished: 4000, took_millis: None }));
+        assert_eq!(
+            parse_hint("slow:4000"),
+            Ok(Hint::Slow { finished: 4000, took_millis: None, crash_depth: None })
+        );
         assert_eq!(
             parse_hint("unstable:4812-4812"),
             Ok(Hint::Unstable { lowest_failing: 4812, highest_passing: 4812 })

@@ -151,17 +151,24 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
         hint = Some(Hint::FailsAt(lowest_failing));
     }
     let slow = match hint {
-        Some(Hint::Slow { finished, took_millis }) => Some((finished, Some(took_millis))),
-        Some(Hint::NoLimitSlowly { took_millis: Some(took) }) => Some((spec.max_depth, Some(Some(took)))),
-        Some(Hint::SlowElsewhere(depth)) => Some((depth, None)),
+        Some(Hint::Slow { finished, took_millis, crash_depth }) => {
+            Some((finished, Some(took_millis), crash_depth))
+        }
+        Some(Hint::NoLimitSlowly { took_millis: Some(took) }) => {
+            Some((spec.max_depth, Some(Some(took)), None))
+        }
+        Some(Hint::SlowElsewhere(depth)) => Some((depth, None, None)),
         _ => None,
     };
-    if let Some((depth, took_millis)) = slow {
+    // A failure deeper than a slow depth that the confirmation found: verified below like any.
+    let mut found_deeper = None;
+    if let Some((depth, took_millis, crash_depth)) = slow {
         // Its own slow result (`took_millis` given), or another probe's.
         let own = took_millis.map(|took| took.map(Duration::from_millis));
-        match confirm_slow(&mut runner, depth, own)? {
-            Some(Searched::Slow(depth, mode)) => {
-                return Ok(runner.result(started, Ending::Slow(depth, mode)));
+        match confirm_slow(&mut runner, depth, own, crash_depth)? {
+            Some(Searched::Slow(slow)) => return Ok(runner.result(started, Ending::Slow(slow))),
+            Some(Searched::Boundary(boundary)) if boundary.min_failing.is_some() => {
+                found_deeper = Some(boundary)
             }
             Some(Searched::Boundary(mut boundary)) => {
                 if matches!(hint, Some(Hint::NoLimitSlowly { .. })) {
@@ -174,9 +181,12 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
             None => hint = None,
         }
     }
-    let first = match first_boundary(&mut runner, hint) {
+    let first = match found_deeper
+        .map(|b| Ok(Searched::Boundary(b)))
+        .unwrap_or_else(|| first_boundary(&mut runner, hint))
+    {
         Err(error) => return not_read(&mut runner, &error).ok_or(error),
-        Ok(Searched::Slow(depth, mode)) => return Ok(runner.result(started, Ending::Slow(depth, mode))),
+        Ok(Searched::Slow(slow)) => return Ok(runner.result(started, Ending::Slow(slow))),
         Ok(Searched::Boundary(first)) => first,
     };
     if first.max_accepted == 0 {
@@ -284,8 +294,11 @@ fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
 /// longer one anyway (see `Runner::maximum_cannot_finish`; a cold search's first trial there, which
 /// already ran out of the normal timeout, is then not run again), else the longer timeout. When
 /// `confirming` a slow result measured before, a maximum that cannot finish is not run at all: it
-/// could only be killed at the timeout, and whether it would have crashed first is not a fact the
-/// slow result records.
+/// could only be killed at the timeout (a crash the earlier result saw deeper is tried by
+/// `confirm_slow`).
+///
+/// Only a maximum that ran out of time makes the parser slow: one that failed otherwise, or a
+/// failure other than a timeout seen deeper already, is searched (`search_beyond_slow`).
 fn slow_or_unlimited(
     runner: &mut Runner,
     depth: u64,
@@ -305,7 +318,12 @@ fn slow_or_unlimited(
     // same fact), a maximum that cannot finish within the normal timeout is that fact again: whether
     // the longer one would see it through is this machine's speed.
     if confirming && runner.maximum_cannot_finish(depth, runner.spec.trial.timeout) {
-        return Ok(Searched::Slow(depth, mode));
+        return Ok(Searched::Slow(Slow { finished: depth, crash_depth: None, mode }));
+    }
+    // A failure that was not the time running out, seen deeper already (a cold search's trials
+    // that crashed quickly while the ones below them timed out): where it starts is searched.
+    if let Some(failing) = runner.seen.lowest_failing_otherwise_above(depth) {
+        return search_beyond_slow(runner, depth, failing, mode);
     }
     let normal_timeout_says_enough = runner.maximum_cannot_finish(depth, runner.longer_timeout());
     if !normal_timeout_says_enough {
@@ -318,7 +336,53 @@ fn slow_or_unlimited(
         }
         None => runner.fails_at(max_depth)?,
     };
-    Ok(if failed { Searched::Slow(depth, mode) } else { Searched::Boundary(runner.no_limit(mode)) })
+    if !failed {
+        return Ok(Searched::Boundary(runner.no_limit(mode)));
+    }
+    if runner.timed_out_at(max_depth) {
+        return Ok(Searched::Slow(Slow { finished: depth, crash_depth: None, mode }));
+    }
+    // It failed at the maximum otherwise (a signal, an exit status, out of memory): a limit or a
+    // crash deeper than where it is slow, which the slowness must not hide.
+    search_beyond_slow(runner, depth, max_depth, mode)
+}
+
+/// `not_failing` finished or ran out of time, `failing` failed otherwise than by running out of
+/// time: the smallest such failing depth, searched with the longer timeout, where a trial that runs
+/// out of it counts as not failing yet. The boundary, exact, when the depth below that failure
+/// finished; else the parser is slow at the deepest depth it finished, and a crash there is
+/// recorded with it (`ProbeResult::crash_depth`).
+fn search_beyond_slow(
+    runner: &mut Runner,
+    not_failing: u64,
+    failing: u64,
+    mode: SearchMode,
+) -> Result<Searched> {
+    // (What ran out of the longer timeout already is kept: it is what the search needs.)
+    runner.take_more_time();
+    let bracket =
+        Boundary { max_accepted: not_failing, min_failing: Some(failing), trials: runner.trials, mode };
+    let max_depth = runner.spec.max_depth;
+    let boundary =
+        refine(max_depth, bracket, &mut |depth| Ok(runner.fails_at(depth)? && !runner.timed_out_at(depth)))?;
+    let below = boundary.max_accepted;
+    let failing = boundary.min_failing.unwrap_or(failing);
+    if !runner.timed_out_at(below) {
+        let mode = if mode == SearchMode::Confirmed { SearchMode::ReSearched } else { mode };
+        return Ok(Searched::Boundary(Boundary {
+            min_failing: Some(failing),
+            trials: runner.trials,
+            mode,
+            ..boundary
+        }));
+    }
+    let crashed = runner
+        .seen
+        .last_judged(failing, true)
+        .and_then(|report| failure_of(runner.spec, &report.outcome))
+        .is_some_and(|failure| failure.kind == FailureKind::Crash);
+    let deepest = runner.seen.window()[1].unwrap_or(not_failing);
+    Ok(Searched::Slow(Slow { finished: deepest, crash_depth: crashed.then_some(failing), mode }))
 }
 
 /// A slow parser measured before: it still finishes `depth` with the longer timeout, and deeper
@@ -333,7 +397,16 @@ fn slow_or_unlimited(
 /// the same fact (work grows at least linearly with depth, so the maximum's extrapolated time is no
 /// shorter) at a fraction of the cost: the depths between were accepted by this version before, and
 /// how deep a slow parser finishes is not a fact.
-fn confirm_slow(runner: &mut Runner, depth: u64, own: Option<Option<Duration>>) -> Result<Option<Searched>> {
+///
+/// `crash_depth`: where the slow result measured before saw a crash deeper (see
+/// `ProbeResult::crash_depth`): tried again once the slowness is confirmed, and searched from when
+/// it still fails there otherwise than by running out of time.
+fn confirm_slow(
+    runner: &mut Runner,
+    depth: u64,
+    own: Option<Option<Duration>>,
+    crash_depth: Option<u64>,
+) -> Result<Option<Searched>> {
     let measured_here = own.is_some();
     let enough = runner.spec.trial.timeout.mul_f64(SLOW_CONFIRMATION_SHARE);
     let depth = match own.flatten() {
@@ -359,10 +432,36 @@ fn confirm_slow(runner: &mut Runner, depth: u64, own: Option<Option<Duration>>) 
     }
     Ok(Some(match slow_or_unlimited(runner, depth, SearchMode::Confirmed, true)? {
         // Not slow any more: the maximum finished.
-        Searched::Boundary(no_limit) => {
+        Searched::Boundary(no_limit) if no_limit.min_failing.is_none() => {
             Searched::Boundary(Boundary { mode: SearchMode::ReSearched, ..no_limit })
         }
-        slow => slow,
+        Searched::Slow(slow) => {
+            match crash_depth.filter(|&crash| crash > slow.finished && crash <= runner.spec.max_depth) {
+                Some(crash) if slow.crash_depth.is_none() => {
+                    runner.take_more_time();
+                    let fails_otherwise = |runner: &mut Runner, depth| {
+                        Ok::<_, anyhow::Error>(runner.fails_at(depth)? && !runner.timed_out_at(depth))
+                    };
+                    if fails_otherwise(runner, crash)? {
+                        // The depth below first, as a warm search checks a boundary: where it too
+                        // does not fail, nothing between is left to search.
+                        let below = crash - 1;
+                        let (not_failing, failing) = if below <= slow.finished {
+                            (slow.finished, crash)
+                        } else if fails_otherwise(runner, below)? {
+                            (slow.finished, below)
+                        } else {
+                            (below, crash)
+                        };
+                        search_beyond_slow(runner, not_failing, failing, SearchMode::Confirmed)?
+                    } else {
+                        Searched::Slow(slow)
+                    }
+                }
+                _ => Searched::Slow(slow),
+            }
+        }
+        found => found,
     }))
 }
 
@@ -419,8 +518,18 @@ fn confirm_no_limit(runner: &mut Runner, took_longer_before: bool) -> Result<Opt
 /// What the search came to.
 enum Searched {
     Boundary(Boundary),
-    /// Timeouts, not a limit: the program finished this depth with the longer timeout.
-    Slow(u64, SearchMode),
+    Slow(Slow),
+}
+
+/// Timeouts, not a limit: the program finished `finished` with the longer timeout, and not the
+/// deeper depths tried in time.
+#[derive(Clone, Copy)]
+struct Slow {
+    finished: u64,
+    /// The smallest deeper depth where it crashed before its time ran out, the depth below that
+    /// not finishing (see `search_beyond_slow`).
+    crash_depth: Option<u64>,
+    mode: SearchMode,
 }
 
 /// How a probe ended, for its result.
@@ -428,7 +537,7 @@ enum Searched {
 enum Ending<'a> {
     Boundary(&'a Boundary),
     InputNotRead(u64),
-    Slow(u64, SearchMode),
+    Slow(Slow),
 }
 
 /// Runs the trials of one probe and remembers what they showed.
@@ -662,10 +771,10 @@ impl Runner<'_, '_> {
         for outcome in sightings.iter_mut().flat_map(|s| s.outcomes.iter_mut()) {
             *outcome = redact(spec, outcome);
         }
-        let (boundary, input_not_read_at, slow_at) = match ending {
-            Ending::Boundary(boundary) => (Some(boundary), None, None),
-            Ending::InputNotRead(at) => (None, Some(at), None),
-            Ending::Slow(at, _) => (None, None, Some(at)),
+        let (boundary, input_not_read_at, slow_at, crash_depth) = match ending {
+            Ending::Boundary(boundary) => (Some(boundary), None, None, None),
+            Ending::InputNotRead(at) => (None, Some(at), None, None),
+            Ending::Slow(slow) => (None, None, Some(slow.finished), slow.crash_depth),
         };
         let status = match (input_not_read_at, slow_at, sightings.is_empty()) {
             (Some(_), ..) => ProbeStatus::InputNotRead,
@@ -676,7 +785,7 @@ impl Runner<'_, '_> {
         let search = match ending {
             Ending::Boundary(boundary) => boundary.mode,
             Ending::InputNotRead(_) => SearchMode::ReSearched,
-            Ending::Slow(_, mode) => mode,
+            Ending::Slow(slow) => slow.mode,
         };
         let exact = status == ProbeStatus::Exact;
         let window = self.seen.window();
@@ -685,7 +794,8 @@ impl Runner<'_, '_> {
             .map(|b| b.max_accepted)
             .filter(|_| exact)
             .or(slow_at.filter(|_| status == ProbeStatus::Slow));
-        let failure_at = if exact { min_failing } else { window[0] };
+        let crash_depth = crash_depth.filter(|_| status == ProbeStatus::Slow);
+        let failure_at = if exact { min_failing } else { crash_depth.or(window[0]) };
         // (Near the resident cap a depth can both pass and fail: each side takes its own trials.)
         let failure_report = failure_at.and_then(|d| self.seen.last_judged(d, true));
         let accepted_report = max_accepted.or(window[1]).and_then(|d| self.seen.last_judged(d, false));
@@ -726,6 +836,7 @@ impl Runner<'_, '_> {
                 Outcome::Abnormal { stderr, .. } => CrashSite::from_runtime_output(stderr),
                 _ => None,
             }),
+            crash_depth,
             input_not_read_at,
             // Only a full result says the nesting was flattened: the deepest accepted payload's.
             flattened_to: accepted_report
@@ -736,10 +847,11 @@ impl Runner<'_, '_> {
     }
 }
 
-/// For a crash by a signal at an exact depth: where it happened, from one more run of that depth
-/// under a debugger (`crashed_in`; says why when it cannot be known).
+/// For a crash by a signal at an exact depth, or deeper than a slow one: where it happened, from
+/// one more run of that depth under a debugger (`crashed_in`; says why when it cannot be known).
 pub fn locate_crash(spec: &ProbeSpec, result: &mut ProbeResult) {
-    let Some(depth) = result.exact_failing_depth() else { return };
+    let crash_beyond_slow = result.crash_beyond_slow().map(|(depth, _)| depth);
+    let Some(depth) = result.exact_failing_depth().or(crash_beyond_slow) else { return };
     let by_signal = result.failure.as_ref().and_then(|f| f.signal).is_some_and(|s| !is_stop_signal(s));
     if by_signal {
         let locate =

@@ -88,6 +88,16 @@ impl Observations {
         seen.iter().rev().find(|s| s.0 == failed).or(seen.last()).map(|(_, report)| report)
     }
 
+    /// The smallest depth above `depth` whose last trial failed otherwise than by running out of
+    /// time.
+    pub(super) fn lowest_failing_otherwise_above(&self, depth: u64) -> Option<u64> {
+        let failed_otherwise = |seen: &Vec<(bool, TrialReport)>| {
+            seen.last()
+                .is_some_and(|(failed, report)| *failed && !matches!(report.outcome, Outcome::Timeout { .. }))
+        };
+        self.by_depth.range(depth + 1..).find(|(_, seen)| failed_otherwise(seen)).map(|(&d, _)| d)
+    }
+
     /// Some depth both passed and failed.
     pub(super) fn flipped(&self) -> bool {
         self.by_depth.values().any(|seen| seen.iter().any(|s| s.0) && seen.iter().any(|s| !s.0))

@@ -40,8 +40,9 @@ pub enum Hint {
     NoLimitSlowly { took_millis: Option<u64> },
     /// A slow parser: `finished` finished only with the longer timeout, and the maximum did not;
     /// `took_millis`, what it took then, when that was measured with the same program. The probe
-    /// confirms that in two or three trials; the search itself treats it as no hint.
-    Slow { finished: u64, took_millis: Option<u64> },
+    /// confirms that in two or three trials; the search itself treats it as no hint. `crash_depth`:
+    /// where it crashed deeper, before its time ran out (tried again once it is confirmed slow).
+    Slow { finished: u64, took_millis: Option<u64>, crash_depth: Option<u64> },
     /// Another probe of the same program (its main shape, or the phase before this one) was slow
     /// at this depth: confirmed as `Slow` where this probe is about as slow there, searched where it
     /// finishes that depth in under half the timeout (a fast parse under a slow renderer).
@@ -79,6 +80,7 @@ impl Hint {
             ProbeStatus::Slow => previous.max_accepted_depth.map(|finished| Hint::Slow {
                 finished,
                 took_millis: previous.accepted_seconds.map(|seconds| (seconds * 1000.0) as u64),
+                crash_depth: previous.crash_depth,
             }),
             ProbeStatus::Unstable => match previous.boundary_window {
                 [Some(lowest_failing), Some(highest_passing)] => {

@@ -455,6 +455,9 @@ fn badge(html: &mut String, result: &ProbeResult, prefix: &str, after: &str) {
         (Finding::Unstable { .. } | Finding::InputNotRead(_), _) => {
             ("unstable", "unstable".to_string(), result.phrase())
         }
+        (Finding::Slow(..), Some(failure)) if result.crash_beyond_slow().is_some() => {
+            ("crash", super::crash_name(failure), result.phrase())
+        }
         (Finding::Slow(..), _) => ("timeout", "slow".to_string(), result.phrase()),
         (Finding::Flattened(built), _) => {
             ("flattened", format!("flattened to {}", thousands(built)), result.phrase())

@@ -482,6 +482,9 @@ fn how_and_growth(result: &ProbeResult) -> String {
 }
 
 fn how_cell(result: &ProbeResult) -> String {
+    if let Some((depth, failure)) = result.crash_beyond_slow() {
+        return format!("slow, then **{}** at {}", escape(&failure.summary()), thousands(depth));
+    }
     match result.finding() {
         Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => escape(&failure.summary()),
         Finding::FailsAt(_, failure) => {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use crate::results::outcome::FailureKind;
+use crate::results::outcome::{Failure, FailureKind};
 use crate::results::phase::Phase;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::sameness::stack_tolerance;
@@ -281,18 +281,28 @@ fn phase_depth(result: &ProbeResult) -> u64 {
 
 fn short_finding(result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(depth, failure) => {
-            let how = match (failure.kind, &failure.signal_name, failure.exit_code) {
-                (FailureKind::Crash, Some(name), _) => name.clone(),
-                (FailureKind::Crash, None, Some(code)) => format!("crash (exit {code})"),
-                _ => failure.summary(),
-            };
-            format!("{how} at {}", thousands(depth))
-        }
+        Finding::FailsAt(depth, failure) => format!("{} at {}", crash_name(failure), thousands(depth)),
         Finding::NoLimit => format!("no limit up to {}", thousands(result.settings.max_depth)),
         Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
-        Finding::Slow(depth, seconds) => format!("slow: {seconds:.0} s at {}", thousands(depth)),
+        Finding::Slow(depth, seconds) => match result.crash_beyond_slow() {
+            Some((crash, failure)) => format!(
+                "slow: {seconds:.0} s at {}, {} at {}",
+                thousands(depth),
+                crash_name(failure),
+                thousands(crash)
+            ),
+            None => format!("slow: {seconds:.0} s at {}", thousands(depth)),
+        },
         Finding::Unstable { .. } | Finding::InputNotRead(_) => "unstable".into(),
+    }
+}
+
+/// A failure in a word or two: a crash by its signal (`SIGSEGV`) or exit status, else its summary.
+fn crash_name(failure: &Failure) -> String {
+    match (failure.kind, &failure.signal_name, failure.exit_code) {
+        (FailureKind::Crash, Some(name), _) => name.clone(),
+        (FailureKind::Crash, None, Some(code)) => format!("crash (exit {code})"),
+        _ => failure.summary(),
     }
 }
 
@@ -468,6 +478,8 @@ pub fn class_of(result: &ProbeResult) -> Class {
         Finding::NoLimit => Class::NoLimit,
         Finding::Flattened(_) => Class::Flattened,
         Finding::Unstable { .. } | Finding::InputNotRead(_) => Class::Unreliable,
+        // A crash deeper than where it is slow is a crash, however slow the parser.
+        Finding::Slow(..) if result.crash_beyond_slow().is_some() => Class::Crash,
         Finding::Slow(..) => Class::Timeout,
         Finding::FailsAt(_, f) => match f.kind {
             FailureKind::Error => Class::CleanError,

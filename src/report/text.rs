@@ -48,6 +48,9 @@ pub fn probe(result: &ProbeResult) -> String {
         }
         Finding::Slow(..) => {
             let _ = writeln!(out, "{command}: {}", result.phrase());
+            if let (Some(site), Some(_)) = (&result.crashed_in, result.crash_beyond_slow()) {
+                let _ = writeln!(out, "  where it crashed: {}", site.summary());
+            }
         }
         Finding::InputNotRead(depth) => {
             let _ = writeln!(

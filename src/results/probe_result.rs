@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::payload::{PayloadFormat, Shape};
 use crate::results::crash_site::CrashSite;
 use crate::results::growth::Growth;
-use crate::results::outcome::Failure;
+use crate::results::outcome::{Failure, FailureKind};
 use crate::results::phase::Phase;
 use crate::results::settings::{EnvRecord, Settings};
 use crate::units::thousands;
@@ -87,6 +87,11 @@ pub struct ProbeResult {
     /// Where a crash by a signal happened: the failing depth run again under a debugger.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crashed_in: Option<CrashSite>,
+    /// A slow result: the smallest depth, deeper than the one it finished, where it crashed before
+    /// its time ran out (how: `failure`), when the depth below it did not finish even with the
+    /// longer timeout (else the result is that crash, exact). A crash, however slow the parser.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crash_depth: Option<u64>,
     /// The depth at which the program exited 0 without reading its whole payload.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_not_read_at: Option<u64>,
@@ -159,11 +164,35 @@ impl ProbeResult {
             }
             // True of a search (deeper trials ran out of time) and of a confirmation (the time this
             // depth took says the maximum cannot finish): the maximum is out of reach in time.
-            Finding::Slow(depth, seconds) => format!(
-                "slow: {seconds:.1} s at depth {}, too slow to reach {} in time",
-                thousands(depth),
-                thousands(self.settings.max_depth)
-            ),
+            Finding::Slow(depth, seconds) => match self.crash_beyond_slow() {
+                Some((crash, failure)) => format!(
+                    "slow: {seconds:.1} s at depth {}, {} at depth {}",
+                    thousands(depth),
+                    failure.summary(),
+                    thousands(crash)
+                ),
+                None => format!(
+                    "slow: {seconds:.1} s at depth {}, too slow to reach {} in time",
+                    thousands(depth),
+                    thousands(self.settings.max_depth)
+                ),
+            },
+        }
+    }
+
+    /// A slow result's crash deeper than it finished: its depth and how (see `crash_depth`).
+    pub fn crash_beyond_slow(&self) -> Option<(u64, &Failure)> {
+        let crash = self.crash_depth.filter(|_| self.status == ProbeStatus::Slow)?;
+        Some((crash, self.failure.as_ref()?))
+    }
+
+    /// The depth a crash was seen at, exact or beyond a slow depth: what the crash list, the badges
+    /// and the same-fact rules count as a crash.
+    pub fn crash_seen_at(&self) -> Option<(u64, &Failure)> {
+        match self.finding() {
+            Finding::FailsAt(depth, failure) if failure.kind == FailureKind::Crash => Some((depth, failure)),
+            Finding::Slow(..) => self.crash_beyond_slow(),
+            _ => None,
         }
     }
 

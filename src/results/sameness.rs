@@ -12,24 +12,38 @@
 //!   parser that reached the deepest depth tried only with the longer timeout: a slower machine
 //!   runs out of time before it. Two of them are the same fact, and what a run skips because its
 //!   row ran out of time (the second shape) stays as committed.
+//!   A parser that reached the maximum in more than a quarter of the timeout is one such result too:
+//!   a machine four times slower runs out of time before it.
+//! - **A crash is a crash**, however slow the parser: one seen deeper than where a slow parser
+//!   finished (`crash_depth`) is the same fact as a crash at about that depth, slow or exact, and
+//!   stays the fact when a slower machine runs out of time first; beside anything else it is news.
 //! - **Unstable results** whose windows overlap are the same, give or take the level the flip lies
 //!   beside; an exact boundary inside an unstable window is one sighting of that flip, the same fact.
+//!   A stack-bound boundary seen both ways, a crash in one run and the runtime's handled stack error
+//!   in another (SBCL), is such a window with both outcomes ([`seen_both_ways`]).
 //! - Timings, trial counts, how a boundary was found and memory noise are never facts
 //!   ([`Results::same_facts`]).
 //!
 //! A run or merge keeps the committed record when only such noise differs, and records a real
 //! change with both values ([`Change`]).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::results::outcome::{Failure, FailureKind};
-use crate::results::probe_result::{ProbeResult, ProbeStatus};
+use crate::results::probe_result::{ProbeResult, ProbeStatus, Sighting};
 use crate::results::sweep_result::{SweepResult, Verdict};
 use crate::results::{ParserRecord, Results};
 
 /// How far a stack-bound boundary may move and stay the same fact: 0.1 % of the depth, about
 /// 8 KiB of an 8 MiB stack. The machine-dependent part measured so far is under 2 KiB.
 pub const STACK_TOLERANCE: f64 = 0.001;
+
+/// A maximum reached in more than this share of the timeout was reached only around it: a machine
+/// as much slower as the longer timeout is longer (four times) runs out of time before it
+/// (cmark-gfm's 20,000 list levels in 4.6 s here were "slow at 14,948" on a slower machine).
+pub const AROUND_THE_TIMEOUT: f64 = 0.25;
 
 /// A fact of a row that changed: what, and both values.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +79,9 @@ pub fn stack_bound_depth(record: &ParserRecord, result: &ProbeResult) -> bool {
 /// longer timeout (python-markdown's 5,000,000 levels in 25 s on one machine are "slow at
 /// 1,048,576" on one twice as slow).
 fn resource_bound(result: &ProbeResult) -> bool {
+    if result.crash_beyond_slow().is_some() {
+        return false;
+    }
     let ran_out = result.status == ProbeStatus::Slow
         || result
             .failure
@@ -72,7 +89,10 @@ fn resource_bound(result: &ProbeResult) -> bool {
             .is_some_and(|f| matches!(f.kind, FailureKind::Timeout | FailureKind::OutOfMemory));
     let barely_finished = result.status == ProbeStatus::Exact
         && result.exact_failing_depth().is_none()
-        && (result.slow || result.accepted_seconds.is_some_and(|s| s > result.settings.timeout_seconds));
+        && (result.slow
+            || result
+                .accepted_seconds
+                .is_some_and(|s| s > result.settings.timeout_seconds * AROUND_THE_TIMEOUT));
     ran_out || barely_finished
 }
 
@@ -88,12 +108,25 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
     {
         return false;
     }
+    if committed.crash_beyond_slow().is_some() || new.crash_beyond_slow().is_some() {
+        // A crash seen beyond the slow depth stays when a slower machine runs out of time first.
+        return same_crash(committed, new, stack_bound)
+            || (committed.crash_beyond_slow().is_some() && resource_bound(new));
+    }
     if resource_bound(committed) && resource_bound(new) {
         return true;
     }
     if committed.status == ProbeStatus::Unstable || new.status == ProbeStatus::Unstable {
         return match (flip_region(committed), flip_region(new)) {
-            (Some(a), Some(b)) => overlap(a, b),
+            (Some(a), Some(b)) => {
+                // Where the stack runs out, the window moves with the machine like a boundary does.
+                let slack = if stack_bound || both_out_of_stack(committed, new) {
+                    stack_tolerance(a.1.max(b.1))
+                } else {
+                    0
+                };
+                overlap((a.0.saturating_sub(slack), a.1.saturating_add(slack)), b)
+            }
             _ => false,
         };
     }
@@ -106,16 +139,89 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
         (Some(was), Some(now)) if stack_bound || out_of_stack => {
             // Where the stack runs out decides whether a runtime can still handle it: SBCL dies of
             // "exhausted while pseudo-atomic" in one run and signals a handled error two levels
-            // on in the next. A crash seen there once stays the fact: the handled error is the
-            // same stack running out, and the crash can happen on any machine.
-            let same_way = was_failure.summary() == now_failure.summary()
-                || (out_of_stack
-                    && was_failure.kind == FailureKind::Crash
-                    && now_failure.kind == FailureKind::Error);
+            // on in the next. Both are the same stack running out ([`seen_both_ways`] keeps both).
+            let same_way =
+                was_failure.summary() == now_failure.summary() || crash_and_error(was_failure, now_failure);
             same_way && was.abs_diff(now) <= stack_tolerance(was)
         }
         _ => false,
     }
+}
+
+/// Both results' failures say the stack ran out (a signal, or a runtime's stack message).
+fn both_out_of_stack(a: &ProbeResult, b: &ProbeResult) -> bool {
+    let out_of_stack = |r: &ProbeResult| r.failure.as_ref().is_some_and(Failure::ran_out_of_stack);
+    out_of_stack(a) && out_of_stack(b)
+}
+
+/// One failure a crash and the other a handled error, both the stack running out.
+fn crash_and_error(a: &Failure, b: &Failure) -> bool {
+    let kinds = [a.kind, b.kind];
+    a.ran_out_of_stack()
+        && b.ran_out_of_stack()
+        && kinds.contains(&FailureKind::Crash)
+        && kinds.contains(&FailureKind::Error)
+}
+
+/// Whether two results each saw a crash, the same way, at the same depth give or take the stack's
+/// tolerance where the stack set it; exact or deeper than where a slow parser finished.
+fn same_crash(a: &ProbeResult, b: &ProbeResult, stack_bound: bool) -> bool {
+    let (Some((was, was_failure)), Some((now, now_failure))) = (a.crash_seen_at(), b.crash_seen_at()) else {
+        return false;
+    };
+    let tolerance = if stack_bound || (was_failure.ran_out_of_stack() && now_failure.ran_out_of_stack()) {
+        stack_tolerance(was)
+    } else {
+        0
+    };
+    was_failure.summary() == now_failure.summary() && was.abs_diff(now) <= tolerance
+}
+
+/// A stack-bound boundary seen both ways: an exact crash in one result and the runtime's handled
+/// stack error in the other, within the stack's tolerance (SBCL's fatal "exhausted while
+/// pseudo-atomic" at 9,060–9,063, its handled "Control stack exhausted" at 9,065). Neither alone is
+/// the fact: the unstable window with both outcomes is, and a later run inside it changes nothing.
+pub fn seen_both_ways(committed: &ProbeResult, new: &ProbeResult) -> Option<ProbeResult> {
+    let (Some(was), Some(now)) = (committed.exact_failing_depth(), new.exact_failing_depth()) else {
+        return None;
+    };
+    let (was_failure, now_failure) = (committed.failure.as_ref()?, new.failure.as_ref()?);
+    let comparable = committed.settings.same_limits(&new.settings)
+        && committed.env == new.env
+        && committed.shape == new.shape;
+    if !comparable || !crash_and_error(was_failure, now_failure) || was.abs_diff(now) > stack_tolerance(was) {
+        return None;
+    }
+    let (lower, lower_failure) = if now < was { (new, now_failure) } else { (committed, was_failure) };
+    let lowest_failing = was.min(now);
+    let highest_passing = committed.max_accepted_depth.max(new.max_accepted_depth).unwrap_or(0);
+    let mut outcomes: BTreeMap<u64, Vec<String>> = BTreeMap::new();
+    for result in [committed, new] {
+        if let (Some(depth), Some(failure)) = (result.exact_failing_depth(), &result.failure) {
+            outcomes.entry(depth).or_default().push(failure.summary());
+        }
+        if let Some(depth) = result.max_accepted_depth.filter(|&d| d > 0) {
+            outcomes.entry(depth).or_default().push("accepted".into());
+        }
+    }
+    let sightings = outcomes
+        .into_iter()
+        .filter(|(depth, seen)| *depth == lowest_failing || *depth == highest_passing || seen.len() > 1)
+        .map(|(depth, outcomes)| Sighting { depth, outcomes })
+        .collect();
+    let crash = if was_failure.kind == FailureKind::Crash { committed } else { new };
+    Some(ProbeResult {
+        status: ProbeStatus::Unstable,
+        unstable: true,
+        max_accepted_depth: None,
+        min_failing_depth: None,
+        payload_bytes: None,
+        boundary_window: [Some(lowest_failing), Some(highest_passing)],
+        failure: Some(lower_failure.clone()),
+        crashed_in: crash.crashed_in.clone(),
+        sightings,
+        ..lower.clone()
+    })
 }
 
 /// What a renderer built is a fact whatever ran out: both flattened, to different depths, or one
@@ -173,7 +279,10 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     // This run's main probe ran out of time or memory where the committed one is the same fact: what
     // the run then skipped (the second shape) or read from it (the sweep's verdict) is not news.
     let ran_out_again = match (&committed.result, &new.result) {
-        (Some(was), Some(now)) => resource_bound(now) && same_probe(was, now, stack),
+        // (A slow main result with a crash deeper skips them too: see run/measure.rs.)
+        (Some(was), Some(now)) => {
+            (resource_bound(now) || now.status == ProbeStatus::Slow) && same_probe(was, now, stack)
+        }
         _ => false,
     };
     let mut kept = new.clone();
@@ -184,7 +293,15 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
         ("unclosed", &committed.unclosed, &mut kept.unclosed),
     ];
     for (what, was, now) in shapes {
+        let both_ways = match (was, now.as_ref()) {
+            (Some(was), Some(new)) => seen_both_ways(was, new),
+            _ => None,
+        };
         match (was, now.as_ref()) {
+            (Some(was), Some(_)) if both_ways.is_some() => {
+                note_window(what, Some(was), both_ways.as_ref(), &mut changes);
+                *now = both_ways;
+            }
             (Some(was), Some(new)) if same_probe(was, new, stack) => *now = Some(was.clone()),
             (Some(was), None) if ran_out_again && what == "object" => *now = Some(was.clone()),
             (None, None) => {}
@@ -292,6 +409,11 @@ fn reconcile_probe(
     stack: bool,
     changes: &mut Vec<Change>,
 ) {
+    if let Some(window) = was.and_then(|was| seen_both_ways(was, now)) {
+        note_window(what, was, Some(&window), changes);
+        *now = window;
+        return;
+    }
     match was {
         Some(was) if same_probe(was, now, stack) => *now = was.clone(),
         _ => {
@@ -299,6 +421,21 @@ fn reconcile_probe(
             if was != now.phrase() {
                 changes.push(Change { what: what.into(), was, now: now.phrase() });
             }
+        }
+    }
+}
+
+/// The change of `what` from `was` to the window it was seen both ways in, where they read
+/// differently.
+fn note_window(
+    what: &str,
+    was: Option<&ProbeResult>,
+    window: Option<&ProbeResult>,
+    changes: &mut Vec<Change>,
+) {
+    if let (Some(was), Some(window)) = (was, window) {
+        if was.phrase() != window.phrase() {
+            changes.push(Change { what: what.into(), was: was.phrase(), now: window.phrase() });
         }
     }
 }

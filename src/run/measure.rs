@@ -293,7 +293,9 @@ impl Specs<'_> {
             // Another version: the depths it finished are its own to show again, where it slowed;
             // what they took then is not this program's.
             spec.hint = match spec.hint {
-                Some(Hint::Slow { finished, .. }) => Some(Hint::Slow { finished, took_millis: None }),
+                Some(Hint::Slow { finished, crash_depth, .. }) => {
+                    Some(Hint::Slow { finished, took_millis: None, crash_depth })
+                }
                 Some(Hint::NoLimitSlowly { .. }) => Some(Hint::NoLimitSlowly { took_millis: None }),
                 hint => hint,
             };
