@@ -16,6 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::gate::FailOn;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
+use crate::results::error_status::ErrorStatuses;
 use crate::results::phase::Phase;
 use crate::sys::memory::RssCap;
 use crate::units::{parse_duration, Limit};
@@ -106,8 +107,9 @@ pub struct TrialArgs {
     /// Give every child this variable too (repeatable); children otherwise get a fixed environment
     #[arg(long = "env", value_name = "NAME=VALUE", value_parser = crate::sys::child_env::parse_assignment)]
     pub env: Vec<(String, String)>,
-    /// Pass nestprobe's whole environment to children instead of the fixed one (less reproducible:
-    /// the environment sits on the child's stack)
+    /// Pass nestprobe's whole environment to children instead of the fixed one, PATH and HOME
+    /// included (less reproducible: the environment sits on the child's stack). A `cargo run …`
+    /// command needs it (cargo wants its HOME and PATH), or give the built binary instead
     #[arg(long)]
     pub inherit_env: bool,
 }
@@ -140,6 +142,12 @@ pub struct ProbeArgs {
     /// (a trial near the timeout) gets one trial at a time [default: the number of CPUs]
     #[arg(short, long, value_name = "N", value_parser = options::at_least_one::<usize>)]
     pub jobs: Option<usize>,
+    /// The exit statuses by which the program reports its library's error, comma-separated (jq:
+    /// `--error-status 5`, or `1,5` for both): those are clean errors and other statuses crashes.
+    /// A signal, or a runtime's own fatal message (Go's "goroutine stack exceeds", which exits 2),
+    /// stays a crash
+    #[arg(long, value_name = "STATUSES", default_value = "1")]
+    pub error_status: ErrorStatuses,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -151,7 +159,9 @@ pub struct ProbeArgs {
     #[arg(value_parser = options::path, long, value_name = "DIR")]
     pub root: Option<PathBuf>,
     /// The parser program and its arguments: it reads the payload on stdin, exits 0 if it parsed, 1 on error
-    /// (after `--`, or after the last option: everything from the first word that is not an option)
+    /// (after `--`, or after the last option: everything from the first word that is not an option).
+    /// A bare program name is looked up on your PATH (inside --root, on the fixed PATH there), and
+    /// the result names the file that ran
     #[arg(trailing_var_arg = true, allow_hyphen_values = false, required = true, value_name = "CMD")]
     pub command: Vec<OsString>,
 }
@@ -416,7 +426,12 @@ mod tests {
         assert_eq!(args.probe.trial.max_rss, RssCap::Auto);
         assert_eq!(spec.trial.max_rss, RssCap::Auto.resolve(crate::host::cpus()));
         assert!(spec.trial.max_rss.is_some());
-        assert_eq!(spec.trial.argv, ["python3", "p.py"]);
+        // The command as given; the file that runs is the caller's python3, reached by a link.
+        assert_eq!(spec.command, ["python3", "p.py"]);
+        let caller_s = which::which("python3").unwrap();
+        assert_eq!(spec.program.as_deref(), Some(caller_s.to_str().unwrap()));
+        assert!(spec.trial.argv[0].to_string_lossy().ends_with("/python3"), "{:?}", spec.trial.argv);
+        assert_eq!(spec.trial.argv[1], "p.py");
         let env = spec.trial.env.record();
         assert_eq!(env.mode, crate::results::settings::EnvMode::Fixed);
         assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "LD_BIND_NOW", "PATH", "TMPDIR"]);
@@ -425,7 +440,7 @@ mod tests {
     #[test]
     fn payload_formats_and_shapes_by_name() {
         let parse = |args: &[&str]| {
-            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "p"]);
+            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "true"]);
             match Cli::try_parse_from(argv).map(|cli| cli.command) {
                 Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap()),
                 Ok(_) => panic!("not probe"),
@@ -447,7 +462,7 @@ mod tests {
     #[test]
     fn expectations_by_name() {
         let parse = |args: &[&str]| {
-            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "p"]);
+            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "true"]);
             match Cli::try_parse_from(argv).map(|cli| cli.command) {
                 Ok(Command::Probe(args)) => Ok(args.gate.expectations()),
                 Ok(_) => panic!("not probe"),
@@ -471,7 +486,7 @@ mod tests {
     #[test]
     fn resident_caps_by_name() {
         let max_rss = |value: &str| {
-            let cli = Cli::try_parse_from(["nestprobe", "probe", "--max-rss", value, "--", "p"]);
+            let cli = Cli::try_parse_from(["nestprobe", "probe", "--max-rss", value, "--", "true"]);
             match cli.map(|cli| cli.command) {
                 Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap().trial.max_rss),
                 Ok(_) => panic!("not probe"),

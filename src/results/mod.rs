@@ -14,6 +14,7 @@ use serde_json::Value;
 use crate::payload::PayloadFormat;
 
 pub mod crash_site;
+pub mod error_status;
 pub mod growth;
 pub mod outcome;
 pub mod phase;
