@@ -8,6 +8,7 @@ use super::exit::Ending;
 use super::{undecidable, warn_if_aslr_stays_on};
 use crate::cli::{MergeArgs, RenderArgs, RunArgs};
 use crate::report;
+use crate::results::Results;
 use crate::run::publish::{self, MergeOptions};
 use crate::sys::interrupt;
 use crate::ui::{messages, stdout};
@@ -17,12 +18,19 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     if let Some(ending) = undecidable(&options.expectations, options.trial.max_depth) {
         return Ok(ending);
     }
+    let exports = match args.exports.exports(super::probe::workflow_ref().as_deref()) {
+        Ok(exports) => exports,
+        Err(usage) => return Ok(Ending::Usage(usage.0)),
+    };
     warn_if_aslr_stays_on(!options.trial.aslr);
     let started = Instant::now();
     let outcome = crate::run::run(&options)?;
     if let Some(path) = &options.json_only {
         messages::info(format_args!("wrote {}", path.display()));
     }
+    // From the results the run wrote: every row of them, as the reports show them.
+    let written = options.json_only.clone().unwrap_or_else(|| options.out.join("results.json"));
+    exports.write(&report::exports::cases(&Results::load(&written)?))?;
     messages::info(format_args!(
         "{} in {}",
         report::run_summary(&outcome.measured),

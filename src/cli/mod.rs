@@ -173,6 +173,8 @@ pub struct ProbeCommandArgs {
     pub probe: ProbeArgs,
     #[command(flatten)]
     pub gate: GateArgs,
+    #[command(flatten)]
+    pub exports: ExportArgs,
     /// Write a badge of the result (SVG) to this file
     #[arg(value_parser = options::path, long, value_name = "FILE.svg")]
     pub badge: Option<PathBuf>,
@@ -183,6 +185,24 @@ pub struct ProbeCommandArgs {
     /// $GITHUB_STEP_SUMMARY)
     #[arg(value_parser = options::path, long, value_name = "FILE.md")]
     pub summary: Option<PathBuf>,
+}
+
+/// Files for other tools: CI test reporters and GitHub code scanning.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ExportArgs {
+    /// Write the results as JUnit XML to this file (CI test reporters): a crash, running out of time
+    /// or memory, or accepting invalid input is a failing test
+    #[arg(value_parser = options::path, long, value_name = "FILE.xml")]
+    pub junit: Option<PathBuf>,
+    /// Write the results as SARIF 2.1.0 to this file, for GitHub code scanning (upload it with
+    /// github/codeql-action/upload-sarif, which needs `security-events: write`): a crash is an
+    /// error naming the library, the depth and the phase
+    #[arg(value_parser = options::path, long, value_name = "FILE.sarif")]
+    pub sarif: Option<PathBuf>,
+    /// The repository file the SARIF results point at (code scanning shows a result only at a file
+    /// of the repository) [default: in GitHub Actions, the workflow file running nestprobe]
+    #[arg(long, value_name = "FILE", requires = "sarif")]
+    pub sarif_location: Option<String>,
 }
 
 /// Expectations: a result that breaks one makes nestprobe exit 4, with one line per broken one.
@@ -278,10 +298,12 @@ pub struct RunArgs {
     pub timings: bool,
     #[command(flatten)]
     pub gate: GateArgs,
+    #[command(flatten)]
+    pub exports: ExportArgs,
     /// Write results.json for the probed parsers only and leave the reports alone (for CI matrix jobs)
     #[arg(value_parser = options::path, long, value_name = "FILE")]
     pub json_only: Option<PathBuf>,
-    /// Where results.json, results.md, results.svg and badges/ go
+    /// Where results.json, results.md, results.csv, results.svg and badges/ go
     #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
     /// The README whose marked table block is regenerated (skipped if it does not exist) [default:

@@ -7,9 +7,11 @@ use std::str::FromStr;
 
 use anyhow::{bail, Result};
 
-use super::{CatalogArgs, GateArgs, ProbeArgs, RunArgs, TrialArgs};
+use super::{CatalogArgs, ExportArgs, GateArgs, ProbeArgs, RunArgs, TrialArgs};
 use crate::gate::Expectations;
 use crate::probe::options::TrialOptions;
+use crate::report::exports::Exports;
+use crate::report::sarif::workflow_file;
 use crate::probe::ProbeSpec;
 use crate::run::plan::Selection;
 use crate::run::{Baseline, Noise, RunOptions};
@@ -69,6 +71,29 @@ impl GateArgs {
             min_depth: self.expect_min_depth,
             max_depth: self.expect_max_depth,
         }
+    }
+}
+
+impl ExportArgs {
+    /// The files asked for. SARIF results need a repository file to point at: the one given, else
+    /// the workflow file of GitHub Actions (`workflow_ref`: `GITHUB_WORKFLOW_REF`); outside Actions
+    /// without `--sarif-location` it is a usage error.
+    pub fn exports(&self, workflow_ref: Option<&str>) -> Result<Exports, UsageError> {
+        let sarif = match &self.sarif {
+            None => None,
+            Some(path) => {
+                let location = self.sarif_location.clone().or_else(|| workflow_ref.and_then(workflow_file));
+                let location = location.ok_or_else(|| {
+                    UsageError(
+                        "--sarif needs --sarif-location FILE (a file of the repository for its results to \
+                         point at) outside GitHub Actions"
+                            .into(),
+                    )
+                })?;
+                Some((path.clone(), location))
+            }
+        };
+        Ok(Exports { junit: self.junit.clone(), sarif })
     }
 }
 
