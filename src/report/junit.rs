@@ -17,14 +17,17 @@ pub fn render(cases: &[Case]) -> String {
         }
     }
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(out, "<testsuites name=\"nestprobe\" {}>", counts(cases.iter()));
+    // (The schema has `skipped` on each suite only.)
+    let _ = writeln!(out, "<testsuites name=\"nestprobe\" {}>", Counts::of(cases.iter()).attributes());
     for format in formats {
         let suite: Vec<&Case> = cases.iter().filter(|c| c.format == format).collect();
+        let counts = Counts::of(suite.iter().copied());
         let _ = writeln!(
             out,
-            "  <testsuite name=\"nested {}\" {}>",
+            "  <testsuite name=\"nested {}\" {} skipped=\"{}\">",
             xml(format.name()),
-            counts(suite.iter().copied())
+            counts.attributes(),
+            counts.skipped
         );
         for case in suite {
             test_case(&mut out, case);
@@ -49,7 +52,8 @@ fn test_case(out: &mut String, case: &Case) {
     let verdict = Verdict::of(result);
     let element = match verdict {
         Verdict::InControl => {
-            let _ = writeln!(out, ">\n      <system-out>{}</system-out>\n    </testcase>", xml(&result.phrase()));
+            let _ =
+                writeln!(out, ">\n      <system-out>{}</system-out>\n    </testcase>", xml(&result.phrase()));
             return;
         }
         Verdict::Untrusted => "error",
@@ -69,21 +73,36 @@ fn test_case(out: &mut String, case: &Case) {
     );
 }
 
-/// `tests="…" failures="…" errors="…" skipped="…"` of these cases.
-fn counts<'a>(cases: impl Iterator<Item = &'a Case<'a>>) -> String {
-    let (mut tests, mut failures, mut errors, mut skipped) = (0, 0, 0, 0);
-    for case in cases {
-        tests += 1;
-        match &case.what {
-            What::NotProbed(_) => skipped += 1,
-            What::Probed(result) => match Verdict::of(result) {
-                Verdict::InControl => {}
-                Verdict::Untrusted => errors += 1,
-                _ => failures += 1,
-            },
+/// How many test cases there are, and how many failed, erred or were skipped.
+#[derive(Default)]
+struct Counts {
+    tests: usize,
+    failures: usize,
+    errors: usize,
+    skipped: usize,
+}
+
+impl Counts {
+    fn of<'a>(cases: impl Iterator<Item = &'a Case<'a>>) -> Counts {
+        let mut counts = Counts::default();
+        for case in cases {
+            counts.tests += 1;
+            match &case.what {
+                What::NotProbed(_) => counts.skipped += 1,
+                What::Probed(result) => match Verdict::of(result) {
+                    Verdict::InControl => {}
+                    Verdict::Untrusted => counts.errors += 1,
+                    _ => counts.failures += 1,
+                },
+            }
         }
+        counts
     }
-    format!("tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"{skipped}\"")
+
+    /// `tests="…" failures="…" errors="…"`.
+    fn attributes(&self) -> String {
+        format!("tests=\"{}\" failures=\"{}\" errors=\"{}\"", self.tests, self.failures, self.errors)
+    }
 }
 
 /// Text safe in XML 1.0: escaped, and the control characters it cannot hold at all (a program's
