@@ -8,7 +8,6 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use common::*;
-use serde_json::Value;
 
 /// Writes an executable shell script `name` into `dir` that runs `body`.
 fn script(dir: &Path, name: &str, body: &str) -> std::path::PathBuf {

@@ -114,22 +114,20 @@ impl ChildEnv {
 }
 
 /// The file a bare command name (`python3`) runs: the first executable of that name in the folders
-/// of `search_path` (a PATH), each taken inside `root` when given (an environment's root file
-/// system, whose files are named by their paths inside it). A name with a `/` is not looked up.
+/// of `search_path` (a PATH). Inside `root` (an environment's root file system) the first file of
+/// that name in those folders of the root, named by its path inside it: its links may point at
+/// paths that mean something only there (`/etc/alternatives/…`), so it is not followed. A name
+/// with a `/` is not looked up.
 pub fn find_program(name: &OsStr, search_path: &OsStr, root: Option<&Path>) -> Option<PathBuf> {
     if name.as_encoded_bytes().contains(&b'/') {
         return None;
     }
-    let inside = |folder: PathBuf| match root {
-        Some(root) => root.join(folder.strip_prefix("/").unwrap_or(&folder)),
-        None => folder,
-    };
-    let folders = std::env::join_paths(std::env::split_paths(search_path).map(inside)).ok()?;
-    let cwd = std::env::current_dir().ok()?;
-    let found = which::which_in(name, Some(folders), cwd).ok()?;
     match root {
-        Some(root) => found.strip_prefix(root).ok().map(|inner| Path::new("/").join(inner)),
-        None => Some(found),
+        Some(root) => std::env::split_paths(search_path).map(|folder| folder.join(name)).find(|inside| {
+            let relative = inside.strip_prefix("/").unwrap_or(inside);
+            fs::symlink_metadata(root.join(relative)).is_ok()
+        }),
+        None => which::which_in(name, Some(search_path), std::env::current_dir().ok()?).ok(),
     }
 }
 
@@ -290,6 +288,10 @@ mod tests {
         let root = dir.path().join("root");
         let inside = find_program("tool".as_ref(), FIXED_PATH.as_ref(), Some(&root));
         assert_eq!(inside, Some(PathBuf::from("/usr/bin/tool")));
+        // A link of the root to a path that exists only inside it is still its program.
+        std::os::unix::fs::symlink("/etc/alternatives/java", second.join("java")).unwrap();
+        let java = find_program("java".as_ref(), FIXED_PATH.as_ref(), Some(&root));
+        assert_eq!(java, Some(PathBuf::from("/usr/bin/java")));
         assert_eq!(find_program("missing".as_ref(), &search, None), None);
         assert_eq!(find_program("./tool".as_ref(), &search, None), None);
     }
