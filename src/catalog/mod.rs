@@ -69,8 +69,8 @@ pub struct Entry {
     /// exit with status 1 (a stderr containing one of these is a crash).
     #[serde(default)]
     pub fatal_stderr: Vec<String>,
-    /// The exit statuses by which the program reports its library's error, when not only 1 (jq's
-    /// 5, say): those are clean errors, unless a signal or the runtime's own fatal message.
+    /// The exit statuses by which the program reports its library's error, when not only 1 (jq 1.6
+    /// exits 4 on input nested too deeply): those are clean errors, unless a signal or the runtime's own fatal message.
     #[serde(default, skip_serializing_if = "ErrorStatuses::is_default")]
     pub error_status: ErrorStatuses,
     /// A memory cap (RLIMIT_AS) for this parser's children, for one that would otherwise eat the

@@ -142,10 +142,10 @@ pub struct ProbeArgs {
     /// (a trial near the timeout) gets one trial at a time [default: the number of CPUs]
     #[arg(short, long, value_name = "N", value_parser = options::at_least_one::<usize>)]
     pub jobs: Option<usize>,
-    /// The exit statuses by which the program reports its library's error, comma-separated (jq:
-    /// `--error-status 5`, or `1,5` for both): those are clean errors and other statuses crashes.
-    /// A signal, or a runtime's own fatal message (Go's "goroutine stack exceeds", which exits 2),
-    /// stays a crash
+    /// The exit statuses by which the program reports its library's error, comma-separated (jq 1.6
+    /// exits 4 on input nested too deeply: `--error-status 1,4`): those are clean errors, and every
+    /// other status a crash. A signal, or a runtime's own fatal message (Go's "goroutine stack
+    /// exceeds", which exits 2), stays a crash
     #[arg(long, value_name = "STATUSES", default_value = "1")]
     pub error_status: ErrorStatuses,
     /// Output format
