@@ -3,7 +3,7 @@
 use anyhow::Result;
 
 use super::exit::Ending;
-use super::{undecidable, warn_if_aslr_stays_on};
+use super::{undecidable, warn_if_aslr_stays_on, workflow_ref};
 use crate::cli::options::UsageError;
 use crate::cli::{Format, ProbeArgs, ProbeCommandArgs, SweepArgs};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};
@@ -88,11 +88,6 @@ fn no_result(
         ))?;
     }
     Ok(ending)
-}
-
-/// `GITHUB_WORKFLOW_REF`: which workflow file GitHub Actions runs, if it does.
-pub(super) fn workflow_ref() -> Option<String> {
-    std::env::var("GITHUB_WORKFLOW_REF").ok().filter(|r| !r.is_empty())
 }
 
 fn badge_label(command: &ProbeCommandArgs, format: &str) -> String {

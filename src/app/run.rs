@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::exit::Ending;
-use super::{undecidable, warn_if_aslr_stays_on};
+use super::{undecidable, warn_if_aslr_stays_on, workflow_ref};
 use crate::cli::{MergeArgs, RenderArgs, RunArgs};
 use crate::report;
 use crate::results::Results;
@@ -18,7 +18,7 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     if let Some(ending) = undecidable(&options.expectations, options.trial.max_depth) {
         return Ok(ending);
     }
-    let exports = match args.exports.exports(super::probe::workflow_ref().as_deref()) {
+    let exports = match args.exports.exports(workflow_ref().as_deref()) {
         Ok(exports) => exports,
         Err(usage) => return Ok(Ending::Usage(usage.0)),
     };
