@@ -9,6 +9,9 @@
 #   NESTPROBE_EXPECT_MAX_DEPTH  --expect-max-depth
 #   NESTPROBE_PAYLOAD           --payload (the format)
 #   NESTPROBE_BADGE             --badge (a path for the SVG)
+#   NESTPROBE_JUNIT             --junit (a path for the JUnit XML)
+#   NESTPROBE_SARIF             --sarif (a path for the SARIF log)
+#   NESTPROBE_SARIF_LOCATION    --sarif-location (default: the workflow file, GITHUB_WORKFLOW_REF)
 #   NESTPROBE                   the nestprobe binary (default: nestprobe on PATH)
 #   GITHUB_STEP_SUMMARY         the markdown summary is appended here (set by GitHub Actions)
 set -euo pipefail
@@ -34,6 +37,9 @@ options=(probe)
 [ -n "${NESTPROBE_EXPECT_MIN_DEPTH:-}" ] && options+=(--expect-min-depth "$NESTPROBE_EXPECT_MIN_DEPTH")
 [ -n "${NESTPROBE_EXPECT_MAX_DEPTH:-}" ] && options+=(--expect-max-depth "$NESTPROBE_EXPECT_MAX_DEPTH")
 [ -n "${NESTPROBE_BADGE:-}" ] && options+=(--badge "$NESTPROBE_BADGE")
+[ -n "${NESTPROBE_JUNIT:-}" ] && options+=(--junit "$NESTPROBE_JUNIT")
+[ -n "${NESTPROBE_SARIF:-}" ] && options+=(--sarif "$NESTPROBE_SARIF")
+[ -n "${NESTPROBE_SARIF_LOCATION:-}" ] && options+=(--sarif-location "$NESTPROBE_SARIF_LOCATION")
 [ -n "${GITHUB_STEP_SUMMARY:-}" ] && options+=(--summary "$GITHUB_STEP_SUMMARY")
 options+=("${extra[@]}" -- "${command[@]}")
 

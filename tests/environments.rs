@@ -311,3 +311,19 @@ fn a_row_in_a_root_is_built_again_when_its_program_changes() {
     assert_eq!(built.trim(), "root", "built again inside the root");
     assert_eq!(workspace.results()["parsers"][1]["result"]["min_failing_depth"], 201);
 }
+
+#[test]
+fn a_bare_command_in_a_root_is_found_on_the_roots_fixed_path_and_named() {
+    if !can_enter_roots() {
+        return;
+    }
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let root = mini_root(dir.path());
+    // A shell only the root has: the host's PATH cannot be where it is found.
+    fs::copy(root.join("usr/bin/sh"), root.join("usr/bin/rootonly-sh")).unwrap();
+    let script = format!("[ -e /{MARKER} ] || exit 7; exec {} limit 100", static_fixture().display());
+    let result = probe_json(&["--root", root.to_str().unwrap(), "--", "rootonly-sh", "-c", &script]);
+    assert_eq!(result["program"], "/usr/bin/rootonly-sh", "{result:#}");
+    assert_eq!(result["command"][0], "rootonly-sh");
+    assert_eq!(result["min_failing_depth"], 101, "{result:#}");
+}

@@ -62,3 +62,9 @@ fn warn_if_aslr_stays_on(wanted_off: bool) {
 fn undecidable(expectations: &crate::gate::Expectations, max_depth: u64) -> Option<Ending> {
     expectations.check_decidable(max_depth).err().map(Ending::Usage)
 }
+
+/// `GITHUB_WORKFLOW_REF`: which workflow file GitHub Actions is running, if it is (SARIF results
+/// point at it by default).
+fn workflow_ref() -> Option<String> {
+    std::env::var("GITHUB_WORKFLOW_REF").ok().filter(|r| !r.is_empty())
+}

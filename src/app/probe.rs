@@ -3,10 +3,11 @@
 use anyhow::Result;
 
 use super::exit::Ending;
-use super::{undecidable, warn_if_aslr_stays_on};
+use super::{undecidable, warn_if_aslr_stays_on, workflow_ref};
 use crate::cli::options::UsageError;
 use crate::cli::{Format, ProbeArgs, ProbeCommandArgs, SweepArgs};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};
+use crate::report::exports::{self, Exports};
 use crate::report::{badges, summary, text};
 use crate::results::probe_result::{ProbeResult, ProbeStatus};
 use crate::results::{output, write_atomically, Versioned};
@@ -20,6 +21,10 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
     if let Some(ending) = undecidable(&expectations, args.trial.max_depth) {
         return Ok(ending);
     }
+    let exports = match command.exports.exports(workflow_ref().as_deref()) {
+        Ok(exports) => exports,
+        Err(usage) => return Ok(Ending::Usage(usage.0)),
+    };
     let spec = match checked_spec(args)? {
         Ok(spec) => spec,
         Err(usage) => return Ok(usage),
@@ -34,7 +39,7 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
     drop(progress);
     let mut result = match probed {
         Ok(result) => result,
-        Err(error) => return no_result(command, &spec, error),
+        Err(error) => return no_result(command, &spec, &exports, error),
     };
     crate::probe::locate_crash(&spec, &mut result);
     match args.format {
@@ -49,6 +54,7 @@ pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
     if let Some(path) = &command.summary {
         summary::write(path, &summary::probe(&result, &expectations, &violations))?;
     }
+    exports.write(&[exports::probe_case(&result)])?;
     Ok(Ending::of_measurement(violations, reliable([&result])))
 }
 
@@ -65,9 +71,15 @@ fn checked_spec(args: &ProbeArgs) -> Result<Result<ProbeSpec, Ending>> {
 
 /// No result: the files asked for say so rather than keeping an old one, and `--format json` still
 /// prints one object.
-fn no_result(command: &ProbeCommandArgs, spec: &ProbeSpec, error: anyhow::Error) -> Result<Ending> {
+fn no_result(
+    command: &ProbeCommandArgs,
+    spec: &ProbeSpec,
+    exports: &Exports,
+    error: anyhow::Error,
+) -> Result<Ending> {
     let ending = Ending::from(error);
     let Ending::Failed(error) = &ending else { return Ok(ending) };
+    exports.write(&[exports::unprobed_case(&spec.command, spec.format, format!("{error:#}"))])?;
     if let Some(path) = &command.badge {
         let label = badge_label(command, spec.format.name());
         write_atomically(path, &badges::probe_badge(&label, None, false)?)?;

@@ -6,11 +6,12 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::exit::Ending;
-use super::{undecidable, warn_if_aslr_stays_on};
+use super::{undecidable, warn_if_aslr_stays_on, workflow_ref};
 use crate::cli::{MergeArgs, RenderArgs, RunArgs};
 use crate::lock::{Folder, FolderLock};
 use crate::report;
 use crate::results::output;
+use crate::results::Results;
 use crate::run::publish::{self, MergeOptions};
 use crate::sys::interrupt;
 use crate::ui::{messages, stdout};
@@ -29,12 +30,19 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     };
     output::write_target(options.json_only.as_ref().unwrap_or(&options.out.join("results.json")))?;
     let _build = hold_build_dir(&options.build_dir)?;
+    let exports = match args.exports.exports(workflow_ref().as_deref()) {
+        Ok(exports) => exports,
+        Err(usage) => return Ok(Ending::Usage(usage.0)),
+    };
     warn_if_aslr_stays_on(!options.trial.aslr);
     let started = Instant::now();
     let outcome = crate::run::run(&options)?;
     if let Some(path) = &options.json_only {
         messages::info(format_args!("wrote {}", path.display()));
     }
+    // From the results the run wrote: every row of them, as the reports show them.
+    let written = options.json_only.clone().unwrap_or_else(|| options.out.join("results.json"));
+    exports.write(&report::exports::cases(&Results::load(&written)?))?;
     messages::info(format_args!(
         "{} in {}",
         report::run_summary(&outcome.measured),

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use crate::payload::PayloadFormat;
+use crate::results::error_status::ErrorStatuses;
 use serde::{Deserialize, Serialize};
 
 pub use crate::results::{row_key, HOST};
@@ -68,6 +69,10 @@ pub struct Entry {
     /// exit with status 1 (a stderr containing one of these is a crash).
     #[serde(default)]
     pub fatal_stderr: Vec<String>,
+    /// The exit statuses by which the program reports its library's error, when not only 1 (jq 1.6
+    /// exits 4 on input nested too deeply): those are clean errors, unless a signal or the runtime's own fatal message.
+    #[serde(default, skip_serializing_if = "ErrorStatuses::is_default")]
+    pub error_status: ErrorStatuses,
     /// A memory cap (RLIMIT_AS) for this parser's children, for one that would otherwise eat the
     /// machine at depth (e.g. "4GiB"); a smaller `--memory` of the run wins.
     pub memory: Option<String>,

@@ -16,6 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::gate::FailOn;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
+use crate::results::error_status::ErrorStatuses;
 use crate::results::phase::Phase;
 use crate::sys::memory::RssCap;
 use crate::units::{parse_timeout, Limit};
@@ -120,8 +121,9 @@ pub struct TrialArgs {
     /// Give every child this variable too (repeatable); children otherwise get a fixed environment
     #[arg(long = "env", value_name = "NAME=VALUE", value_parser = crate::sys::child_env::parse_assignment)]
     pub env: Vec<(String, String)>,
-    /// Pass nestprobe's whole environment to children instead of the fixed one (less reproducible:
-    /// the environment sits on the child's stack)
+    /// Pass nestprobe's whole environment to children instead of the fixed one, PATH and HOME
+    /// included (less reproducible: the environment sits on the child's stack). A `cargo run …`
+    /// command needs it (cargo wants its HOME and PATH), or give the built binary instead
     #[arg(long)]
     pub inherit_env: bool,
 }
@@ -154,6 +156,12 @@ pub struct ProbeArgs {
     /// (a trial near the timeout) gets one trial at a time [default: the number of CPUs]
     #[arg(short, long, value_name = "N", value_parser = options::at_least_one::<usize>)]
     pub jobs: Option<usize>,
+    /// The exit statuses by which the program reports its library's error, comma-separated (jq 1.6
+    /// exits 4 on input nested too deeply: `--error-status 1,4`): those are clean errors, and every
+    /// other status a crash. A signal, or a runtime's own fatal message (Go's "goroutine stack
+    /// exceeds", which exits 2), stays a crash
+    #[arg(long, value_name = "STATUSES", default_value = "1")]
+    pub error_status: ErrorStatuses,
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -165,7 +173,9 @@ pub struct ProbeArgs {
     #[arg(value_parser = options::path, long, value_name = "DIR")]
     pub root: Option<PathBuf>,
     /// The parser program and its arguments: it reads the payload on stdin, exits 0 if it parsed, 1 on error
-    /// (after `--`, or after the last option: everything from the first word that is not an option)
+    /// (after `--`, or after the last option: everything from the first word that is not an option).
+    /// A bare program name is looked up on your PATH (inside --root, on the fixed PATH there), and
+    /// the result names the file that ran
     #[arg(trailing_var_arg = true, allow_hyphen_values = false, required = true, value_name = "CMD")]
     pub command: Vec<OsString>,
 }
@@ -177,6 +187,8 @@ pub struct ProbeCommandArgs {
     pub probe: ProbeArgs,
     #[command(flatten)]
     pub gate: GateArgs,
+    #[command(flatten)]
+    pub exports: ExportArgs,
     /// Write a badge of the result (SVG) to this file
     #[arg(value_parser = options::path, long, value_name = "FILE.svg")]
     pub badge: Option<PathBuf>,
@@ -187,6 +199,24 @@ pub struct ProbeCommandArgs {
     /// $GITHUB_STEP_SUMMARY)
     #[arg(value_parser = options::path, long, value_name = "FILE.md")]
     pub summary: Option<PathBuf>,
+}
+
+/// Files for other tools: CI test reporters and GitHub code scanning.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ExportArgs {
+    /// Write the results as JUnit XML to this file (CI test reporters): a crash, running out of time
+    /// or memory, or accepting invalid input is a failing test
+    #[arg(value_parser = options::path, long, value_name = "FILE.xml")]
+    pub junit: Option<PathBuf>,
+    /// Write the results as SARIF 2.1.0 to this file, for GitHub code scanning (upload it with
+    /// github/codeql-action/upload-sarif, which needs `security-events: write`): a crash is an
+    /// error naming the library, the depth and the phase
+    #[arg(value_parser = options::path, long, value_name = "FILE.sarif")]
+    pub sarif: Option<PathBuf>,
+    /// The repository file the SARIF results point at (code scanning shows a result only at a file
+    /// of the repository) [default: in GitHub Actions, the workflow file running nestprobe]
+    #[arg(long, value_name = "FILE", requires = "sarif")]
+    pub sarif_location: Option<String>,
 }
 
 /// Expectations: a result that breaks one makes nestprobe exit 4, with one line per broken one.
@@ -282,10 +312,12 @@ pub struct RunArgs {
     pub timings: bool,
     #[command(flatten)]
     pub gate: GateArgs,
+    #[command(flatten)]
+    pub exports: ExportArgs,
     /// Write results.json for the probed parsers only and leave the reports alone (for CI matrix jobs)
     #[arg(value_parser = options::path, long, value_name = "FILE")]
     pub json_only: Option<PathBuf>,
-    /// Where results.json, results.md, results.svg and badges/ go
+    /// Where results.json, results.md, results.csv, results.svg and badges/ go
     #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
     /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
@@ -434,7 +466,12 @@ mod tests {
         assert_eq!(args.probe.trial.max_rss, RssCap::Auto);
         assert_eq!(spec.trial.max_rss, RssCap::Auto.resolve(crate::host::cpus()));
         assert!(spec.trial.max_rss.is_some());
-        assert_eq!(spec.trial.argv, ["python3", "p.py"]);
+        // The command as given; the file that runs is the caller's python3, reached by a link.
+        assert_eq!(spec.command, ["python3", "p.py"]);
+        let caller_s = which::which("python3").unwrap();
+        assert_eq!(spec.program.as_deref(), Some(caller_s.to_str().unwrap()));
+        assert!(spec.trial.argv[0].to_string_lossy().ends_with("/python3"), "{:?}", spec.trial.argv);
+        assert_eq!(spec.trial.argv[1], "p.py");
         let env = spec.trial.env.record();
         assert_eq!(env.mode, crate::results::settings::EnvMode::Fixed);
         assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "LD_BIND_NOW", "PATH", "TMPDIR"]);
@@ -443,7 +480,7 @@ mod tests {
     #[test]
     fn payload_formats_and_shapes_by_name() {
         let parse = |args: &[&str]| {
-            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "p"]);
+            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "true"]);
             match Cli::try_parse_from(argv).map(|cli| cli.command) {
                 Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap()),
                 Ok(_) => panic!("not probe"),
@@ -465,7 +502,7 @@ mod tests {
     #[test]
     fn expectations_by_name() {
         let parse = |args: &[&str]| {
-            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "p"]);
+            let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "true"]);
             match Cli::try_parse_from(argv).map(|cli| cli.command) {
                 Ok(Command::Probe(args)) => Ok(args.gate.expectations()),
                 Ok(_) => panic!("not probe"),
@@ -489,7 +526,7 @@ mod tests {
     #[test]
     fn resident_caps_by_name() {
         let max_rss = |value: &str| {
-            let cli = Cli::try_parse_from(["nestprobe", "probe", "--max-rss", value, "--", "p"]);
+            let cli = Cli::try_parse_from(["nestprobe", "probe", "--max-rss", value, "--", "true"]);
             match cli.map(|cli| cli.command) {
                 Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap().trial.max_rss),
                 Ok(_) => panic!("not probe"),

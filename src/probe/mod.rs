@@ -25,6 +25,7 @@ use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::probe::observations::Observations;
 use crate::probe::search::{find_boundary, refine, Boundary, Hint, Trials};
 use crate::results::crash_site::CrashSite;
+use crate::results::error_status::ErrorStatuses;
 use crate::results::growth::{self, Growth};
 use crate::results::outcome::{is_stop_signal, Failure, FailureKind, Outcome};
 use crate::results::phase::Phase;
@@ -59,6 +60,11 @@ pub struct ProbeSpec {
     pub phase: Option<Phase>,
     /// Trials run at once (an (N+1)-ary search; 1: one by one).
     pub jobs: usize,
+    /// The exit statuses that are the library's clean error (1 unless declared).
+    pub error_status: ErrorStatuses,
+    /// The file the command ran, where it was looked up (a bare name on the caller's PATH), for
+    /// results to name.
+    pub program: Option<String>,
     /// Whether a search that accepted the maximum in too few trials to tell how its time grows runs
     /// a few shallower ones to tell (see `Runner::sample_growth`); `run --quick` measures the
     /// boundary alone.
@@ -603,7 +609,9 @@ impl Trials for Runner<'_, '_> {
                 .iter()
                 .map(|&depth| {
                     let payload = Payload::new(spec.format, spec.shape, depth);
-                    scope.spawn(move || trial.run_with_timeout(payload, timeout))
+                    scope.spawn(move || {
+                        trial.run_with_timeout(payload, timeout).map(|report| spec.classified(report))
+                    })
                 })
                 .collect();
             running
@@ -725,7 +733,7 @@ impl Runner<'_, '_> {
 
     fn run(&mut self, payload: Payload, timeout: Duration) -> Result<TrialReport> {
         self.progress.trying(payload.depth);
-        let report = self.spec.trial.run_with_timeout(payload, timeout)?;
+        let report = self.spec.classified(self.spec.trial.run_with_timeout(payload, timeout)?);
         self.trials += 1;
         if interrupt::requested() {
             bail!(Interrupted);
@@ -804,6 +812,8 @@ impl Runner<'_, '_> {
             payload_format: spec.format,
             shape: spec.shape,
             phase: spec.phase,
+            program: spec.program.clone(),
+            error_status: spec.error_status.clone(),
             status,
             settings: Settings {
                 stack_bytes: spec.trial.stack.bytes(),
@@ -847,6 +857,14 @@ impl Runner<'_, '_> {
     }
 }
 
+impl ProbeSpec {
+    /// A trial's report with its exit status judged by the program's declared error statuses.
+    fn classified(&self, report: TrialReport) -> TrialReport {
+        let outcome = self.error_status.classify(report.outcome, &self.trial.fatal_stderr);
+        TrialReport { outcome, ..report }
+    }
+}
+
 /// For a crash by a signal at an exact depth, or deeper than a slow one: where it happened, from
 /// one more run of that depth under a debugger (`crashed_in`; says why when it cannot be known).
 pub fn locate_crash(spec: &ProbeSpec, result: &mut ProbeResult) {
@@ -873,7 +891,7 @@ fn is_failure(shape: Shape, outcome: &Outcome) -> bool {
     if shape.must_be_accepted() {
         *outcome != Outcome::Accepted
     } else {
-        !matches!(outcome, Outcome::Error { .. })
+        !outcome.is_clean_error()
     }
 }
 
@@ -882,7 +900,7 @@ fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
         outcome.failure()
     } else {
         match outcome {
-            Outcome::Error { .. } => None,
+            clean if clean.is_clean_error() => None,
             Outcome::Accepted => Some(Failure {
                 kind: FailureKind::Accepted,
                 exit_code: Some(0),

@@ -51,7 +51,9 @@ impl Observations {
         let messages = self.by_depth.values().flatten().filter(|(failed, _)| *failed);
         let mut named: Vec<u64> = messages
             .filter_map(|(_, report)| match &report.outcome {
-                Outcome::Error { stderr } | Outcome::Abnormal { stderr, .. } => error_line(stderr),
+                Outcome::Error { stderr }
+                | Outcome::ErrorStatus { stderr, .. }
+                | Outcome::Abnormal { stderr, .. } => error_line(stderr),
                 _ => None,
             })
             .flat_map(|line| {

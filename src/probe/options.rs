@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::ProbeSpec;
+use crate::results::error_status::ErrorStatuses;
 use crate::results::phase::Phase;
 use crate::results::settings::Settings;
 use crate::sys::child_env::ChildEnv;
@@ -42,11 +43,12 @@ impl TrialOptions {
     /// `max_rss` the resident cap each child gets (the `auto` cap is shared among the children that
     /// run at once: [`RssCap::resolve`]).
     pub fn trial_config(&self, argv: Vec<OsString>, mut env: ChildEnv, max_rss: Option<u64>) -> TrialConfig {
-        for (name, value) in &self.env {
-            env.set(name, value);
-        }
+        // Inherited first, so that a variable given with `--env` (PATH too) stays on top.
         if self.inherit_env {
             env = env.inherit();
+        }
+        for (name, value) in &self.env {
+            env.set(name, value);
         }
         TrialConfig {
             stack: self.stack,
@@ -96,6 +98,8 @@ impl ProbeSpec {
             phase: None,
             jobs: 1,
             sample_growth: true,
+            error_status: ErrorStatuses::default(),
+            program: None,
         }
     }
 

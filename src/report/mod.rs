@@ -5,9 +5,13 @@
 pub mod badges;
 pub mod chart;
 pub mod detail;
+pub mod exports;
 pub mod html;
+pub mod junit;
 pub mod markdown;
 pub mod readme;
+pub mod results_csv;
+pub mod sarif;
 pub mod summary;
 pub mod text;
 pub mod timings;
@@ -39,6 +43,7 @@ fn exporters() -> Vec<Box<dyn Exporter>> {
         Box::new(chart::ResultsChart),
         Box::new(chart::SweepChart),
         Box::new(html::ResultsPage),
+        Box::new(results_csv::ResultsCsv),
     ]
 }
 

@@ -61,6 +61,9 @@ pub fn probe(result: &ProbeResult) -> String {
             );
         }
     }
+    if let Some(program) = &result.program {
+        let _ = writeln!(out, "  ran: {program}");
+    }
     let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
@@ -78,6 +81,9 @@ pub fn probe(result: &ProbeResult) -> String {
             EnvMode::Inherit => "inherited",
         },
     );
+    if !result.error_status.is_default() {
+        let _ = write!(out, ", clean error on exit {}", result.error_status);
+    }
     if let Some(memory) = result.settings.memory_bytes {
         let _ = write!(out, ", memory cap {}", format_bytes(memory));
     }

@@ -13,6 +13,7 @@ use crate::payload::PayloadFormat;
 use crate::untrusted::{check_id, InvalidInput};
 
 pub mod crash_site;
+pub mod error_status;
 pub mod growth;
 pub mod outcome;
 pub mod output;

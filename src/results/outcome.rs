@@ -13,6 +13,9 @@ pub enum Outcome {
     Accepted,
     /// Exit status 1: the library reported an error and the program said so.
     Error { stderr: String },
+    /// Another exit status that the program declares as its library's error (`--error-status`, a
+    /// catalog row's `error_status`): a clean error too.
+    ErrorStatus { code: i32, stderr: String },
     /// Killed by a signal: the process lost control (stack overflow, abort, …).
     Signal { signal: i32, stderr: String },
     /// Any other exit status: a runtime's fatal error, an uncaught exception, …
@@ -39,6 +42,12 @@ impl Outcome {
         }
     }
 
+    /// Whether the library rejected the input and the program said so: exit 1, or a status it
+    /// declares as its error.
+    pub fn is_clean_error(&self) -> bool {
+        matches!(self, Outcome::Error { .. } | Outcome::ErrorStatus { .. })
+    }
+
     /// One-line description, for progress output and error messages.
     pub fn describe(&self) -> String {
         let with_stderr = |head: String, stderr: &str| match error_line(stderr) {
@@ -48,6 +57,9 @@ impl Outcome {
         match self {
             Outcome::Accepted => "accepted".into(),
             Outcome::Error { stderr } => with_stderr("clean error (exit 1)".into(), stderr),
+            Outcome::ErrorStatus { code, stderr } => {
+                with_stderr(format!("clean error (exit {code})"), stderr)
+            }
             Outcome::Signal { signal, stderr } => {
                 with_stderr(format!("crash ({})", signal_name(*signal)), stderr)
             }
@@ -78,6 +90,7 @@ impl Outcome {
                 })
             }
             Outcome::Error { stderr } => (FailureKind::Error, Some(1), None, stderr),
+            Outcome::ErrorStatus { code, stderr } => (FailureKind::Error, Some(*code), None, stderr),
             Outcome::Signal { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
             Outcome::Abnormal { code, stderr } => (FailureKind::Crash, Some(*code), None, stderr),
             // Abnormal, and no signal can both stop and kill: the signal says it was stopped.

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::payload::{PayloadFormat, Shape};
 use crate::results::crash_site::CrashSite;
+use crate::results::error_status::ErrorStatuses;
 use crate::results::growth::Growth;
 use crate::results::outcome::{Failure, FailureKind};
 use crate::results::phase::Phase;
@@ -38,6 +39,11 @@ pub struct Sighting {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProbeResult {
     pub command: Vec<String>,
+    /// The file that ran, when the command named it by a bare name looked up on a PATH (`probe`:
+    /// the caller's, or the fixed one inside `--root`); catalog rows run on the fixed PATH and
+    /// leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
     /// Absent from results older than payload formats: those were JSON.
     #[serde(default)]
     pub payload_format: PayloadFormat,
@@ -45,6 +51,9 @@ pub struct ProbeResult {
     /// The phase the program was asked to run (its last argument), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<Phase>,
+    /// The exit statuses declared as the library's clean error, when not just 1.
+    #[serde(default, skip_serializing_if = "ErrorStatuses::is_default")]
+    pub error_status: ErrorStatuses,
     #[serde(default)]
     pub status: ProbeStatus,
     /// The limits it was measured with.

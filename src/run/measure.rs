@@ -281,6 +281,7 @@ impl Specs<'_> {
             ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, self.max_depth);
         spec.jobs = self.trials_at_once;
         spec.sample_growth = !self.quick;
+        spec.error_status = self.entry.error_status.clone();
         // A previous result hints only where it was measured the same way.
         spec.hint = previous
             .filter(|p| {

@@ -6,7 +6,7 @@
 //! not the caller's, and the folders it runs from are reached through links of a fixed length in
 //! /tmp (a *stage*), so where the checkout lives changes nothing that matters.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::os::unix::fs::MetadataExt;
@@ -27,6 +27,8 @@ struct Var {
     name: String,
     value: OsString,
     recorded: String,
+    /// One of the fixed environment's own, which the caller's replaces under `--inherit-env`.
+    fixed: bool,
 }
 
 /// The environment of a child.
@@ -50,12 +52,18 @@ impl ChildEnv {
         // CPU model: RapidJSON moved by 62 levels here. Binding everything at start removes it.
         env.set("LD_BIND_NOW", "1");
         env.set_path("HOME", home, "{home}");
+        for var in &mut env.vars {
+            var.fixed = var.name != "LD_BIND_NOW";
+        }
         env
     }
 
-    /// Starts from the caller's environment instead; the variables set stay on top of it.
+    /// Starts from the caller's environment instead: its PATH, HOME, LANG and TMPDIR replace the
+    /// fixed ones (LD_BIND_NOW stays: it is part of how a boundary is measured, not of the
+    /// caller's setup), and the variables set on top stay on top of it.
     pub fn inherit(mut self) -> ChildEnv {
         self.mode = EnvMode::Inherit;
+        self.vars.retain(|var| !var.fixed);
         self
     }
 
@@ -65,12 +73,12 @@ impl ChildEnv {
 
     /// Sets a variable that is the same on every machine.
     pub fn set(&mut self, name: &str, value: &str) {
-        self.put(Var { name: name.into(), value: value.into(), recorded: value.into() });
+        self.put(Var { name: name.into(), value: value.into(), recorded: value.into(), fixed: false });
     }
 
     /// Sets a variable whose value is a machine path, recorded as `placeholder`.
     pub fn set_path(&mut self, name: &str, path: &Path, placeholder: &str) {
-        self.put(Var { name: name.into(), value: path.into(), recorded: placeholder.into() });
+        self.put(Var { name: name.into(), value: path.into(), recorded: placeholder.into(), fixed: false });
     }
 
     fn put(&mut self, var: Var) {
@@ -102,6 +110,24 @@ impl ChildEnv {
             mode: self.mode,
             vars: self.vars.iter().map(|v| (v.name.clone(), v.recorded.clone())).collect(),
         }
+    }
+}
+
+/// The file a bare command name (`python3`) runs: the first executable of that name in the folders
+/// of `search_path` (a PATH). Inside `root` (an environment's root file system) the first file of
+/// that name in those folders of the root, named by its path inside it: its links may point at
+/// paths that mean something only there (`/etc/alternatives/…`), so it is not followed. A name
+/// with a `/` is not looked up.
+pub fn find_program(name: &OsStr, search_path: &OsStr, root: Option<&Path>) -> Option<PathBuf> {
+    if name.as_encoded_bytes().contains(&b'/') {
+        return None;
+    }
+    match root {
+        Some(root) => std::env::split_paths(search_path).map(|folder| folder.join(name)).find(|inside| {
+            let relative = inside.strip_prefix("/").unwrap_or(inside);
+            fs::symlink_metadata(root.join(relative)).is_ok()
+        }),
+        None => which::which_in(name, Some(search_path), std::env::current_dir().ok()?).ok(),
     }
 }
 
@@ -238,7 +264,36 @@ mod tests {
         assert_eq!(record.vars["EXTRA"], "1");
         let home: Vec<_> = env.vars().filter(|(name, _)| *name == "HOME").collect();
         assert_eq!(home[0].1, "/tmp/nestprobe-0123abcd/home");
-        assert_eq!(env.inherit().record().mode, EnvMode::Inherit);
+        // Inherited: the caller's PATH and HOME, and the variables set on top stay.
+        let inherited = env.inherit().record();
+        assert_eq!(inherited.mode, EnvMode::Inherit);
+        assert_eq!(inherited.vars.keys().collect::<Vec<_>>(), ["BUILD", "EXTRA", "LD_BIND_NOW"]);
+        let mut own_path = ChildEnv::fixed(Path::new("/h"));
+        own_path.set("PATH", "/opt/bin");
+        assert_eq!(own_path.inherit().record().vars["PATH"], "/opt/bin");
+    }
+
+    #[test]
+    fn a_bare_name_is_found_on_the_path_given_and_inside_a_root_on_its_own() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = (dir.path().join("first"), dir.path().join("root/usr/bin"));
+        for folder in [&first, &second] {
+            fs::create_dir_all(folder).unwrap();
+            fs::write(folder.join("tool"), "#!/bin/sh\n").unwrap();
+            fs::set_permissions(folder.join("tool"), fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        let search = std::env::join_paths([&second, &first]).unwrap();
+        assert_eq!(find_program("tool".as_ref(), &search, None), Some(second.join("tool")));
+        let root = dir.path().join("root");
+        let inside = find_program("tool".as_ref(), FIXED_PATH.as_ref(), Some(&root));
+        assert_eq!(inside, Some(PathBuf::from("/usr/bin/tool")));
+        // A link of the root to a path that exists only inside it is still its program.
+        std::os::unix::fs::symlink("/etc/alternatives/java", second.join("java")).unwrap();
+        let java = find_program("java".as_ref(), FIXED_PATH.as_ref(), Some(&root));
+        assert_eq!(java, Some(PathBuf::from("/usr/bin/java")));
+        assert_eq!(find_program("missing".as_ref(), &search, None), None);
+        assert_eq!(find_program("./tool".as_ref(), &search, None), None);
     }
 
     #[test]
