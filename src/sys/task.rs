@@ -186,6 +186,8 @@ mod kept_tests {
 
     #[test]
     fn what_a_kept_command_starts_lives_until_released_and_a_joined_command_sees_it() {
+        // The server writes its pid as its own namespace numbers it; the `after` side, joined to
+        // that namespace, finds it by that pid (as pg_ctl finds postgres by postmaster.pid).
         let dir = tempfile::tempdir().unwrap();
         let pidfile = dir.path().join("pid");
         let mut before = Command::new("sh");
@@ -210,5 +212,17 @@ mod kept_tests {
         .unwrap();
         assert_eq!(output.stdout.trim(), "alive", "{} {}", output.status, output.stderr);
         kept.release().unwrap();
+        // Released: the namespace died with everything in it; nothing can start there any more.
+        if let Some(namespace) = &namespace {
+            let mut after = Command::new("true");
+            let joined = capture_joined(
+                &mut after,
+                "`after`",
+                Duration::from_secs(20),
+                OnCtrlC::Finish,
+                Some(namespace.as_raw_fd()),
+            );
+            assert!(joined.is_err(), "the namespace outlived its release");
+        }
     }
 }
