@@ -43,6 +43,9 @@ pub struct Plan {
     pub user_maps: Option<(String, String)>,
     /// The read end of a pipe that keeps the program's descendants alive until it is closed.
     pub keep: Option<RawFd>,
+    /// RLIMIT_FSIZE of the program: the largest file it may write (a program that fills the disk
+    /// must not take the run's results with it).
+    pub max_file_bytes: Option<u64>,
     /// A PID namespace to start the program in (a pidfd or an open /proc/PID/ns/pid), instead of a
     /// new one: an `after` hook joins what its `before` hook started.
     pub join: Option<RawFd>,
@@ -137,14 +140,14 @@ unsafe fn fork_program(plan: &Plan, namespace_init: bool) -> io::Result<()> {
     let reaper = libc::getpid();
     match libc::fork() {
         -1 => Err(io::Error::last_os_error()),
-        0 => become_program(plan.report, reaper, namespace_init),
+        0 => become_program(plan, reaper, namespace_init),
         program => reap(program, plan, namespace_init),
     }
 }
 
 /// The program's side, just before exec. `own_proc`: it is in a PID and mount namespace of its own,
 /// and mounts a /proc of that namespace once it has said its pids in the host's numbering.
-unsafe fn become_program(report: RawFd, reaper: libc::pid_t, own_proc: bool) -> io::Result<()> {
+unsafe fn become_program(plan: &Plan, reaper: libc::pid_t, own_proc: bool) -> io::Result<()> {
     // A group of its own, so that killing it spares the reaper.
     libc::setpgid(0, 0);
     // A parent outside the program's PID namespace (an `after` hook joining one) reads as 0.
@@ -153,7 +156,7 @@ unsafe fn become_program(report: RawFd, reaper: libc::pid_t, own_proc: bool) -> 
     let mut record = [0u8; 8];
     record[..4].copy_from_slice(&program.to_ne_bytes());
     record[4..].copy_from_slice(&parent.to_ne_bytes());
-    write_all(report, &record);
+    write_all(plan.report, &record);
     // A program (or its debugger) that reads /proc/PID for its own getpid() must find itself
     // there, not the host's process of that number.
     if own_proc {
@@ -175,6 +178,12 @@ unsafe fn become_program(report: RawFd, reaper: libc::pid_t, own_proc: bool) -> 
     let no_core = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
     if libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0 {
         return Err(io::Error::last_os_error());
+    }
+    if let Some(bytes) = plan.max_file_bytes {
+        let files = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+        if libc::setrlimit(libc::RLIMIT_FSIZE, &files) != 0 {
+            return Err(io::Error::last_os_error());
+        }
     }
     // Close-on-exec rather than closed: std's own exec-error pipe must still say whether exec worked.
     if libc::syscall(libc::SYS_close_range, 3 as libc::c_uint, libc::c_uint::MAX, libc::CLOSE_RANGE_CLOEXEC)

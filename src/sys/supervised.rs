@@ -35,6 +35,8 @@ pub struct Options {
     pub keep: bool,
     /// Start it in the PID namespace of this kept child instead of a new one.
     pub join: Option<RawFd>,
+    /// The largest file the program may write (RLIMIT_FSIZE), if capped.
+    pub max_file_bytes: Option<u64>,
 }
 
 /// A spawned child: its reaper, the program, and the pipe the reaper reports on.
@@ -65,6 +67,7 @@ impl Supervised {
             user_maps: containment::user_maps(),
             keep: keep.as_ref().map(|(read, _)| std::os::fd::AsRawFd::as_raw_fd(read)),
             join: options.join,
+            max_file_bytes: options.max_file_bytes,
         });
         command.process_group(0);
         // SAFETY: `start` only makes system calls (see src/sys/reaper.rs).

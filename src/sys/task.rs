@@ -21,6 +21,16 @@ pub const QUERY_TIMEOUT: Duration = Duration::from_secs(120);
 pub const HOOK_TIMEOUT: Duration = Duration::from_secs(5 * 60);
 pub const SETUP_TIMEOUT: Duration = Duration::from_secs(60 * 60);
 
+/// The largest file a version query, toolchain check or hook may write (its captured output
+/// included): they print a line or start a server. A `yes` as a version command would otherwise
+/// fill the disk for two minutes. Builds and setup scripts, which write toolchains, are not capped.
+const SHORT_COMMAND_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// The file-size cap of a command with this timeout (see [`SHORT_COMMAND_FILE_BYTES`]).
+fn max_file_bytes(timeout: Duration) -> Option<u64> {
+    (timeout <= HOOK_TIMEOUT).then_some(SHORT_COMMAND_FILE_BYTES)
+}
+
 /// Runs `command` (its stdio as the caller set it) and returns its exit status. `what` names it in
 /// errors. Fails on timeout and on SIGINT/SIGTERM (`Interrupted`).
 pub fn run(command: &mut Command, what: &str, timeout: Duration) -> Result<ExitStatus> {
@@ -44,7 +54,11 @@ pub fn run_as(
     timeout: Duration,
     on_ctrl_c: OnCtrlC,
 ) -> Result<ExitStatus> {
-    let options = supervised::Options { killed_by_ctrl_c: on_ctrl_c == OnCtrlC::Kill, ..Default::default() };
+    let options = supervised::Options {
+        killed_by_ctrl_c: on_ctrl_c == OnCtrlC::Kill,
+        max_file_bytes: max_file_bytes(timeout),
+        ..Default::default()
+    };
     run_with(command, what, timeout, options).map(|(status, _)| status)
 }
 
@@ -124,14 +138,24 @@ pub fn capture_joined(
     on_ctrl_c: OnCtrlC,
     join: Option<RawFd>,
 ) -> Result<Captured> {
-    let options = supervised::Options { killed_by_ctrl_c: on_ctrl_c == OnCtrlC::Kill, keep: false, join };
+    let options = supervised::Options {
+        killed_by_ctrl_c: on_ctrl_c == OnCtrlC::Kill,
+        keep: false,
+        join,
+        max_file_bytes: max_file_bytes(timeout),
+    };
     captured(command, |command| run_with(command, what, timeout, options)).map(|(captured, _)| captured)
 }
 
 /// [`capture`], keeping what the command starts running until the returned [`Kept`] is released
 /// or dropped.
 pub fn capture_kept(command: &mut Command, what: &str, timeout: Duration) -> Result<(Captured, Kept)> {
-    let options = supervised::Options { killed_by_ctrl_c: true, keep: true, join: None };
+    let options = supervised::Options {
+        killed_by_ctrl_c: true,
+        keep: true,
+        join: None,
+        max_file_bytes: max_file_bytes(timeout),
+    };
     let (captured, kept) = captured(command, |command| run_with(command, what, timeout, options))?;
     Ok((captured, kept.expect("a kept command hands back its child")))
 }
@@ -224,5 +248,21 @@ mod kept_tests {
             );
             assert!(joined.is_err(), "the namespace outlived its release");
         }
+    }
+}
+
+#[cfg(test)]
+mod disk_tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    #[test]
+    fn a_query_that_floods_its_output_stops_at_the_file_cap_instead_of_filling_the_disk() {
+        let started = Instant::now();
+        let mut command = Command::new("yes");
+        let captured = capture(&mut command, "`version`", QUERY_TIMEOUT).unwrap();
+        assert_eq!(captured.status.signal(), Some(libc::SIGXFSZ), "{:?}", captured.status);
+        assert!(captured.stdout.len() as u64 <= SHORT_COMMAND_FILE_BYTES);
+        assert!(started.elapsed() < QUERY_TIMEOUT / 2, "{:?}", started.elapsed());
     }
 }

@@ -85,6 +85,9 @@ const STDERR_HEAD_BYTES: usize = 8 * 1024;
 /// How long the pipes are still served after the child has exited or been killed, for a descendant
 /// outside its process group that still holds them.
 const PIPE_GRACE: Duration = Duration::from_millis(200);
+/// The largest file a parser program may write (RLIMIT_FSIZE): none needs to write one, and one
+/// that fills the disk must not take the run's results with it.
+const MAX_FILE_BYTES: u64 = 1024 * 1024 * 1024;
 /// Size of the pieces the payload is written in.
 const WRITE_CHUNK: usize = 64 * 1024;
 
@@ -132,7 +135,11 @@ impl TrialConfig {
                 cwd.display()
             );
         }
-        let options = supervised::Options { killed_by_ctrl_c: true, ..Default::default() };
+        let options = supervised::Options {
+            killed_by_ctrl_c: true,
+            max_file_bytes: Some(MAX_FILE_BYTES),
+            ..Default::default()
+        };
         let mut child = Supervised::spawn(&mut command, &self.program_name(), options)?;
         drop(command); // closes our copy of the child's end of stdin
         let stderr = child.take_stderr().expect("stderr is piped");
