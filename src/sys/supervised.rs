@@ -132,9 +132,13 @@ impl Supervised {
         self.containment
     }
 
-    /// The descriptors that become readable when the program has ended.
+    /// The descriptors that become readable when the program has ended: its reaper's pidfd, the
+    /// report its reaper writes then (a kept child's reaper does not end), and its own pidfd.
     pub fn end_fds(&self) -> Vec<PollFd<'_>> {
-        let mut fds = vec![PollFd::new(self.reaper_fd.as_fd(), PollFlags::POLLIN)];
+        let mut fds = vec![
+            PollFd::new(self.reaper_fd.as_fd(), PollFlags::POLLIN),
+            PollFd::new(self.report.as_fd(), PollFlags::POLLIN),
+        ];
         if let Some(program) = &self.program_fd {
             fds.push(PollFd::new(program.as_fd(), PollFlags::POLLIN));
         }
