@@ -150,3 +150,37 @@ fn a_crash_deeper_than_a_slow_parser_finishes_is_recorded_beside_slow_and_report
         "{again:#}"
     );
 }
+
+#[test]
+fn a_slow_record_from_before_crash_depth_that_saw_a_crash_deeper_is_searched_there() {
+    // Slow (1.5 s, over the 1 s timeout, within the retry's 4 s) from depth 50 on, a crash at once
+    // from 300: measured cold, a crash at 300.
+    let workspace = Workspace::new(&[row("old", &["300", "50:1.5"])]);
+    run_catalog(&workspace, &["--timeout", "1s"]);
+    // As records were before `crash_depth`: slow at 200, the crash only as the window's failing end.
+    let mut results = workspace.results();
+    let old = &mut results["parsers"][0]["result"];
+    assert_eq!(old["min_failing_depth"], 300, "{old:#}");
+    for (field, value) in [
+        ("status", json!("slow")),
+        ("max_accepted_depth", json!(200)),
+        ("min_failing_depth", Value::Null),
+        ("accepted_seconds", json!(1.5)),
+        ("boundary_window", json!([300, 200])),
+    ] {
+        old[field] = value;
+    }
+    old.as_object_mut().unwrap().remove("crash_depth");
+    fs::write(workspace.path("results.json"), serde_json::to_string_pretty(&results).unwrap()).unwrap();
+    // A warm run would confirm `slow` at a shallower depth and never reach the crash: the crash the
+    // record saw is where it looks again, and the depth below it finishes with the longer timeout.
+    run_catalog(&workspace, &["--timeout", "1s"]);
+    let results = workspace.results();
+    let result = &record(&results, "old")["result"];
+    assert_eq!(
+        (result["status"].as_str(), result["min_failing_depth"].as_u64()),
+        (Some("exact"), Some(300)),
+        "{result:#}"
+    );
+    assert_eq!(result["failure"]["signal_name"], "SIGSEGV", "{result:#}");
+}

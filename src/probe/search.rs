@@ -23,6 +23,7 @@
 //! Whether the answer can be trusted (repeated runs agree, nothing failed below a pass) is the
 //! caller's business: see src/probe.rs.
 
+use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode};
 use anyhow::Result;
 
@@ -80,7 +81,7 @@ impl Hint {
             ProbeStatus::Slow => previous.max_accepted_depth.map(|finished| Hint::Slow {
                 finished,
                 took_millis: previous.accepted_seconds.map(|seconds| (seconds * 1000.0) as u64),
-                crash_depth: previous.crash_depth,
+                crash_depth: previous.crash_depth.or_else(|| crash_sighted_beyond(previous, finished)),
             }),
             ProbeStatus::Unstable => match previous.boundary_window {
                 [Some(lowest_failing), Some(highest_passing)] => {
@@ -91,6 +92,14 @@ impl Hint {
             ProbeStatus::InputNotRead => None,
         }
     }
+}
+
+/// A crash a slow record saw deeper than it finished, from before records had `crash_depth`: its
+/// failure is a crash, at the failing end of its window (cpp-toml11's writer: slow at 4,401, a
+/// SIGSEGV seen at 5,954). Where to look again, as `crash_depth` would say.
+fn crash_sighted_beyond(previous: &ProbeResult, finished: u64) -> Option<u64> {
+    let crashed = previous.failure.as_ref().is_some_and(|f| f.kind == FailureKind::Crash);
+    previous.boundary_window[0].filter(|&depth| crashed && depth > finished)
 }
 
 /// Where the boundary lies once the search is over.
