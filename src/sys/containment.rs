@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use anyhow::{bail, Result};
 
 use crate::results::settings::Containment;
+use crate::sys::process;
 
 /// The variable that chooses the containment instead of the machine.
 pub const CHOICE_VARIABLE: &str = "NESTPROBE_CONTAINMENT";
@@ -70,11 +71,9 @@ fn pid_namespaces_allowed() -> bool {
             -1 => false,
             0 => {
                 let allowed = libc::unshare(flags) == 0
-                    && maps.as_ref().is_none_or(|(uid_map, gid_map)| {
-                        write(c"/proc/self/setgroups", b"deny")
-                            && write(c"/proc/self/uid_map", uid_map.as_bytes())
-                            && write(c"/proc/self/gid_map", gid_map.as_bytes())
-                    });
+                    && maps
+                        .as_ref()
+                        .is_none_or(|(uid_map, gid_map)| process::map_user(uid_map, gid_map).is_ok());
                 if !allowed {
                     libc::_exit(1);
                 }
@@ -102,14 +101,4 @@ fn pid_namespaces_allowed() -> bool {
             }
         }
     }
-}
-
-unsafe fn write(path: &std::ffi::CStr, bytes: &[u8]) -> bool {
-    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-    if fd < 0 {
-        return false;
-    }
-    let written = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
-    libc::close(fd);
-    written == bytes.len() as isize
 }

@@ -113,16 +113,9 @@ fn is_descendant(pid: i32) -> bool {
         if at == own {
             return pid != own;
         }
-        if at <= 1 {
-            return false;
-        }
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{at}/stat")) else { return false };
-        let Some(parent) = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)) else {
-            return false;
-        };
-        match parent.parse() {
-            Ok(parent) => at = parent,
-            Err(_) => return false,
+        match crate::sys::memory::parent_of(at) {
+            Some(parent) if at > 1 => at = parent,
+            _ => return false,
         }
     }
     false

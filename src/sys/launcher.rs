@@ -110,9 +110,7 @@ impl Jail {
         }
         unshare(flags)?;
         if let Some((uid_map, gid_map)) = &self.user_maps {
-            write_file(c"/proc/self/setgroups", b"deny")?;
-            write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
-            write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
+            crate::sys::process::map_user(uid_map, gid_map)?;
         }
         // Nothing done here may reach the host's mount table.
         mount(None::<&str>, c"/", None::<&str>, MsFlags::MS_REC | MsFlags::MS_PRIVATE, None::<&str>)?;
@@ -133,19 +131,4 @@ impl Jail {
 
 fn c_path(path: &Path) -> Result<CString> {
     CString::new(path.as_os_str().as_bytes()).with_context(|| format!("{} has a NUL byte", path.display()))
-}
-
-/// open + write + close, with no allocation.
-fn write_file(path: &std::ffi::CStr, bytes: &[u8]) -> io::Result<()> {
-    let fd = unsafe { libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC) };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    let written = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
-    let error = io::Error::last_os_error();
-    unsafe { libc::close(fd) };
-    if written != bytes.len() as isize {
-        return Err(error);
-    }
-    Ok(())
 }

@@ -195,6 +195,15 @@ fn scan_tree(root: i32, exclude: &[i32]) -> (Vec<i32>, u64) {
     (members, pages)
 }
 
+/// The parent of process `pid`, from /proc/<pid>/stat (`None` once it is gone).
+pub fn parent_of(pid: i32) -> Option<i32> {
+    let mut buf = Vec::with_capacity(512);
+    read_into(&format!("/proc/{pid}/stat"), &mut buf)
+        .then(|| parse_stat(&buf))
+        .flatten()
+        .map(|(parent, _)| parent)
+}
+
 /// Resident pages of one process, from /proc/<pid>/statm (its second field); `None` once it is
 /// gone. (A pid reused by another process within RESCAN_INTERVAL would be counted until the next
 /// pass: that errs high, never low.)

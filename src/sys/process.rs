@@ -1,6 +1,6 @@
-//! The operating-system side of supervising a child: its own process group, waiting for it to exit
-//! without reaping it, killing its group, and reaping it with its resource usage. Shared by the
-//! trials (src/trial.rs) and by every other command nestprobe runs (src/task.rs).
+//! The operating-system side of supervising a child: pidfds, waiting for a process to exit without
+//! reaping it, killing it or its group, pipes, and the user namespace maps. Used by
+//! src/sys/supervised.rs and src/sys/reaper.rs for every child nestprobe starts.
 //!
 //! The order matters: a child that has exited but is not reaped keeps its pid, and so its process
 //! group id, reserved. So we wait with a pidfd (readable once the child exits, without reaping it),
@@ -8,8 +8,6 @@
 
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::ExitStatusExt;
-use std::process::ExitStatus;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -73,24 +71,30 @@ pub fn kill(pid: i32) {
     let _ = nix::sys::signal::kill(Pid::from_raw(pid), Signal::SIGKILL);
 }
 
-/// Reaps the child and returns its status and peak resident set size. (`wait-timeout` would reap
-/// too, but it throws rusage away; wait4 gives us the child's own peak memory.)
-pub fn reap(pid: i32) -> Result<(ExitStatus, u64)> {
-    loop {
-        let mut status = 0;
-        // SAFETY: rusage is plain data; wait4 fills it.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: valid pointers, a pid we spawned.
-        let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if rc == pid {
-            let peak_rss_bytes = (usage.ru_maxrss.max(0) as u64) * 1024; // Linux reports KiB
-            return Ok((ExitStatus::from_raw(status), peak_rss_bytes));
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error).context("reaping a child process");
-        }
+/// Writes the uid_map and gid_map of a user namespace just entered (setgroups denied first, as the
+/// kernel requires of an unprivileged writer). Safe between fork and exec: no allocation.
+pub fn map_user(uid_map: &str, gid_map: &str) -> io::Result<()> {
+    write_file(c"/proc/self/setgroups", b"deny")?;
+    write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
+    write_file(c"/proc/self/gid_map", gid_map.as_bytes())
+}
+
+/// open + write + close, with no allocation.
+fn write_file(path: &std::ffi::CStr, bytes: &[u8]) -> io::Result<()> {
+    // SAFETY: plain system calls on a path and a buffer we own.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
     }
+    // SAFETY: as above.
+    let written = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+    let error = io::Error::last_os_error();
+    // SAFETY: our own descriptor.
+    unsafe { libc::close(fd) };
+    if written != bytes.len() as isize {
+        return Err(error);
+    }
+    Ok(())
 }
 
 /// Bytes written into a pipe and not read yet (FIONREAD works on either end of a Linux pipe).

@@ -98,9 +98,7 @@ pub unsafe fn start(plan: &Plan) -> io::Result<()> {
                 if libc::unshare(libc::CLONE_NEWUSER | flags) != 0 {
                     return Err(io::Error::last_os_error());
                 }
-                write_file(c"/proc/self/setgroups", b"deny")?;
-                write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
-                write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
+                crate::sys::process::map_user(uid_map, gid_map)?;
             }
             // Nothing mounted here may reach the host. Inside an environment's root, "/" is no
             // mount point (EINVAL), and the launcher made every mount private before it entered.
@@ -415,21 +413,6 @@ unsafe fn write_all(fd: RawFd, mut bytes: &[u8]) {
         }
         bytes = &bytes[n as usize..];
     }
-}
-
-/// open + write + close, with no allocation.
-unsafe fn write_file(path: &std::ffi::CStr, bytes: &[u8]) -> io::Result<()> {
-    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    let written = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
-    let error = io::Error::last_os_error();
-    libc::close(fd);
-    if written != bytes.len() as isize {
-        return Err(error);
-    }
-    Ok(())
 }
 
 /// nestprobe's side: the program's pids, sent as soon as it is forked.

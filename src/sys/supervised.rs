@@ -4,7 +4,9 @@
 //! Nothing here waits without a deadline for a process the program could stop or kill: the
 //! program's end is seen on its own pidfd as well as on its reaper's, a reaper that does not follow
 //! at once is continued (the program may have stopped it, where no PID namespace hides it) and at
-//! last killed, and with it the whole namespace.
+//! last killed, and with it the whole namespace. (No `wait-timeout`: the waits are polls of pidfds
+//! beside the pipes, and the program's status and peak memory come from its reaper's wait4, which
+//! keeps the rusage that crate throws away.)
 
 use std::io;
 use std::os::fd::{AsFd, OwnedFd, RawFd};

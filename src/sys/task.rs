@@ -180,6 +180,7 @@ fn read_back(file: &mut std::fs::File) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::fd::AsRawFd;
 
     #[test]
     fn a_command_that_overstays_is_killed_with_its_group() {
@@ -201,12 +202,6 @@ mod tests {
         assert_eq!((captured.stdout.as_str(), captured.stderr.as_str()), ("out\n", "err\n"));
         assert!(started.elapsed() < Duration::from_secs(5));
     }
-}
-
-#[cfg(test)]
-mod kept_tests {
-    use super::*;
-    use std::os::fd::AsRawFd;
 
     #[test]
     fn what_a_kept_command_starts_lives_until_released_and_a_joined_command_sees_it() {
@@ -214,10 +209,6 @@ mod kept_tests {
         // that namespace, finds it by that pid (as pg_ctl finds postgres by postmaster.pid).
         let dir = tempfile::tempdir().unwrap();
         let pidfile = dir.path().join("pid");
-        let mut before = Command::new("sh");
-        before
-            .arg("-c")
-            .arg(format!("(setsid sleep 60 &) ; sleep 0.2; pgrep -n -x sleep > {}", pidfile.display()));
         let mut before = Command::new("sh");
         before.arg("-c").arg(format!("sh -c 'echo $$ > {}; exec sleep 60' & sleep 0.3", pidfile.display()));
         let (output, kept) = capture_kept(&mut before, "`before`", Duration::from_secs(20)).unwrap();
@@ -249,12 +240,6 @@ mod kept_tests {
             assert!(joined.is_err(), "the namespace outlived its release");
         }
     }
-}
-
-#[cfg(test)]
-mod disk_tests {
-    use super::*;
-    use std::os::unix::process::ExitStatusExt;
 
     #[test]
     fn a_query_that_floods_its_output_stops_at_the_file_cap_instead_of_filling_the_disk() {

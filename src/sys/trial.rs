@@ -267,7 +267,7 @@ enum Ended {
     OverMemory,
 }
 
-/// Samples the resident memory of the child's process group against the cap.
+/// Samples the resident memory of the child's descendants against the cap.
 #[derive(Clone, Debug)]
 struct Watchdog {
     sampler: memory::TreeSampler,
@@ -319,7 +319,7 @@ struct Feeder {
 
 impl Pipes {
     /// Feeds stdin and drains stderr until the child exits, the deadline passes or the watchdog (if
-    /// any) finds the group over its memory cap.
+    /// any) finds its descendants over their memory cap.
     fn serve_until_exit(
         &mut self,
         child: &Supervised,
