@@ -79,8 +79,7 @@ fn a_slow_parser_is_measured_in_its_phases_too_where_one_crashes_far_sooner() {
 
 #[test]
 fn a_crash_by_a_signal_names_the_function_that_recursed() {
-    if !std::path::Path::new("/usr/bin/gdb").exists() {
-        eprintln!("skipped: no gdb (apt-get install gdb) to name where the fixture crashed");
+    if !gdb_provided() {
         return;
     }
     let result = probe_fixture(&["--stack", "1MiB"], &["recursive"]);
@@ -98,8 +97,7 @@ fn a_crash_by_a_signal_names_the_function_that_recursed() {
 
 #[test]
 fn a_crash_the_debugger_does_not_see_at_the_failing_depth_is_located_a_little_deeper() {
-    if !std::path::Path::new("/usr/bin/gdb").exists() {
-        eprintln!("skipped: no gdb (apt-get install gdb) to name where the fixture crashed");
+    if !gdb_provided() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -131,8 +129,7 @@ fn a_crash_the_debugger_does_not_see_at_the_failing_depth_is_located_a_little_de
 
 #[test]
 fn a_warm_run_keeps_where_a_confirmed_crash_was_and_looks_again_for_a_new_version() {
-    if !std::path::Path::new("/usr/bin/gdb").exists() {
-        eprintln!("skipped: no gdb (apt-get install gdb) to name where the fixture crashed");
+    if !gdb_provided() {
         return;
     }
     let workspace = Workspace::new(&[Row::fixture("recursive", &["recursive"])]);

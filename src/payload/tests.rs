@@ -326,7 +326,7 @@ def spine(data):
 "#;
     if std::process::Command::new("openssl").arg("version").output().is_err() {
         let message = "no openssl (apt-get install openssl)";
-        assert!(std::env::var_os("NESTPROBE_TEST_ORACLES").is_none(), "{message}");
+        assert!(std::env::var_os("NESTPROBE_TEST_STRICT").is_none(), "{message}");
         eprintln!("skipped: {message}");
         return;
     }
@@ -354,7 +354,7 @@ def spine(data):
 /// (defined by `script`): the spine of a parsed payload, or an exception for a rejected one. One
 /// Python for all payloads: hex in, a spine or `error` per line out. `modules` (`module:apt
 /// package`) must be importable; without them the test is skipped with a message, unless
-/// NESTPROBE_TEST_ORACLES is set (CI installs them and sets it).
+/// NESTPROBE_TEST_STRICT is set (CI installs them and sets it).
 fn check_with_python(name: &str, python: &str, modules: &[&str], script: &str) {
     let format = format(name);
     let imports: Vec<&str> = modules.iter().map(|m| m.split(':').next().unwrap()).collect();
@@ -370,7 +370,7 @@ fn check_with_python(name: &str, python: &str, modules: &[&str], script: &str) {
         let packages: Vec<&str> = modules.iter().map(|m| m.split(':').nth(1).unwrap_or(m)).collect();
         let message =
             format!("no {python} with {} (apt-get install {})", imports.join(", "), packages.join(" "));
-        assert!(std::env::var_os("NESTPROBE_TEST_ORACLES").is_none(), "{message}");
+        assert!(std::env::var_os("NESTPROBE_TEST_STRICT").is_none(), "{message}");
         eprintln!("skipped: {message}");
         return;
     }

@@ -7,6 +7,29 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+/// Whether the machine provides what a test needs (gdb, a PID namespace, Chromium, an oracle…).
+/// Where it does not, the test is skipped with what to install, said past libtest's capture so a
+/// plain `cargo test` shows it; with NESTPROBE_TEST_STRICT set (CI sets it: .ci/run installs and
+/// enables all of them) a missing need fails the test instead.
+pub fn provided(need: &str, present: bool, how: &str) -> bool {
+    if present {
+        return true;
+    }
+    assert!(
+        std::env::var_os("NESTPROBE_TEST_STRICT").is_none(),
+        "this machine lacks {need} ({how}), which NESTPROBE_TEST_STRICT requires"
+    );
+    use std::io::Write;
+    let test = std::thread::current().name().unwrap_or("a test").to_owned();
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: no {need} ({how})");
+    false
+}
+
+/// gdb, which names the function a crash recursed in.
+pub fn gdb_provided() -> bool {
+    provided("gdb", Path::new("/usr/bin/gdb").exists(), "apt-get install gdb")
+}
+
 pub fn nestprobe() -> Command {
     Command::new(env!("CARGO_BIN_EXE_nestprobe"))
 }
