@@ -54,7 +54,7 @@ set +e
 { "$nestprobe" "${options[@]}" 2>&1 1>&3 3>&- | tee "$stderr_copy" >&2 3>&-; status=${PIPESTATUS[0]}; } 3>&1
 set -e
 
-# The exit statuses of `nestprobe probe` (README, "Numbers you can trust"), as an annotation.
+# The exit statuses of `nestprobe probe` (README, "Exit statuses"), as an annotation.
 case $status in
   0) ;;
   1) why="no measurement: the program could not be started, or fails even at depth 1" ;;
