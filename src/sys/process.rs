@@ -29,30 +29,22 @@ pub fn pidfd_open(pid: i32) -> Result<OwnedFd> {
 /// Waits until the process behind `pidfd` has exited or `deadline` has passed (`None`: no deadline).
 /// Returns whether it exited. The process is left a zombie.
 pub fn wait_exit(pidfd: &OwnedFd, deadline: Option<Instant>) -> Result<bool> {
+    wait_readable(&mut [PollFd::new(pidfd.as_fd(), PollFlags::POLLIN)], deadline)
+}
+
+/// Waits until one of `fds` is readable (a pidfd is when its process has ended, a pipe when its
+/// writer wrote or closed it) or `deadline` has passed (`None`: no deadline); whether one was.
+pub fn wait_readable(fds: &mut [PollFd<'_>], deadline: Option<Instant>) -> Result<bool> {
     loop {
-        let timeout = match deadline {
-            None => PollTimeout::NONE,
-            Some(deadline) => {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return is_readable(pidfd);
-                }
-                poll_timeout(left)
-            }
-        };
-        let mut fds = [PollFd::new(pidfd.as_fd(), PollFlags::POLLIN)];
-        match poll(&mut fds, timeout) {
+        let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        match poll(fds, left.map_or(PollTimeout::NONE, poll_timeout)) {
+            Ok(0) if left.is_some_and(|left| left.is_zero()) => return Ok(false),
             Ok(0) => continue,
             Ok(_) => return Ok(true),
             Err(nix::errno::Errno::EINTR) => continue,
             Err(error) => return Err(error).context("waiting for a child process"),
         }
     }
-}
-
-fn is_readable(fd: &OwnedFd) -> Result<bool> {
-    let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
-    Ok(poll(&mut fds, PollTimeout::ZERO).context("polling a child process")? > 0)
 }
 
 /// A poll timeout from a duration, rounded up so that a short wait never becomes a busy loop.

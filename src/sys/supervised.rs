@@ -149,17 +149,7 @@ impl Supervised {
 
     /// Waits until the program has ended or `deadline` has passed; whether it ended.
     pub fn wait_program(&self, deadline: Instant) -> Result<bool> {
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let mut fds = self.end_fds();
-            match poll(&mut fds, process::poll_timeout(left)) {
-                Ok(0) if left.is_zero() => return Ok(false),
-                Ok(0) => continue,
-                Ok(_) => return Ok(true),
-                Err(nix::errno::Errno::EINTR) => continue,
-                Err(error) => return Err(error).context("waiting for a child process"),
-            }
-        }
+        process::wait_readable(&mut self.end_fds(), Some(deadline))
     }
 
     /// Kills the program's process group; its reaper then reports and kills the rest.
