@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use super::view::{environment_name, shell_words};
 use super::{junit, sarif};
 use crate::payload::PayloadFormat;
 use crate::results::outcome::FailureKind;
@@ -97,7 +98,7 @@ pub fn cases(results: &Results) -> Vec<Case<'_>> {
             library: record.library.clone(),
             version: record.version.clone(),
             format: record.format,
-            environment: super::environment_name(results, &record.environment).to_string(),
+            environment: environment_name(results, &record.environment).to_string(),
             what,
         };
         if record.status != Status::Measured || record.result.is_none() {
@@ -128,7 +129,7 @@ pub fn unprobed_case(command: &[String], format: PayloadFormat, why: String) -> 
 }
 
 fn command_case<'a>(command: &[String], format: PayloadFormat, what: What<'a>) -> Case<'a> {
-    let command = super::text::shell_words(command);
+    let command = shell_words(command);
     Case {
         key: command.clone(),
         library: command,

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::view::{peak_memory, shell_words};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::settings::EnvMode;
 use crate::results::sweep_result::SweepResult;
@@ -90,7 +91,7 @@ pub fn probe(result: &ProbeResult) -> String {
     if let Some(resident) = result.settings.max_rss_bytes {
         let _ = write!(out, ", resident cap {}", format_bytes(resident));
     }
-    if let Some(memory) = crate::report::markdown::memory_cell(result) {
+    if let Some(memory) = peak_memory(result) {
         let _ = write!(out, ", peak RSS {memory} when accepting");
     }
     if result.slow {
@@ -126,11 +127,6 @@ pub fn sweep(result: &SweepResult) -> String {
     }
     out.push('\n');
     out
-}
-
-/// The command as a shell would need it typed (`python3 'my parser.py'`), so it can be pasted.
-pub fn shell_words(command: &[String]) -> String {
-    shlex::try_join(command.iter().map(String::as_str)).unwrap_or_else(|_| command.join(" "))
 }
 
 /// `1 trial`, `12 trials`.

@@ -83,8 +83,11 @@ impl<'a> Collector<'a> {
                 self.finished += 1;
                 if let Some(record) = &record {
                     let summary = match record.not_measured_again_because() {
-                        Some(why) => format!("{} (kept from an earlier run: {why})", report::summary(record)),
-                        None => report::summary(record),
+                        Some(why) => format!(
+                            "{} (kept from an earlier run: {why})",
+                            report::view::record_phrase(record)
+                        ),
+                        None => report::view::record_phrase(record),
                     };
                     self.progress.finished(format_args!(
                         "[{:>2}/{}] {:<28} {summary}",
