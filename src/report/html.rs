@@ -294,6 +294,9 @@ fn table(html: &mut String, results: &Results, records: &[&ParserRecord]) {
     html.push_str("</tbody>\n</table>\n");
 }
 
+/// What an empty cell shows.
+const DASH: &str = "—";
+
 fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     let (outcome, _) = outcome_key(class(record));
     let key = record.key();
@@ -304,24 +307,39 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
         escape_html(&key),
         escape_html(&record.environment)
     );
-    let cell = |html: &mut String, class: &str, text: &str| match class {
+    naming_cells(html, results, record);
+    match &record.result {
+        Some(result) => outcome_cells(html, record, result),
+        None => unmeasured_cells(html, record),
+    }
+    html.push_str("</tr>\n");
+    // The note, the whole error, the command and every probe: under the row, on demand.
+    detail::row(html, results, record, COLUMNS.len());
+}
+
+fn cell(html: &mut String, class: &str, text: &str) {
+    match class {
         "" => {
             let _ = write!(html, "<td>{}</td>", escape_html(text));
         }
         class => {
             let _ = write!(html, "<td class=\"{class}\">{}</td>", escape_html(text));
         }
-    };
-    // Long text is clipped to one line; the whole of it is in the tooltip.
-    let clipped = |html: &mut String, class: &str, text: &str, full: &str| {
-        let _ = write!(
-            html,
-            "<td class=\"{class}\"><span class=\"clip\" title=\"{}\">{}</span></td>",
-            escape_html(full),
-            escape_html(text)
-        );
-    };
-    let dash = "—";
+    }
+}
+
+/// Long text clipped to one line; the whole of it is in the tooltip.
+fn clipped_cell(html: &mut String, class: &str, text: &str, full: &str) {
+    let _ = write!(
+        html,
+        "<td class=\"{class}\"><span class=\"clip\" title=\"{}\">{}</span></td>",
+        escape_html(full),
+        escape_html(text)
+    );
+}
+
+/// The cells that say what was measured: language, library, environment, variant, format, version.
+fn naming_cells(html: &mut String, results: &Results, record: &ParserRecord) {
     cell(html, "lang", &record.language);
     let study = if record.study {
         "<span class=\"study\" title=\"in the original bad_json_parsers study\"> †</span>"
@@ -334,24 +352,28 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     cell(html, "environment", environment.split(" (").next().unwrap_or(environment));
     cell(html, "var", record.variant.as_deref().unwrap_or(""));
     cell(html, "fmt", &format_of(record));
-    let version = record.version.as_deref().unwrap_or(dash);
-    clipped(html, "ver", version, version);
-    let Some(result) = record.result.as_ref() else {
-        let _ = write!(html, "<td class=\"num\">{}</td>", badge_link(record, dash));
-        let reason = record.reason.as_deref().unwrap_or("");
-        let _ = write!(
-            html,
-            "<td><span class=\"badge o-not-measured\" title=\"{}\">{}</span></td>",
-            escape_html(reason),
-            escape_html(record.status.name())
-        );
-        for class in ["", "", "", "num"] {
-            cell(html, class, dash);
-        }
-        html.push_str("</tr>\n");
-        detail::row(html, results, record, COLUMNS.len());
-        return;
-    };
+    let version = record.version.as_deref().unwrap_or(DASH);
+    clipped_cell(html, "ver", version, version);
+}
+
+/// The outcome cells of a row that has no result: its status, with the reason in the tooltip.
+fn unmeasured_cells(html: &mut String, record: &ParserRecord) {
+    let _ = write!(html, "<td class=\"num\">{}</td>", badge_link(record, DASH));
+    let reason = record.reason.as_deref().unwrap_or("");
+    let _ = write!(
+        html,
+        "<td><span class=\"badge o-not-measured\" title=\"{}\">{}</span></td>",
+        escape_html(reason),
+        escape_html(record.status.name())
+    );
+    for class in ["", "", "", "num"] {
+        cell(html, class, DASH);
+    }
+}
+
+/// The outcome cells of a measured row: where and how it fails, the second shape, the unclosed
+/// payload, why (the stack sweep's verdict) and the peak memory.
+fn outcome_cells(html: &mut String, record: &ParserRecord, result: &ProbeResult) {
     // The payload size is in the tooltip: one column less, and it is twice the depth anyway for arrays.
     let tooltip = match result.payload_bytes {
         Some(bytes) => format!("payload {}", format_bytes(bytes)),
@@ -370,27 +392,24 @@ fn row(html: &mut String, results: &Results, record: &ParserRecord) {
     badge(html, result, "", &phase);
     match &record.object {
         Some(object) => badge(html, object, &depth_text(record, object), ""),
-        None => cell(html, "", dash),
+        None => cell(html, "", DASH),
     }
     match &record.unclosed {
         Some(unclosed) if unclosed.failure.is_some() => {
             badge(html, unclosed, &depth_text(record, unclosed), "")
         }
         Some(_) => cell(html, "muted", "rejected"),
-        None => cell(html, "", dash),
+        None => cell(html, "", DASH),
     }
     let why = record.sweep.as_ref().map_or_else(
-        || dash.to_string(),
+        || DASH.to_string(),
         |s| match s.bytes_per_level {
             Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
             None => s.verdict.name().to_string(),
         },
     );
     cell(html, "why", &why);
-    cell(html, "num", &peak_memory(result).unwrap_or_else(|| dash.to_string()));
-    html.push_str("</tr>\n");
-    // The note, the whole error, the command and every probe: under the row, on demand.
-    detail::row(html, results, record, COLUMNS.len());
+    cell(html, "num", &peak_memory(result).unwrap_or_else(|| DASH.to_string()));
 }
 
 /// `text` as a link to the record's badge, which lies beside the page (a path made of the key,

@@ -414,23 +414,33 @@ pub fn table(results: &Results) -> String {
             line.push(column(|c| &c.phases));
         }
         line.extend([column(|c| &c.why), column(|c| &c.memory)]);
-        let mut note = String::new();
-        for (record, c) in all.iter().filter(|(_, c)| !c.differences.is_empty()) {
-            if several {
-                let _ =
-                    write!(note, "⚠ {}: ", escape_markdown(environment_name(results, &record.environment)));
-            } else {
-                note.push_str("⚠ ");
-            }
-            let _ = write!(note, "measured with {}; ", c.differences.join(", "));
-        }
-        note.push_str(&escape_markdown(&lead.note));
-        line.push(note);
+        line.push(note_cell(results, lead, &all, several));
         builder.push_record(line);
     }
     let mut text = builder.build().with(Style::markdown()).to_string();
     text.push('\n');
     text
+}
+
+/// The Note column: which records were measured with other settings than the file states (and in
+/// which environment, when there are several), then the row's own note.
+fn note_cell(
+    results: &Results,
+    lead: &ParserRecord,
+    all: &[(&ParserRecord, Cells)],
+    several: bool,
+) -> String {
+    let mut note = String::new();
+    for (record, c) in all.iter().filter(|(_, c)| !c.differences.is_empty()) {
+        if several {
+            let _ = write!(note, "⚠ {}: ", escape_markdown(environment_name(results, &record.environment)));
+        } else {
+            note.push_str("⚠ ");
+        }
+        let _ = write!(note, "measured with {}; ", c.differences.join(", "));
+    }
+    note.push_str(&escape_markdown(&lead.note));
+    note
 }
 
 /// The library, † when in the original study, and its variant.

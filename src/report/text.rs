@@ -11,6 +11,29 @@ use crate::units::{format_bytes, thousands, Limit};
 /// One or two lines: where it fails and how, then what it cost.
 pub fn probe(result: &ProbeResult) -> String {
     let mut out = String::new();
+    finding(&mut out, result);
+    if let Some(program) = &result.program {
+        let _ = writeln!(out, "  ran: {program}");
+    }
+    how_measured(&mut out, result);
+    if result.slow {
+        let _ = write!(
+            out,
+            "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
+            result.settings.timeout_seconds,
+            result.accepted_seconds.unwrap_or(0.0),
+            result.max_accepted_depth.map_or("-".into(), thousands)
+        );
+    }
+    for sighting in &result.sightings {
+        let _ = write!(out, "\n  depth {}: {}", thousands(sighting.depth), sighting.outcomes.join(", then "));
+    }
+    out.push('\n');
+    out
+}
+
+/// The command and where it fails and how (with where it crashed, when known).
+fn finding(out: &mut String, result: &ProbeResult) {
     let command = shell_words(&result.command);
     match result.finding() {
         Finding::FailsAt(depth, failure) => {
@@ -62,9 +85,10 @@ pub fn probe(result: &ProbeResult) -> String {
             );
         }
     }
-    if let Some(program) = &result.program {
-        let _ = writeln!(out, "  ran: {program}");
-    }
+}
+
+/// What the probe tried and under which settings, and what it cost: one line.
+fn how_measured(out: &mut String, result: &ProbeResult) {
     let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
@@ -94,20 +118,6 @@ pub fn probe(result: &ProbeResult) -> String {
     if let Some(memory) = peak_memory(result) {
         let _ = write!(out, ", peak RSS {memory} when accepting");
     }
-    if result.slow {
-        let _ = write!(
-            out,
-            "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
-            result.settings.timeout_seconds,
-            result.accepted_seconds.unwrap_or(0.0),
-            result.max_accepted_depth.map_or("-".into(), thousands)
-        );
-    }
-    for sighting in &result.sightings {
-        let _ = write!(out, "\n  depth {}: {}", thousands(sighting.depth), sighting.outcomes.join(", then "));
-    }
-    out.push('\n');
-    out
 }
 
 pub fn sweep(result: &SweepResult) -> String {
