@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::exports::{Case, Verdict, What};
+use super::case::{Case, Verdict, What};
 use super::markup::escape_xml;
 use crate::payload::PayloadFormat;
 

@@ -17,8 +17,9 @@ pub mod summary;
 pub mod text;
 pub mod timings;
 
-// What the outputs share: a record's class, the records' grouping and order, escaping, facts across
-// records, writing every output at once, and how a record reads.
+// What the outputs share: a probe as the exports list it, a record's class, the records' grouping
+// and order, escaping, facts across records, writing every output at once, and how a record reads.
+pub mod case;
 pub mod class;
 pub mod groups;
 pub mod markup;
