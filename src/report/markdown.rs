@@ -540,6 +540,23 @@ mod tests {
     use super::*;
     use crate::report::tests::two_environments;
 
+    #[test]
+    fn the_note_names_the_environment_measured_differently_then_gives_the_row_s_own_note() {
+        let mut results = two_environments();
+        for record in results.parsers.iter_mut().filter(|r| r.id == "python-json") {
+            record.note = "a | b".into();
+            if record.environment == "debian13" {
+                record.result.as_mut().unwrap().settings.stack_bytes = Some(1 << 20);
+            }
+        }
+        let group = groups_by_library(&results).into_iter().find(|g| g.lead().id == "python-json").unwrap();
+        let all: Vec<(&ParserRecord, Cells)> =
+            group.records.iter().map(|r| (*r, cells(r, &results.environment))).collect();
+        let note = note_cell(&results, group.lead(), &all, true);
+        assert_eq!(note, "⚠ Debian 13 (trixie): measured with stack 1 MiB; a \\| b");
+        assert_eq!(note_cell(&results, group.lead(), &all[..1], false), "a \\| b");
+    }
+
     /// The table lines whose Library cell is `library`.
     fn lines_of<'a>(table: &'a str, library: &str) -> Vec<&'a str> {
         table.lines().filter(|l| l.split('|').nth(2).is_some_and(|c| c.trim() == library)).collect()
