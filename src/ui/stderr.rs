@@ -16,14 +16,14 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::SeqCst);
 }
 
-pub fn quiet() -> bool {
+pub(super) fn quiet() -> bool {
     QUIET.load(Ordering::SeqCst)
 }
 
 /// Every bar hangs off this one, so lines printed while bars are drawn do not tear them. Only
 /// used when progress is drawn: otherwise indicatif is never touched (nothing to set up, and no
 /// memory: a probe at depth five million must stay small).
-pub fn bars() -> Option<&'static MultiProgress> {
+pub(super) fn bars() -> Option<&'static MultiProgress> {
     static BARS: OnceLock<MultiProgress> = OnceLock::new();
     drawn().then(|| BARS.get_or_init(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())))
 }
@@ -35,14 +35,14 @@ fn drawn() -> bool {
 }
 
 /// A line of its own (progress lines of `run`, trial lines of `-v`), shown unless `--quiet`.
-pub fn plain(text: impl Display) {
+pub(super) fn plain(text: impl Display) {
     if !quiet() {
         line(text);
     }
 }
 
 /// One line on stderr, whatever `--quiet` says.
-pub fn line(text: impl Display) {
+pub(super) fn line(text: impl Display) {
     let text = text.to_string();
     let shown = super::terminal::visible(&text);
     match bars() {
