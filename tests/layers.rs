@@ -1,6 +1,7 @@
 //! The crate's layers depend one way (README, "Architecture"): each top-level module of src/ uses
-//! only modules of a lower layer, so there is no import cycle; only `cli` and `app` see clap; only
-//! `ui` prints. Read from the source, so a new `use` that breaks a rule fails here.
+//! only modules of a lower layer, so there is no import cycle; inside a folder, no two files import
+//! each other, directly or round a circle; only `cli` and `app` see clap; only `ui` prints. Read
+//! from the source, so a new `use` that breaks a rule fails here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -138,4 +139,311 @@ fn only_cli_and_app_see_clap_and_only_ui_prints() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+// Inside a folder, files name each other by `use super::x` or `crate::folder::x`; two files that
+// do so both ways (directly or round a circle) are one room in two files. A folder's mod.rs counts
+// as a file of its folder, except where it only declares its children, re-exports them
+// (`pub use child::X`) or lists them in a registry (`&json::Json`, `Box::new(html::ResultsPage)`).
+
+/// A file of src/ as the cycle check reads it: its module path (`src/report/html.rs` →
+/// `report::html`, `src/report/mod.rs` → `report`) and its code without unit tests.
+struct SourceFile {
+    module: Vec<String>,
+    is_mod_rs: bool,
+    code: String,
+}
+
+/// Cycles in folders that other work on #33 is reshaping right now (results/, probe/, run/, cli/,
+/// app/): each line goes when that work lands. A cycle not listed here fails the test, and so does
+/// a listed one that is gone, so the list only shrinks.
+const KNOWN_CYCLES: &[&str] = &[
+    "src/app: mod.rs → probe.rs → mod.rs",
+    "src/app: run.rs → mod.rs → run.rs",
+    "src/cli: mod.rs → options.rs → mod.rs",
+    "src/results: mod.rs → sameness.rs → mod.rs",
+    "src/run: collect.rs → mod.rs → collect.rs",
+    "src/run: measure.rs → mod.rs → measure.rs",
+    "src/run: publish.rs → mod.rs → publish.rs",
+];
+
+fn source_tree() -> Vec<SourceFile> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    source_files(&src, &mut paths);
+    let mut files = Vec::new();
+    for path in paths {
+        let relative = path.strip_prefix(&src).unwrap().with_extension("");
+        let mut module: Vec<String> =
+            relative.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        if module == ["lib"] || module == ["main"] {
+            continue;
+        }
+        let is_mod_rs = module.last().is_some_and(|m| m == "mod");
+        if is_mod_rs {
+            module.pop();
+        }
+        let code = without_tests(&fs::read_to_string(&path).unwrap()).to_string();
+        files.push(SourceFile { module, is_mod_rs, code });
+    }
+    files
+}
+
+/// The code without comments, and a mod.rs's without its re-exports (`pub use child::X;`).
+fn code_to_read(file: &SourceFile) -> String {
+    let mut kept = String::new();
+    let mut in_reexport = false;
+    for line in file.code.lines() {
+        let line = line.find("//").map_or(line, |at| &line[..at]);
+        let trimmed = line.trim_start();
+        in_reexport |=
+            file.is_mod_rs && (trimmed.starts_with("pub use ") || trimmed.starts_with("pub(crate) use "));
+        if !in_reexport {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+        in_reexport &= !line.contains(';');
+    }
+    kept
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The paths a use tree at the start of `text` names (`a::{b, c::d as e}` → `a::b`, `a::c::d`), and
+/// how many bytes it took.
+fn use_tree(text: &str) -> (Vec<Vec<String>>, usize) {
+    if text.starts_with('{') {
+        let mut paths = Vec::new();
+        let mut at = 1;
+        loop {
+            at += text[at..].len()
+                - text[at..].trim_start_matches(|c: char| c == ',' || c.is_whitespace()).len();
+            if at >= text.len() || text[at..].starts_with('}') {
+                return (paths, (at + 1).min(text.len()));
+            }
+            let (inner, used) = use_tree(&text[at..]);
+            paths.extend(inner);
+            // (Something that is not a path, say a stray character, is stepped over.)
+            at += if used > 0 { used } else { text[at..].chars().next().map_or(1, char::len_utf8) };
+            // An alias names nothing more.
+            if let Some(alias) = text[at..].trim_start().strip_prefix("as ") {
+                let alias = alias.trim_start();
+                let name = alias.find(|c: char| !is_ident_char(c)).unwrap_or(alias.len());
+                at = text.len() - alias.len() + name;
+            }
+        }
+    }
+    let len = text.find(|c: char| !is_ident_char(c)).unwrap_or(text.len());
+    if len == 0 {
+        // A glob (`*`) names the module itself.
+        return (vec![vec![]], usize::from(text.starts_with('*')));
+    }
+    let ident = text[..len].to_string();
+    match text[len..].strip_prefix("::") {
+        Some(rest) => {
+            let (inner, used) = use_tree(rest);
+            let paths = inner.into_iter().map(|tail| [vec![ident.clone()], tail].concat()).collect();
+            (paths, len + 2 + used)
+        }
+        None => (vec![vec![ident]], len),
+    }
+}
+
+/// Whether a mod.rs names its child `path` only to list it in a registry: `&json::Json,`,
+/// `Box::new(html::ResultsPage)`.
+fn is_registry_entry(before: &str, path: &[String], after: &str) -> bool {
+    let listed = before.ends_with('&') || before.ends_with("Box::new(");
+    let a_value = path.len() == 2 && path[1].starts_with(|c: char| c.is_ascii_uppercase());
+    listed && a_value && (after.starts_with(',') || after.starts_with(')'))
+}
+
+/// `base` followed by `tail`, each `super` going one module up.
+fn resolve(mut base: Vec<String>, tail: &[String]) -> Vec<String> {
+    for segment in tail {
+        match segment.as_str() {
+            "super" => {
+                base.pop();
+            }
+            "self" => {}
+            name => base.push(name.to_string()),
+        }
+    }
+    base
+}
+
+/// Every path into the crate the file names (`super::x` in src/report/html.rs → `report::x`); in a
+/// mod.rs also its children's, but for re-exports and registry entries.
+fn named_paths(file: &SourceFile, children: &BTreeSet<String>) -> Vec<Vec<String>> {
+    let code = code_to_read(file);
+    let parent = file.module[..file.module.len().saturating_sub(1)].to_vec();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(offset) = code[at..].find(is_ident_char) {
+        let start = at + offset;
+        let len = code[start..].find(|c: char| !is_ident_char(c)).unwrap_or(code.len() - start);
+        let (word, before) = (&code[start..start + len], &code[..start]);
+        at = start + len;
+        let base = match word {
+            "crate" => vec![],
+            "self" => file.module.clone(),
+            "super" => parent.clone(),
+            child if file.is_mod_rs && children.contains(child) => {
+                [file.module.clone(), vec![child.into()]].concat()
+            }
+            _ => continue,
+        };
+        let fresh = !before.ends_with("::") && !before.ends_with(is_ident_char);
+        let Some(rest) = code[at..].strip_prefix("::").filter(|_| fresh) else { continue };
+        let (paths, used) = use_tree(rest);
+        at += 2 + used;
+        for tail in paths {
+            let spoken = [vec![word.to_string()], tail.clone()].concat();
+            if !children.contains(word) || !is_registry_entry(before, &spoken, &code[at..]) {
+                found.push(resolve(base.clone(), &tail));
+            }
+        }
+    }
+    found
+}
+
+/// For each folder (`src/report`), which of its files (`html.rs`, `mod.rs`, `chart/`) name which: a
+/// subfolder is one file of its parent, whatever file of it does the naming.
+fn sibling_edges(files: &[SourceFile]) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let modules: BTreeSet<&[String]> = files.iter().map(|f| f.module.as_slice()).collect();
+    let folders: BTreeSet<&[String]> =
+        files.iter().filter(|f| f.is_mod_rs).map(|f| f.module.as_slice()).collect();
+    let mut edges: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for file in files {
+        let children: BTreeSet<String> = modules
+            .iter()
+            .filter(|m| m.len() == file.module.len() + 1 && m.starts_with(&file.module))
+            .map(|m| m[file.module.len()].clone())
+            .collect();
+        for path in named_paths(file, &children) {
+            // The module the path names: its longest prefix that is a module (`report::view::label`
+            // → `report::view`).
+            let target = (0..=path.len())
+                .rev()
+                .map(|n| &path[..n])
+                .find(|p| p.is_empty() || modules.contains(p))
+                .unwrap();
+            let common = file.module.iter().zip(target).take_while(|(a, b)| a == b).count();
+            if file.module.len() == common && target.len() == common {
+                continue;
+            }
+            let node = |module: &[String]| match module.get(common) {
+                Some(name) if folders.contains(&module[..=common]) => format!("{name}/"),
+                Some(name) => format!("{name}.rs"),
+                None if common == 0 => "lib.rs".into(),
+                None => "mod.rs".into(),
+            };
+            let folder = if common == 0 {
+                "src".to_string()
+            } else {
+                format!("src/{}", file.module[..common].join("/"))
+            };
+            edges.entry(folder).or_default().entry(node(&file.module)).or_default().insert(node(target));
+        }
+    }
+    edges
+}
+
+/// The circles among each folder's files, each as its shortest loop from its first file:
+/// `src/report: detail.rs → html.rs → detail.rs`.
+fn cycles(edges: &BTreeMap<String, BTreeMap<String, BTreeSet<String>>>) -> Vec<String> {
+    let mut found = Vec::new();
+    for (folder, graph) in edges {
+        let next = |node: &String| graph.get(node).into_iter().flatten();
+        let mut seen: BTreeSet<&String> = BTreeSet::new();
+        for start in graph.keys() {
+            if seen.contains(start) {
+                continue;
+            }
+            // Breadth first from `start`: the first way back to it is its shortest loop.
+            let mut came_from: BTreeMap<&String, &String> = BTreeMap::new();
+            let mut queue = std::collections::VecDeque::from([start]);
+            let mut back = None;
+            while let Some(node) = queue.pop_front() {
+                for to in next(node) {
+                    if to == start {
+                        back = Some(node);
+                        break;
+                    }
+                    if !came_from.contains_key(to) {
+                        came_from.insert(to, node);
+                        queue.push_back(to);
+                    }
+                }
+                if back.is_some() {
+                    break;
+                }
+            }
+            let Some(mut node) = back else { continue };
+            let mut circle = vec![start];
+            while node != start {
+                circle.push(node);
+                node = came_from[node];
+            }
+            circle[1..].reverse();
+            circle.push(start);
+            seen.extend(circle.iter().copied());
+            let names: Vec<&str> = circle.iter().map(|n| n.as_str()).collect();
+            found.push(format!("{folder}: {}", names.join(" → ")));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_import_cycle_between_sibling_files() {
+    let files = source_tree();
+    assert!(files.len() >= 50, "the source was not read: {} files", files.len());
+    let found = cycles(&sibling_edges(&files));
+    let new: Vec<&String> = found.iter().filter(|c| !KNOWN_CYCLES.contains(&c.as_str())).collect();
+    let gone: Vec<&&str> = KNOWN_CYCLES.iter().filter(|k| !found.iter().any(|c| c == *k)).collect();
+    assert!(
+        new.is_empty(),
+        "files of one folder that import each other (move what both need to a file of its own):\n{}",
+        new.iter().map(|c| c.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    assert!(gone.is_empty(), "no longer a cycle, remove it from KNOWN_CYCLES: {gone:?}");
+}
+
+#[test]
+fn the_cycle_checker_follows_uses_and_spares_declarations_and_registries() {
+    let file = |path: &str, code: &str| SourceFile {
+        module: path.split("::").map(String::from).collect(),
+        is_mod_rs: code.contains("pub mod"),
+        code: code.to_string(),
+    };
+    let mut files = vec![
+        file(
+            "report",
+            "pub mod html;\npub mod detail;\npub mod view;\npub use view::label;\n\
+             fn exporters() -> Vec<Box<dyn Exporter>> { vec![Box::new(html::Page)] }",
+        ),
+        file(
+            "report::html",
+            "use super::{detail, view::label as name, Exporter};\n// super::view in a comment",
+        ),
+        file("report::detail", "use crate::{report::view::label, results::Record};"),
+        file("report::view", "use crate::results::Record;"),
+        file("results", ""),
+    ];
+    assert_eq!(cycles(&sibling_edges(&files)), Vec::<String>::new());
+    let edges = sibling_edges(&files);
+    let report = &edges["src/report"];
+    assert_eq!(report["html.rs"], BTreeSet::from(["detail.rs".into(), "view.rs".into(), "mod.rs".into()]));
+    assert_eq!(report["detail.rs"], BTreeSet::from(["view.rs".into()]));
+    assert!(!report.contains_key("mod.rs"), "a registry and a re-export are no uses: {report:?}");
+    // detail → html → detail, and a mod.rs that calls a child which uses it.
+    files[2].code.push_str("\nfn f() { crate::report::html::row(); }");
+    files[0].code.push_str("\nfn g() { view::label(); }");
+    files[3].code.push_str("\nuse super::super::report::Exporter;");
+    assert_eq!(
+        cycles(&sibling_edges(&files)),
+        ["src/report: detail.rs → html.rs → detail.rs", "src/report: mod.rs → view.rs → mod.rs"]
+    );
 }

@@ -10,12 +10,12 @@ mod setup;
 
 use crate::cli::{Cli, Command};
 use crate::sys::trial::aslr_can_be_disabled;
-use crate::ui::{messages, stdout};
+use crate::ui::{messages, stderr, stdout};
 use exit::Ending;
 
 /// Runs the command line's subcommand.
 pub fn run(cli: Cli) -> Ending {
-    messages::set_quiet(cli.quiet);
+    stderr::set_quiet(cli.quiet);
     if let Err(error) = crate::sys::containment::check_choice() {
         return Ending::Usage(format!("{error:#}"));
     }

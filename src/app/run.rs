@@ -45,7 +45,7 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     exports.write(&report::exports::cases(&Results::load(&written)?))?;
     messages::info(format_args!(
         "{} in {}",
-        report::run_summary(&outcome.measured),
+        report::overview::run_summary(&outcome.measured),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
     if args.timings {

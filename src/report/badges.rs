@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use anyhow::{anyhow, Result};
 use badge_maker::BadgeBuilder;
 
-use super::{class, class_of, Class, Exporter};
+use super::class::{class, class_of, Class};
+use super::groups::groups;
+use super::overview::parser_counts;
+use super::view::display_name;
+use super::Exporter;
 use crate::payload::PayloadFormat;
 use crate::results::probe_result::ProbeResult;
 use crate::results::{ParserRecord, Results, Status};
@@ -21,7 +25,7 @@ impl Exporter for Badges {
         let mut files = Vec::new();
         for record in &results.parsers {
             let (message, colour) = parser_message(record);
-            let label = super::display_name(results, record);
+            let label = display_name(results, record);
             files.push((PathBuf::from(DIR).join(badge_file(record)), badge(&label, &message, colour)?));
         }
         files.push((PathBuf::from(DIR).join("crashes.svg"), crash_badge(results, "input")?));
@@ -31,7 +35,7 @@ impl Exporter for Badges {
                 crash_badge(&results.of_format(format), format.title())?,
             ));
         }
-        let (measured, parsers) = super::parser_counts(results);
+        let (measured, parsers) = parser_counts(results);
         files.push((
             PathBuf::from(DIR).join("parsers.svg"),
             badge("parsers measured", &format!("{measured} of {parsers}"), "blue")?,
@@ -53,8 +57,8 @@ pub fn badge_file(record: &ParserRecord) -> String {
 /// "crash on deep YAML: 3 of 12 parsers" (crashes and timeouts count: both lose control). A parser
 /// measured in several environments counts once, as crashing if it does in any.
 fn crash_badge(results: &Results, what: &str) -> Result<String> {
-    let (measured, _) = super::parser_counts(results);
-    let crashes = super::groups(results)
+    let (measured, _) = parser_counts(results);
+    let crashes = groups(results)
         .iter()
         .filter(|g| {
             g.records.iter().any(|r| matches!(class(r), Class::Crash | Class::Timeout | Class::OutOfMemory))

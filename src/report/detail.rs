@@ -6,8 +6,8 @@
 
 use std::fmt::Write as _;
 
-use super::html::escape;
-use super::text::shell_words;
+use super::markup::escape_html;
+use super::view::{environment_name, peak_memory, record_phrase, shell_words};
 use crate::results::probe_result::ProbeResult;
 use crate::results::{ParserRecord, Results};
 use crate::units::{format_bytes, thousands, Limit};
@@ -18,7 +18,7 @@ pub fn row(html: &mut String, results: &Results, record: &ParserRecord, columns:
     let _ = write!(
         html,
         "<tr class=\"detail\" data-for=\"{}\" hidden><td colspan=\"{columns}\"><div class=\"detail\">",
-        escape(&key)
+        escape_html(&key)
     );
     facts(html, results, record);
     probes(html, record);
@@ -30,13 +30,13 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
     html.push_str("<dl>");
     let mut item = |term: &str, value: &str, class: &str| {
         if !value.is_empty() {
-            let _ = write!(html, "<dt>{term}</dt><dd class=\"{class}\">{}</dd>", escape(value));
+            let _ = write!(html, "<dt>{term}</dt><dd class=\"{class}\">{}</dd>", escape_html(value));
         }
     };
     item("Library", &format!("{} ({})", record.library, record.language), "");
     item("Version", record.version.as_deref().unwrap_or(""), "");
     item("Build", record.variant.as_deref().unwrap_or(""), "");
-    item("Environment", super::environment_name(results, &record.environment), "");
+    item("Environment", environment_name(results, &record.environment), "");
     item("Note", &record.note, "");
     if let Some(result) = &record.result {
         item("Command", &shell_words(&result.command), "code");
@@ -69,8 +69,8 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
         .map(|other| {
             format!(
                 "{}: {} ({})",
-                super::environment_name(results, &other.environment),
-                super::summary(other),
+                environment_name(results, &other.environment),
+                record_phrase(other),
                 other.version.as_deref().unwrap_or("?")
             )
         })
@@ -106,17 +106,17 @@ fn probes(html: &mut String, record: &ParserRecord) {
     );
     for (what, result) in lines {
         let payload = result.payload_bytes.map(format_bytes).unwrap_or_default();
-        let memory = super::markdown::memory_cell(result).unwrap_or_default();
+        let memory = peak_memory(result).unwrap_or_default();
         let site = result.crashed_in.as_ref().map(|s| s.summary()).unwrap_or_default();
         let _ = write!(
             html,
             "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"code\">{}</td></tr>",
-            escape(&what),
-            escape(&result.phrase()),
-            escape(&payload),
-            escape(&memory),
+            escape_html(&what),
+            escape_html(&result.phrase()),
+            escape_html(&payload),
+            escape_html(&memory),
             result.trials,
-            escape(&site)
+            escape_html(&site)
         );
     }
     html.push_str("</tbody></table>");

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use super::exports::{Case, Verdict, What};
-use super::html::escape;
+use super::case::{Case, Verdict, What};
+use super::markup::escape_xml;
 use crate::payload::PayloadFormat;
 
 pub fn render(cases: &[Case]) -> String {
@@ -25,7 +25,7 @@ pub fn render(cases: &[Case]) -> String {
         let _ = writeln!(
             out,
             "  <testsuite name=\"nested {}\" {} skipped=\"{}\">",
-            xml(format.name()),
+            escape_xml(format.name()),
             counts.attributes(),
             counts.skipped
         );
@@ -40,10 +40,11 @@ pub fn render(cases: &[Case]) -> String {
 
 fn test_case(out: &mut String, case: &Case) {
     let name = format!("{} ({}, {})", case.library_and_version(), case.label(), case.environment);
-    let _ = write!(out, "    <testcase classname=\"{}\" name=\"{}\"", xml(&case.key), xml(&name));
+    let _ =
+        write!(out, "    <testcase classname=\"{}\" name=\"{}\"", escape_xml(&case.key), escape_xml(&name));
     let result = match &case.what {
         What::NotProbed(why) => {
-            let _ = writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", xml(why));
+            let _ = writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", escape_xml(why));
             return;
         }
         What::Probed(result) => result,
@@ -52,8 +53,11 @@ fn test_case(out: &mut String, case: &Case) {
     let verdict = Verdict::of(result);
     let element = match verdict {
         Verdict::InControl => {
-            let _ =
-                writeln!(out, ">\n      <system-out>{}</system-out>\n    </testcase>", xml(&result.phrase()));
+            let _ = writeln!(
+                out,
+                ">\n      <system-out>{}</system-out>\n    </testcase>",
+                escape_xml(&result.phrase())
+            );
             return;
         }
         Verdict::Untrusted => "error",
@@ -68,8 +72,8 @@ fn test_case(out: &mut String, case: &Case) {
         out,
         ">\n      <{element} type=\"{}\" message=\"{}\">{}</{element}>\n    </testcase>",
         verdict.name(),
-        xml(&message),
-        xml(stderr),
+        escape_xml(&message),
+        escape_xml(stderr),
     );
 }
 
@@ -102,22 +106,5 @@ impl Counts {
     /// `tests="…" failures="…" errors="…"`.
     fn attributes(&self) -> String {
         format!("tests=\"{}\" failures=\"{}\" errors=\"{}\"", self.tests, self.failures, self.errors)
-    }
-}
-
-/// Text safe in XML 1.0: escaped, and the control characters it cannot hold at all (a program's
-/// stderr may have escape sequences, bells, NULs) replaced.
-fn xml(text: &str) -> String {
-    let allowed = |c: char| !c.is_control() || matches!(c, '\t' | '\n' | '\r');
-    escape(&text.chars().map(|c| if allowed(c) { c } else { '\u{FFFD}' }).collect::<String>())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn control_characters_are_replaced_and_markup_escaped() {
-        assert_eq!(xml("a<b>&\"\u{1b}[2J\u{0}\t\n"), "a&lt;b&gt;&amp;&quot;\u{FFFD}[2J\u{FFFD}\t\n");
     }
 }

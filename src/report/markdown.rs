@@ -7,16 +7,21 @@ use anyhow::Result;
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
-use super::{
-    display_name, environment_name, environments_of, groups_by_library, parser_counts, sorted, summary,
-    thousands, Exporter,
+use super::class::{class, Class};
+use super::groups::{environments_of, groups_by_library, sorted};
+use super::markup::escape_markdown;
+use super::overview::{changes, losing, parser_counts, superlinear};
+use super::view::{
+    depth_figure, display_name, environment_name, growth_note, peak_memory, record_phrase,
+    settings_differences, short_outcome,
 };
+use super::Exporter;
 use crate::payload::Shape;
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results};
-use crate::units::{format_bytes, Limit};
+use crate::units::{thousands, Limit};
 
 pub struct ResultsTable;
 
@@ -39,7 +44,11 @@ impl Exporter for ResultsTable {
         let mut longer: Vec<String> = Vec::new();
         for record in &results.parsers {
             let Some(timeout) = record.result.as_ref().map(|r| r.settings.timeout_seconds) else { continue };
-            let item = format!("{} {} ({timeout} s)", escape(&record.language), escape(&record.library));
+            let item = format!(
+                "{} {} ({timeout} s)",
+                escape_markdown(&record.language),
+                escape_markdown(&record.library)
+            );
             if timeout > results.environment.settings.timeout_seconds && !longer.contains(&item) {
                 longer.push(item);
             }
@@ -55,7 +64,7 @@ impl Exporter for ResultsTable {
             .parsers
             .iter()
             .filter_map(|r| r.result.as_ref())
-            .any(|r| !super::settings_differences(r, &results.environment).is_empty())
+            .any(|r| !settings_differences(r, &results.environment).is_empty())
         {
             text.push_str(
                 "Rows marked ⚠ were measured with other settings than the above; their note says which.\n\n",
@@ -80,17 +89,17 @@ impl Exporter for ResultsTable {
 
 /// `**Debian 13 (trixie)**: Debian GNU/Linux 13 (trixie), in the root /opt/…`.
 pub fn environment_item(results: &Results, key: &str) -> String {
-    let name = escape(environment_name(results, key));
+    let name = escape_markdown(environment_name(results, key));
     match results.environments.get(key) {
         Some(info) => {
             let place = match &info.root {
-                Some(root) => format!("in the root {}", escape(&root.display().to_string())),
+                Some(root) => format!("in the root {}", escape_markdown(&root.display().to_string())),
                 None => "the host".to_string(),
             };
             if info.os.is_empty() || info.os == info.name {
                 format!("**{name}**: {place}")
             } else {
-                format!("**{name}**: {}, {place}", escape(&info.os))
+                format!("**{name}**: {}, {place}", escape_markdown(&info.os))
             }
         }
         None => format!("**{name}**"),
@@ -101,11 +110,11 @@ pub fn environment_item(results: &Results, key: &str) -> String {
 /// Debian 13 (trixie)**: 15 parsers measured in both; 1 fails differently: SQL SQLite json() (clean
 /// error at 2,001 → clean error at 1,001).`
 pub fn changes_line(results: &Results, key: &str) -> String {
-    let (both, changes) = super::changes(results, key);
+    let (both, changes) = changes(results, key);
     let mut line = format!(
         "**{} → {}**: {both} parsers measured in both",
-        escape(environment_name(results, HOST)),
-        escape(environment_name(results, key))
+        escape_markdown(environment_name(results, HOST)),
+        escape_markdown(environment_name(results, key))
     );
     if changes.is_empty() {
         line.push_str("; each fails at the same depth, the same way, in both.");
@@ -116,10 +125,10 @@ pub fn changes_line(results: &Results, key: &str) -> String {
         .map(|c| {
             format!(
                 "{} {} ({} → {})",
-                escape(&c.before.language),
-                escape(&c.before.library),
-                escape(&super::short_outcome(c.before)),
-                escape(&super::short_outcome(c.after))
+                escape_markdown(&c.before.language),
+                escape_markdown(&c.before.library),
+                escape_markdown(&short_outcome(c.before)),
+                escape_markdown(&short_outcome(c.after))
             )
         })
         .collect();
@@ -168,21 +177,25 @@ pub fn section_anchor(format: crate::payload::PayloadFormat) -> String {
 
 /// `Python json (stdlib) (clean error at depth 996)`, escaped.
 fn named_summary(results: &Results, record: &ParserRecord) -> String {
-    format!("{} ({})", escape(&display_name(results, record)), escape(&summary(record)))
+    format!(
+        "{} ({})",
+        escape_markdown(&display_name(results, record)),
+        escape_markdown(&record_phrase(record))
+    )
 }
 
 /// One line about one format's parsers: how many, how many lose control and which, the lowest limits.
 pub fn format_summary(results: &Results) -> String {
     let records = sorted(results);
     let (measured, parsers) = parser_counts(results);
-    let losing: Vec<String> = super::losing(results)
+    let losing: Vec<String> = losing(results)
         .into_iter()
-        .map(|(name, outcome)| format!("{} ({})", escape(&name), escape(&outcome)))
+        .map(|(name, outcome)| format!("{} ({})", escape_markdown(&name), escape_markdown(&outcome)))
         .collect();
     let mut line = format!("{measured} of {parsers} parsers measured");
     for key in environments_of(results).iter().filter(|k| *k != HOST) {
         let count = results.parsers.iter().filter(|r| &r.environment == key).count();
-        let _ = write!(line, " · {count} in {}", escape(environment_name(results, key)));
+        let _ = write!(line, " · {count} in {}", escape_markdown(environment_name(results, key)));
     }
     if losing.is_empty() {
         line.push_str("; none crashes or hangs");
@@ -191,24 +204,21 @@ pub fn format_summary(results: &Results) -> String {
     }
     let lowest: Vec<String> = records
         .iter()
-        .filter(|r| super::class(r) == super::Class::CleanError)
+        .filter(|r| class(r) == Class::CleanError)
         .take(3)
         .map(|r| named_summary(results, r))
         .collect();
     if !lowest.is_empty() {
         let _ = write!(line, "; lowest limits: {}", lowest.join(", "));
     }
-    let flattened: Vec<String> = records
-        .iter()
-        .filter(|r| super::class(r) == super::Class::Flattened)
-        .map(|r| named_summary(results, r))
-        .collect();
+    let flattened: Vec<String> =
+        records.iter().filter(|r| class(r) == Class::Flattened).map(|r| named_summary(results, r)).collect();
     if !flattened.is_empty() {
         let _ = write!(line, "; accepted but flattened: {}", flattened.join(", "));
     }
-    let slow: Vec<String> = super::superlinear(results)
+    let slow: Vec<String> = superlinear(results)
         .into_iter()
-        .map(|(name, note)| format!("{} ({})", escape(&name), escape(&note)))
+        .map(|(name, note)| format!("{} ({})", escape_markdown(&name), escape_markdown(&note)))
         .collect();
     if !slow.is_empty() {
         let _ = write!(line, "; super-linear time: {}", slow.join(", "));
@@ -219,7 +229,7 @@ pub fn format_summary(results: &Results) -> String {
 
 /// The environment in one sentence, escaped for markdown.
 pub fn environment_line(env: &Environment) -> String {
-    environment_sentence(env, escape)
+    environment_sentence(env, escape_markdown)
 }
 
 /// The environment in one sentence, with `text` applied to the strings that come from results.json.
@@ -268,14 +278,16 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
     let dash = || "—".to_string();
     let Some(result) = record.result.as_ref() else {
         let outcome = match &record.version {
-            Some(version) => format!("{}: {}", escape(version), escape(&summary(record))),
-            None => escape(&summary(record)),
+            Some(version) => {
+                format!("{}: {}", escape_markdown(version), escape_markdown(&record_phrase(record)))
+            }
+            None => escape_markdown(&record_phrase(record)),
         };
         return Cells {
             outcome,
-            version: record.version.as_deref().map_or_else(dash, escape),
+            version: record.version.as_deref().map_or_else(dash, escape_markdown),
             fails_at: dash(),
-            how: escape(&summary(record)),
+            how: escape_markdown(&record_phrase(record)),
             objects: dash(),
             more: record.format.more_shapes().iter().map(|_| dash()).collect(),
             unclosed: dash(),
@@ -285,7 +297,7 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
             differences: Vec::new(),
         };
     };
-    let version = escape(record.version.as_deref().unwrap_or("?"));
+    let version = escape_markdown(record.version.as_deref().unwrap_or("?"));
     let outcome = match result.finding() {
         Finding::FailsAt(..) => {
             format!("{version}: {} {}", depth_cell(record, result), how_and_growth(result))
@@ -295,7 +307,7 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
     };
     Cells {
         outcome,
-        version: escape(record.version.as_deref().unwrap_or("?")),
+        version: escape_markdown(record.version.as_deref().unwrap_or("?")),
         fails_at: depth_cell(record, result),
         how: how_and_growth(result),
         objects: shape_cell(
@@ -314,9 +326,9 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
             Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
             None => s.verdict.name().to_string(),
         }),
-        memory: memory_cell(result).unwrap_or_else(dash),
+        memory: peak_memory(result).unwrap_or_else(dash),
         phases: phases_cell(record).unwrap_or_else(dash),
-        differences: super::settings_differences(result, env),
+        differences: settings_differences(result, env),
     }
 }
 
@@ -324,7 +336,7 @@ fn cells(record: &ParserRecord, env: &Environment) -> Cells {
 fn shape_cell(record: &ParserRecord, result: Option<&ProbeResult>, shape: Shape) -> String {
     match (result, record.unsupported(shape)) {
         (Some(result), _) => format!("{} {}", depth_cell(record, result), how_cell(result)),
-        (None, Some(unsupported)) => format!("shape not supported: {}", escape(&unsupported.error)),
+        (None, Some(unsupported)) => format!("shape not supported: {}", escape_markdown(&unsupported.error)),
         (None, None) => "—".to_string(),
     }
 }
@@ -346,7 +358,7 @@ pub fn table(results: &Results) -> String {
     let mut builder = Builder::default();
     let mut header: Vec<String> = vec!["Language".into(), "Library".into()];
     if several {
-        header.extend(environments.iter().map(|key| escape(environment_name(results, key))));
+        header.extend(environments.iter().map(|key| escape_markdown(environment_name(results, key))));
     } else {
         header.extend(["Version".into(), "Fails at".into(), "How".into()]);
     }
@@ -372,7 +384,7 @@ pub fn table(results: &Results) -> String {
     for group in groups_by_library(results) {
         let lead = group.lead();
         let mut line = vec![
-            if language == Some(&lead.language) { String::new() } else { escape(&lead.language) },
+            if language == Some(&lead.language) { String::new() } else { escape_markdown(&lead.language) },
             library_cell(lead),
         ];
         language = Some(&lead.language);
@@ -402,17 +414,7 @@ pub fn table(results: &Results) -> String {
             line.push(column(|c| &c.phases));
         }
         line.extend([column(|c| &c.why), column(|c| &c.memory)]);
-        let mut note = String::new();
-        for (record, c) in all.iter().filter(|(_, c)| !c.differences.is_empty()) {
-            if several {
-                let _ = write!(note, "⚠ {}: ", escape(environment_name(results, &record.environment)));
-            } else {
-                note.push_str("⚠ ");
-            }
-            let _ = write!(note, "measured with {}; ", c.differences.join(", "));
-        }
-        note.push_str(&escape(&lead.note));
-        line.push(note);
+        line.push(note_cell(results, lead, &all, several));
         builder.push_record(line);
     }
     let mut text = builder.build().with(Style::markdown()).to_string();
@@ -420,11 +422,32 @@ pub fn table(results: &Results) -> String {
     text
 }
 
+/// The Note column: which records were measured with other settings than the file states (and in
+/// which environment, when there are several), then the row's own note.
+fn note_cell(
+    results: &Results,
+    lead: &ParserRecord,
+    all: &[(&ParserRecord, Cells)],
+    several: bool,
+) -> String {
+    let mut note = String::new();
+    for (record, c) in all.iter().filter(|(_, c)| !c.differences.is_empty()) {
+        if several {
+            let _ = write!(note, "⚠ {}: ", escape_markdown(environment_name(results, &record.environment)));
+        } else {
+            note.push_str("⚠ ");
+        }
+        let _ = write!(note, "measured with {}; ", c.differences.join(", "));
+    }
+    note.push_str(&escape_markdown(&lead.note));
+    note
+}
+
 /// The library, † when in the original study, and its variant.
 fn library_cell(record: &ParserRecord) -> String {
-    let mut cell = escape(&record.library);
+    let mut cell = escape_markdown(&record.library);
     if let Some(variant) = &record.variant {
-        let _ = write!(cell, " ({})", escape(variant));
+        let _ = write!(cell, " ({})", escape_markdown(variant));
     }
     if record.study {
         cell.push_str(" †");
@@ -456,15 +479,9 @@ fn phases_cell(record: &ParserRecord) -> Option<String> {
     (!cells.is_empty()).then(|| cells.join(" · "))
 }
 
-/// Peak memory; `≤` when only an upper bound is known (the child stayed small).
-pub fn memory_cell(result: &ProbeResult) -> Option<String> {
-    let bytes = result.peak_rss_bytes?;
-    Some(if result.peak_rss_exact { format_bytes(bytes) } else { format!("≤ {}", format_bytes(bytes)) })
-}
-
 fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(depth, _) => super::depth_figure(record, result, depth),
+        Finding::FailsAt(depth, _) => depth_figure(record, result, depth),
         Finding::NoLimit => format!("none ≤ {}", thousands(result.settings.max_depth)),
         Finding::Flattened(_) => format!("none ≤ {}", thousands(result.settings.max_depth)),
         Finding::Unstable { .. } => "unstable".into(),
@@ -475,73 +492,70 @@ fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
 
 /// How it failed, and how its time grew where that was super-linear.
 fn how_and_growth(result: &ProbeResult) -> String {
-    match super::growth_note(result) {
-        Some(note) => format!("{}; {}", how_cell(result), escape(&note)),
+    match growth_note(result) {
+        Some(note) => format!("{}; {}", how_cell(result), escape_markdown(&note)),
         None => how_cell(result),
     }
 }
 
 fn how_cell(result: &ProbeResult) -> String {
     if let Some((depth, failure)) = result.crash_beyond_slow() {
-        return format!("slow, then **{}** at {}", escape(&failure.summary()), thousands(depth));
+        return format!("slow, then **{}** at {}", escape_markdown(&failure.summary()), thousands(depth));
     }
     match result.finding() {
-        Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => escape(&failure.summary()),
+        Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => {
+            escape_markdown(&failure.summary())
+        }
         Finding::FailsAt(_, failure) => {
             match result.crashed_in.as_ref().filter(|site| !site.cycle.is_empty()) {
                 Some(site) => {
-                    format!("**{}** in {}", escape(&failure.summary()), escape(&clipped(&site.summary(), 90)))
+                    format!(
+                        "**{}** in {}",
+                        escape_markdown(&failure.summary()),
+                        escape_markdown(&clipped(&site.summary(), 90))
+                    )
                 }
-                None => format!("**{}**", escape(&failure.summary())),
+                None => format!("**{}**", escape_markdown(&failure.summary())),
             }
         }
         Finding::NoLimit if result.slow => "no limit (slow)".into(),
         Finding::NoLimit => "no limit".into(),
         Finding::Flattened(built) => format!("accepted, **flattened to {}**", thousands(built)),
-        _ => escape(&result.phrase()),
+        _ => escape_markdown(&result.phrase()),
     }
 }
 
 fn unclosed_cell(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, failure) => {
-            format!("**{}** at {}", escape(&failure.summary()), super::depth_figure(record, result, depth))
+            format!("**{}** at {}", escape_markdown(&failure.summary()), depth_figure(record, result, depth))
         }
         Finding::NoLimit => "rejected".into(),
-        _ => escape(&result.phrase()),
+        _ => escape_markdown(&result.phrase()),
     }
-}
-
-/// Makes text from parsers, the catalog or results.json (all untrusted: stderr lines, versions,
-/// notes) safe in a markdown table cell: it stays one cell on one line and shows as typed, never as
-/// markup or HTML. Backslashes are doubled so the text cannot cancel the escapes added here, and `|`
-/// is escaped everywhere since GFM splits cells at it even inside code spans.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '&' => out.push_str("&amp;"),
-            '|' => out.push_str("\\|"),
-            '`' => out.push_str("\\`"),
-            '<' => out.push_str("&lt;"),
-            '\r' if chars.peek() == Some(&'\n') => {}
-            '\r' | '\n' => out.push(' '),
-            // Any other control character shows as its escape (`\u{1b}`), backslash doubled.
-            c if crate::untrusted::acts(c) => {
-                out.push_str(&c.escape_default().to_string().replace('\\', "\\\\"))
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::report::tests::two_environments;
+
+    #[test]
+    fn the_note_names_the_environment_measured_differently_then_gives_the_row_s_own_note() {
+        let mut results = two_environments();
+        for record in results.parsers.iter_mut().filter(|r| r.id == "python-json") {
+            record.note = "a | b".into();
+            if record.environment == "debian13" {
+                record.result.as_mut().unwrap().settings.stack_bytes = Some(1 << 20);
+            }
+        }
+        let group = groups_by_library(&results).into_iter().find(|g| g.lead().id == "python-json").unwrap();
+        let all: Vec<(&ParserRecord, Cells)> =
+            group.records.iter().map(|r| (*r, cells(r, &results.environment))).collect();
+        let note = note_cell(&results, group.lead(), &all, true);
+        assert_eq!(note, "⚠ Debian 13 (trixie): measured with stack 1 MiB; a \\| b");
+        assert_eq!(note_cell(&results, group.lead(), &all[..1], false), "a \\| b");
+    }
 
     /// The table lines whose Library cell is `library`.
     fn lines_of<'a>(table: &'a str, library: &str) -> Vec<&'a str> {
@@ -623,19 +637,5 @@ mod tests {
         );
         let (_, single) = ResultsTable.files(&crate::report::chart::tests::sample()).unwrap().remove(0);
         assert!(!single.contains("Environments ("), "{single}");
-    }
-
-    #[test]
-    fn cells_escape_untrusted_text() {
-        assert_eq!(escape("plain 1.2.3-4+deb12u1 (runtime)"), "plain 1.2.3-4+deb12u1 (runtime)");
-        assert_eq!(escape("a|b"), "a\\|b");
-        assert_eq!(escape("`code`"), "\\`code\\`");
-        assert_eq!(escape("<script>alert(1)</script>"), "&lt;script>alert(1)&lt;/script>");
-        assert_eq!(escape("one\ntwo\r\nthree\rfour"), "one two three four");
-        assert_eq!(escape("&lt;"), "&amp;lt;");
-        // A backslash in the text cannot swallow the escape of the pipe after it.
-        assert_eq!(escape("a\\|b"), "a\\\\\\|b");
-        // Control characters show as their escapes (backslash doubled, so it shows as typed).
-        assert_eq!(escape("v\u{1b}[31m\u{7}\u{202e}"), "v\\\\u{1b}[31m\\\\u{7}\\\\u{202e}");
     }
 }

@@ -6,9 +6,13 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::{badges, chart, markdown, Class};
+use super::class::{class, Class};
+use super::groups::{environments_of, sorted};
+use super::markup::escape_markdown;
+use super::overview::{self, changes, parser_counts};
+use super::view::{display_name, environment_name, library_name, short_outcome};
+use super::{badges, chart, markdown};
 use crate::payload::PayloadFormat;
-use crate::report;
 use crate::results::HOST;
 use crate::results::{output, write_if_changed, ParserRecord, Results};
 
@@ -34,7 +38,7 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
 /// changes between the host and each other environment; the charts.
 pub fn summary_block(results: &Results, base: &str) -> String {
     let mut block = format!("{}\n", markdown::environment_line(&results.environment));
-    let environments = report::environments_of(results);
+    let environments = environments_of(results);
     if environments.len() > 1 {
         let items: Vec<String> =
             environments.iter().map(|key| markdown::environment_item(results, key)).collect();
@@ -60,31 +64,31 @@ type Losing = (PayloadFormat, String, String);
 /// One line per format: how many were measured, how many lose control, the lowest clean limits and
 /// links. Returns the parsers that lose control.
 fn formats_table(block: &mut String, results: &Results, base: &str, environments: &[String]) -> Vec<Losing> {
-    let esc = markdown::escape;
+    let esc = escape_markdown;
     block.push_str(
         "\n| Format | Parsers measured | Crash or hang | Lowest limits | More |\n|---|---|---|---|---|\n",
     );
     let mut losing: Vec<Losing> = Vec::new();
     for format in results.formats() {
         let subset = results.of_format(format);
-        let (measured, parsers) = report::parser_counts(&subset);
+        let (measured, parsers) = parser_counts(&subset);
         let mut counted = format!("{measured} of {parsers}");
         for key in environments.iter().filter(|k| *k != HOST) {
             let count = subset.parsers.iter().filter(|r| &r.environment == key).count();
             if count > 0 {
-                let _ = write!(counted, " · {count} in {}", esc(report::environment_name(results, key)));
+                let _ = write!(counted, " · {count} in {}", esc(environment_name(results, key)));
             }
         }
         let records: Vec<&ParserRecord> =
-            report::sorted(results).into_iter().filter(|r| r.format == format).collect();
-        let lost = report::losing(&subset);
+            sorted(results).into_iter().filter(|r| r.format == format).collect();
+        let lost = overview::losing(&subset);
         let lowest: Vec<String> = records
             .iter()
-            .filter(|r| report::class(r) == Class::CleanError)
+            .filter(|r| class(r) == Class::CleanError)
             .take(3)
             .filter_map(|r| {
                 let depth = r.result.as_ref()?.exact_failing_depth()?;
-                Some(format!("{} {}", esc(&report::display_name(results, r)), crate::units::thousands(depth)))
+                Some(format!("{} {}", esc(&display_name(results, r)), crate::units::thousands(depth)))
             })
             .collect();
         let mut more = format!("[table]({base}results.md#{})", markdown::section_anchor(format));
@@ -114,7 +118,7 @@ fn losing_list(block: &mut String, losing: &[Losing]) {
         "\n**Crashes and hangs**: the parser process loses control (a signal, an abnormal exit, a \
          timeout) at the smallest depth given.\n\n| Format | Parser | Outcome |\n|---|---|---|"
     );
-    let esc = markdown::escape;
+    let esc = escape_markdown;
     for (format, name, outcome) in losing {
         let _ = writeln!(block, "| {} | {} | {} |", format.title(), esc(name), esc(outcome));
     }
@@ -122,9 +126,9 @@ fn losing_list(block: &mut String, losing: &[Losing]) {
 
 /// The libraries that fail differently in environment `key` than on the host.
 fn environment_changes(block: &mut String, results: &Results, key: &str) {
-    let esc = markdown::escape;
-    let (host, other) = (report::environment_name(results, HOST), report::environment_name(results, key));
-    let (both, changes) = report::changes(results, key);
+    let esc = escape_markdown;
+    let (host, other) = (environment_name(results, HOST), environment_name(results, key));
+    let (both, changes) = changes(results, key);
     let _ = write!(block, "\n**{} → {}**: {both} parsers measured in both", esc(host), esc(other));
     if changes.is_empty() {
         block.push_str("; each fails at the same depth, the same way, in both.\n");
@@ -139,14 +143,10 @@ fn environment_changes(block: &mut String, results: &Results, key: &str) {
         esc(other)
     );
     let cell = |r: &ParserRecord| {
-        format!(
-            "{} ({})",
-            esc(&report::short_outcome(r)),
-            esc(r.version.as_deref().unwrap_or("version unknown"))
-        )
+        format!("{} ({})", esc(&short_outcome(r)), esc(r.version.as_deref().unwrap_or("version unknown")))
     };
     for change in &changes {
-        let name = report::library_name(results, change.before);
+        let name = library_name(results, change.before);
         let _ = writeln!(block, "| {} | {} | {} |", esc(&name), cell(change.before), cell(change.after));
     }
 }

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use super::exports::{cases, Verdict, What};
+use super::case::{Verdict, What};
+use super::exports::cases;
 use super::Exporter;
 use crate::results::Results;
 

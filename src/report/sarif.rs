@@ -6,7 +6,7 @@
 
 use serde_json::{json, Value};
 
-use super::exports::{Case, Verdict, What};
+use super::case::{Case, Verdict, What};
 use crate::results::probe_result::ProbeResult;
 use crate::units::thousands;
 

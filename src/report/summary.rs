@@ -7,7 +7,8 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::markdown::{escape, memory_cell};
+use super::markup::escape_markdown;
+use super::view::peak_memory;
 use crate::gate::Expectations;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::settings::EnvMode;
@@ -20,12 +21,14 @@ pub fn probe(result: &ProbeResult, expectations: &Expectations, violations: &[St
     let dash = || "—".to_string();
     let outcome = match result.finding() {
         Finding::FailsAt(_, failure) if failure.kind != crate::results::outcome::FailureKind::Error => {
-            format!("**{}**", escape(&result.phrase()))
+            format!("**{}**", escape_markdown(&result.phrase()))
         }
-        _ => escape(&result.phrase()),
+        _ => escape_markdown(&result.phrase()),
     };
     let detail = match result.finding() {
-        Finding::FailsAt(_, failure) => crate::results::outcome::error_line(&failure.stderr).map(escape),
+        Finding::FailsAt(_, failure) => {
+            crate::results::outcome::error_line(&failure.stderr).map(escape_markdown)
+        }
         _ => None,
     };
     let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
@@ -47,7 +50,10 @@ pub fn probe(result: &ProbeResult, expectations: &Expectations, violations: &[St
     }
     let mut rows = vec![
         ("Command", command_line(&result.command)),
-        ("Payload", format!("{}, {} shape", escape(result.payload_format.name()), result.shape.name())),
+        (
+            "Payload",
+            format!("{}, {} shape", escape_markdown(result.payload_format.name()), result.shape.name()),
+        ),
         ("Outcome", outcome),
     ];
     if let Some(detail) = detail {
@@ -56,7 +62,7 @@ pub fn probe(result: &ProbeResult, expectations: &Expectations, violations: &[St
     rows.extend([
         ("Deepest accepted", result.max_accepted_depth.map_or_else(dash, thousands)),
         ("Payload size", result.payload_bytes.map_or_else(dash, format_bytes)),
-        ("Peak memory", memory_cell(result).unwrap_or_else(dash)),
+        ("Peak memory", peak_memory(result).unwrap_or_else(dash)),
         ("Settings", settings),
         ("Trials", format!("{} in {:.1} s", result.trials, result.elapsed_seconds)),
     ]);
@@ -64,7 +70,10 @@ pub fn probe(result: &ProbeResult, expectations: &Expectations, violations: &[St
         let verdict = if violations.is_empty() {
             format!("met: {}", options(expectations))
         } else {
-            format!("**failed**: {}", violations.iter().map(|v| escape(v)).collect::<Vec<_>>().join("; "))
+            format!(
+                "**failed**: {}",
+                violations.iter().map(|v| escape_markdown(v)).collect::<Vec<_>>().join("; ")
+            )
         };
         rows.push(("Expectations", verdict));
     }
@@ -73,7 +82,10 @@ pub fn probe(result: &ProbeResult, expectations: &Expectations, violations: &[St
 
 /// The summary when there is no result: the program could not be started or fails at depth 1.
 pub fn unmeasured(command: &[String], error: &str) -> String {
-    table(&[("Command", command_line(command)), ("Outcome", format!("**not measured**: {}", escape(error)))])
+    table(&[
+        ("Command", command_line(command)),
+        ("Outcome", format!("**not measured**: {}", escape_markdown(error))),
+    ])
 }
 
 /// Writes `text` to `path`, or appends it (after a blank line) if the file exists: appending keeps
@@ -105,7 +117,7 @@ fn command_line(command: &[String]) -> String {
             }
         })
         .collect();
-    escape(&words.join(" "))
+    escape_markdown(&words.join(" "))
 }
 
 /// The expectations as the options that set them.

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::view::{peak_memory, shell_words};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::settings::EnvMode;
 use crate::results::sweep_result::SweepResult;
@@ -10,6 +11,29 @@ use crate::units::{format_bytes, thousands, Limit};
 /// One or two lines: where it fails and how, then what it cost.
 pub fn probe(result: &ProbeResult) -> String {
     let mut out = String::new();
+    finding(&mut out, result);
+    if let Some(program) = &result.program {
+        let _ = writeln!(out, "  ran: {program}");
+    }
+    how_measured(&mut out, result);
+    if result.slow {
+        let _ = write!(
+            out,
+            "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
+            result.settings.timeout_seconds,
+            result.accepted_seconds.unwrap_or(0.0),
+            result.max_accepted_depth.map_or("-".into(), thousands)
+        );
+    }
+    for sighting in &result.sightings {
+        let _ = write!(out, "\n  depth {}: {}", thousands(sighting.depth), sighting.outcomes.join(", then "));
+    }
+    out.push('\n');
+    out
+}
+
+/// The command and where it fails and how (with where it crashed, when known).
+fn finding(out: &mut String, result: &ProbeResult) {
     let command = shell_words(&result.command);
     match result.finding() {
         Finding::FailsAt(depth, failure) => {
@@ -61,9 +85,10 @@ pub fn probe(result: &ProbeResult) -> String {
             );
         }
     }
-    if let Some(program) = &result.program {
-        let _ = writeln!(out, "  ran: {program}");
-    }
+}
+
+/// What the probe tried and under which settings, and what it cost: one line.
+fn how_measured(out: &mut String, result: &ProbeResult) {
     let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
@@ -90,23 +115,9 @@ pub fn probe(result: &ProbeResult) -> String {
     if let Some(resident) = result.settings.max_rss_bytes {
         let _ = write!(out, ", resident cap {}", format_bytes(resident));
     }
-    if let Some(memory) = crate::report::markdown::memory_cell(result) {
+    if let Some(memory) = peak_memory(result) {
         let _ = write!(out, ", peak RSS {memory} when accepting");
     }
-    if result.slow {
-        let _ = write!(
-            out,
-            "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
-            result.settings.timeout_seconds,
-            result.accepted_seconds.unwrap_or(0.0),
-            result.max_accepted_depth.map_or("-".into(), thousands)
-        );
-    }
-    for sighting in &result.sightings {
-        let _ = write!(out, "\n  depth {}: {}", thousands(sighting.depth), sighting.outcomes.join(", then "));
-    }
-    out.push('\n');
-    out
 }
 
 pub fn sweep(result: &SweepResult) -> String {
@@ -126,11 +137,6 @@ pub fn sweep(result: &SweepResult) -> String {
     }
     out.push('\n');
     out
-}
-
-/// The command as a shell would need it typed (`python3 'my parser.py'`), so it can be pasted.
-pub fn shell_words(command: &[String]) -> String {
-    shlex::try_join(command.iter().map(String::as_str)).unwrap_or_else(|_| command.join(" "))
 }
 
 /// `1 trial`, `12 trials`.

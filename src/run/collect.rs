@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::catalog::Entry;
-use crate::report;
+use crate::report::view::record_phrase;
 use crate::results::{write_atomically, Environment, EnvironmentInfo, ParserRecord, Results, Status};
 use crate::run::pool::Event;
 use crate::run::unmeasured;
@@ -83,8 +83,8 @@ impl<'a> Collector<'a> {
                 self.finished += 1;
                 if let Some(record) = &record {
                     let summary = match record.not_measured_again_because() {
-                        Some(why) => format!("{} (kept from an earlier run: {why})", report::summary(record)),
-                        None => report::summary(record),
+                        Some(why) => format!("{} (kept from an earlier run: {why})", record_phrase(record)),
+                        None => record_phrase(record),
                     };
                     self.progress.finished(format_args!(
                         "[{:>2}/{}] {:<28} {summary}",

@@ -104,7 +104,7 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
 
 /// Regenerates every report from `results` (a results.json) into `out` and `readme`.
 pub fn render(results: &Path, out: &Path, readme: &Path) -> Result<()> {
-    let written = report::write_all(&Results::load(results)?, out, readme)?;
+    let written = report::regenerate::write_all(&Results::load(results)?, out, readme)?;
     messages::info(written);
     Ok(())
 }
@@ -161,7 +161,7 @@ pub fn publish(
             results
         }
     };
-    messages::info(report::write_all(&results, out, readme)?);
+    messages::info(report::regenerate::write_all(&results, out, readme)?);
     Ok(())
 }
 

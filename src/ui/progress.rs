@@ -2,38 +2,14 @@
 //! the crate uses the types here, never indicatif's.
 
 use std::fmt::Display;
-use std::io::IsTerminal;
-use std::sync::OnceLock;
 use std::time::Duration;
 
-use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 
+use super::stderr::{bars, plain};
 use crate::probe::{Observer, ProbeSpec};
 use crate::sys::trial::TrialReport;
-use crate::ui::messages;
 use crate::units::thousands;
-
-/// Every bar hangs off this one, so lines printed while bars are drawn do not tear them. Only
-/// used when progress is drawn: otherwise indicatif is never touched (nothing to set up, and no
-/// memory: a probe at depth five million must stay small).
-fn bars() -> Option<&'static MultiProgress> {
-    static BARS: OnceLock<MultiProgress> = OnceLock::new();
-    drawn().then(|| BARS.get_or_init(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())))
-}
-
-/// Whether progress is drawn at all: not with --quiet, and only on a terminal.
-fn drawn() -> bool {
-    static TERMINAL: OnceLock<bool> = OnceLock::new();
-    !crate::ui::messages::quiet() && *TERMINAL.get_or_init(|| std::io::stderr().is_terminal())
-}
-
-/// Runs `print` (which writes a line on stderr) above the bars, so that they do not tear.
-pub fn above_bars(print: impl FnOnce()) {
-    match bars() {
-        Some(bars) => bars.suspend(print),
-        None => print(),
-    }
-}
 
 fn spinner(template: &str) -> Option<ProgressBar> {
     let style = ProgressStyle::with_template(template).expect("a valid progress template");
@@ -114,7 +90,7 @@ impl Observer for ProbeProgress {
                 }
                 _ => String::new(),
             };
-            messages::plain(format_args!(
+            plain(format_args!(
                 "  depth {depth:>9}: {} ({:.2} s{peak})",
                 report.outcome.describe(),
                 report.wall.as_secs_f64()
@@ -172,7 +148,7 @@ impl RunProgress {
         if let Some(overall) = &self.overall {
             overall.inc(1);
         }
-        messages::plain(line);
+        plain(line);
     }
 }
 

@@ -10,9 +10,12 @@ use super::{
     environment_caption, fit, font, format_of, label_column, legend_places, other_environments, plot_error,
     text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION,
 };
-use crate::report::{class, display_name, groups_by_depth, thousands, Class};
+use crate::report::class::{class, Class};
+use crate::report::groups::groups_by_depth;
+use crate::report::view::display_name;
 use crate::results::probe_result::Finding;
 use crate::results::{ParserRecord, Results, HOST};
+use crate::units::thousands;
 
 const ROW: i32 = 17;
 const LABEL_PX: f64 = 11.5;

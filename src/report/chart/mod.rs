@@ -24,11 +24,14 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub use bars::results_svg;
 pub use sweep::sweep_svg;
 
-use super::{environment_name, environments_of, thousands, Class, Exporter};
+use super::class::Class;
+use super::groups::environments_of;
+use super::view::environment_name;
+use super::Exporter;
 use crate::payload::PayloadFormat;
 use crate::results::sweep_result::Verdict;
 use crate::results::{Environment, Results, HOST};
-use crate::units::Limit;
+use crate::units::{thousands, Limit};
 
 /// The results chart of a format: results.svg for JSON (the first format there was), else
 /// results-<format>.svg.

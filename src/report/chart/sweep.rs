@@ -12,12 +12,13 @@ use super::{
     format_of, label_column, legend_places, machine_caption, other_environments, plot_error, text_width,
     verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT,
 };
-use crate::report::{display_name, sorted, thousands};
+use crate::report::groups::sorted;
+use crate::report::view::display_name;
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::Finding;
 use crate::results::sweep_result::Verdict;
 use crate::results::{Results, HOST};
-use crate::units::format_bytes;
+use crate::units::{format_bytes, thousands};
 
 const ROW: i32 = 15;
 const HEADING: i32 = 24;

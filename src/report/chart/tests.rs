@@ -1,7 +1,9 @@
 //! Tests of both charts on a small sample of every outcome.
 use super::*;
 use crate::payload::Shape;
-use crate::report::{class, display_name, sorted};
+use crate::report::class::class;
+use crate::report::groups::sorted;
+use crate::report::view::display_name;
 use crate::results::outcome::{Failure, FailureKind};
 use crate::results::probe_result::ProbeResult;
 use crate::results::probe_result::SearchMode;
