@@ -83,7 +83,7 @@ impl Ending {
 /// else a failure.
 impl From<anyhow::Error> for Ending {
     fn from(error: anyhow::Error) -> Ending {
-        if interrupt::requested() {
+        if interrupt::is_interrupted(&error) {
             Ending::Interrupted
         } else if error.chain().any(|cause| cause.is::<InvalidInput>())
             || error.is::<Held>()

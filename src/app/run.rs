@@ -13,7 +13,6 @@ use crate::report;
 use crate::results::output;
 use crate::results::Results;
 use crate::run::publish::{self, MergeOptions};
-use crate::sys::interrupt;
 use crate::ui::{messages, stdout};
 
 pub fn run(args: &RunArgs) -> Result<Ending> {
@@ -51,7 +50,7 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     if args.timings {
         stdout::text(&report::timings::table(&outcome.measured, outcome.writing_seconds))?;
     }
-    if interrupt::requested() {
+    if outcome.interrupted {
         return Ok(Ending::Interrupted);
     }
     Ok(Ending::of_measurement(outcome.violations, true))
