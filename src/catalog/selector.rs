@@ -113,7 +113,10 @@ mod tests {
     fn the_first_name_matching_no_row_is_the_one_refused() {
         let rows = [entry("c-x", "host"), entry("c-x", "debian13")];
         assert_eq!(selector(&["c-x", "c-x@debian13"]).unmatched(&rows), None);
-        assert_eq!(selector(&["c-x", "c-xx", "c-z"]).unmatched(&rows).map(Pattern::to_string), Some("c-xx".into()));
+        assert_eq!(
+            selector(&["c-x", "c-xx", "c-z"]).unmatched(&rows).map(Pattern::to_string),
+            Some("c-xx".into())
+        );
         assert_eq!(Selector::all().unmatched(&rows), None);
         assert!("".parse::<Pattern>().is_err() && " ".parse::<Pattern>().is_err());
     }

@@ -274,6 +274,10 @@ impl MergeArgs {
 
 impl RenderArgs {
     pub fn command(&self) -> RenderCommand {
-        RenderCommand { results: self.results.clone(), out: self.output.out.clone(), readme: self.output.readme() }
+        RenderCommand {
+            results: self.results.clone(),
+            out: self.output.out.clone(),
+            readme: self.output.readme(),
+        }
     }
 }

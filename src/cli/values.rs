@@ -94,7 +94,10 @@ mod tests {
     fn hints() {
         assert_eq!(hint("129"), Ok(Hint::FailsAt(129)));
         assert_eq!(hint("none"), Ok(Hint::NoLimit));
-        assert_eq!(hint("slow:4000"), Ok(Hint::Slow { finished: 4000, took_millis: None, crash_depth: None }));
+        assert_eq!(
+            hint("slow:4000"),
+            Ok(Hint::Slow { finished: 4000, took_millis: None, crash_depth: None })
+        );
         assert_eq!(
             hint("unstable:4812-4812"),
             Ok(Hint::Unstable { lowest_failing: 4812, highest_passing: 4812 })
@@ -122,7 +125,10 @@ mod tests {
         let parser = named::<Shape>(Shape::ALL.map(Shape::name));
         let command = clap::Command::new("t").arg(clap::Arg::new("shape").long("shape").value_parser(parser));
         let shape = |value: &str| {
-            command.clone().try_get_matches_from(["t", "--shape", value]).map(|m| *m.get_one::<Shape>("shape").unwrap())
+            command
+                .clone()
+                .try_get_matches_from(["t", "--shape", value])
+                .map(|m| *m.get_one::<Shape>("shape").unwrap())
         };
         assert_eq!(shape("object").unwrap(), Shape::Object);
         let error = shape("tree").unwrap_err().to_string();
