@@ -2,7 +2,7 @@
 //! (no folders made, no links, no files read), whose refusals are [`UsageError`]s. It is `options()`
 //! where the core's option struct is all a command needs (setup, merge), `command()` where the app
 //! needs more (the exports to write, the output format). What needs the file system (staging a
-//! probe's program, holding folders, checking `--only` against the catalog) is the app's.
+//! probe's program, holding folders) is the app's; `--only` meets the catalog in `Catalog::select`.
 
 use std::ffi::OsString;
 use std::fmt;
