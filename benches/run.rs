@@ -28,7 +28,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use nestprobe::catalog::{Catalog, Hook, Parser, Readiness};
+use nestprobe::catalog::{Catalog, Hook, Parser, Pattern, Readiness, Selector};
 use nestprobe::host;
 use nestprobe::sys::trial::TrialConfig;
 use nestprobe::units::Limit;
@@ -92,7 +92,8 @@ fn main() -> Result<()> {
     };
     let catalog = Catalog::load(&catalog_path)?;
     let mut ready = Vec::new();
-    for entry in catalog.select(&only)? {
+    let selector = Selector::new(only.iter().filter_map(|name| name.parse::<Pattern>().ok()).collect());
+    for entry in catalog.select(&selector)? {
         let parser = Parser::new(&catalog, entry, &build_root)?;
         match parser.readiness() {
             Readiness::Missing(why) => eprintln!("bench: left out {}: {why}", entry.key()),

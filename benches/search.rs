@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use nestprobe::catalog::{Catalog, Hook, Parser, Readiness};
+use nestprobe::catalog::{Catalog, Hook, Parser, Pattern, Readiness, Selector};
 use nestprobe::host;
 use nestprobe::payload::{PayloadFormat, Shape};
 use nestprobe::probe::search::Hint;
@@ -73,12 +73,12 @@ fn main() -> Result<()> {
         Ok(text) => text.parse()?,
         Err(_) => 5_000_000,
     };
-    let only: Vec<String> = std::env::var("NESTPROBE_BENCH_ONLY")
-        .map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
+    let only: Vec<Pattern> = std::env::var("NESTPROBE_BENCH_ONLY")
+        .map(|s| s.split(',').map(str::trim).filter_map(|s| s.parse().ok()).collect())
         .unwrap_or_default();
 
     let catalog = Catalog::load(&catalog_path)?;
-    let entries = catalog.select(&only)?;
+    let entries = catalog.select(&Selector::new(only))?;
     // One shared payload buffer for the reference; `probe` builds its own, once per probe.
     let started = Instant::now();
     let mut rows = Vec::new();

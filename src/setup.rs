@@ -49,7 +49,7 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
             None => Launcher::host(),
             Some(environment) => match make_environment(&catalog, environment, args.dry_run, &log) {
                 Ok(launcher) => launcher,
-                Err(error) if interrupt::requested() => return Err(error),
+                Err(error) if interrupt::is_interrupted(&error) => return Err(error),
                 Err(error) => {
                     failures.push(format!("environment {} ({error:#})", environment.id));
                     continue;
@@ -208,13 +208,13 @@ fn set_up_rows(
     if !missing.is_empty() {
         messages::info(format_args!("installing {} packages{inside}: {}", missing.len(), missing.join(" ")));
         if let Err(error) = apt_install(launcher, &missing, log) {
-            if interrupt::requested() {
+            if interrupt::is_interrupted(&error) {
                 return Err(error);
             }
             // One unavailable package must not keep the others out: retry them one by one.
             for package in &missing {
                 match apt_install(launcher, std::slice::from_ref(package), log) {
-                    Err(error) if interrupt::requested() => return Err(error),
+                    Err(error) if interrupt::is_interrupted(&error) => return Err(error),
                     Err(_) => failures.push(format!("apt package {package}{inside}")),
                     Ok(()) => {}
                 }
@@ -238,7 +238,7 @@ fn set_up_rows(
         match ran {
             Ok(status) if status.success() => {}
             Ok(status) => failures.push(format!("{} ({script}: {status}: {})", entry.key(), log.tail())),
-            Err(error) if interrupt::requested() => return Err(error),
+            Err(error) if interrupt::is_interrupted(&error) => return Err(error),
             Err(error) => failures.push(format!("{} ({error:#})", entry.key())),
         }
     }
@@ -261,7 +261,7 @@ fn upgrade_outdated(
     }
     let outdated = match outdated_packages(launcher, packages) {
         Ok(outdated) => outdated,
-        Err(error) if interrupt::requested() => return Err(error),
+        Err(error) if interrupt::is_interrupted(&error) => return Err(error),
         Err(error) => {
             messages::warn(format_args!("could not tell which packages are outdated{inside}: {error:#}"));
             return Ok(());
@@ -278,7 +278,7 @@ fn upgrade_outdated(
     let mut args = vec!["install", "-y", "-q", "--only-upgrade", "-o", "DPkg::Lock::Timeout=600"];
     args.extend(outdated.iter().map(String::as_str));
     match apt(launcher, &args, log) {
-        Err(error) if interrupt::requested() => Err(error),
+        Err(error) if interrupt::is_interrupted(&error) => Err(error),
         Err(error) => {
             failures.push(format!("upgrading packages{inside} ({error:#})"));
             Ok(())
@@ -367,7 +367,7 @@ fn apt_install(launcher: &Launcher, packages: &[String], log: &SetupLog) -> Resu
     args.extend(packages.iter().map(String::as_str));
     // Debian mirrors sometimes fail a download once; a second try usually works.
     match apt(launcher, &args, log) {
-        Err(_) if !interrupt::requested() => apt(launcher, &args, log),
+        Err(error) if !interrupt::is_interrupted(&error) => apt(launcher, &args, log),
         other => other,
     }
 }

@@ -341,3 +341,54 @@ fn a_results_file_with_control_characters_renders_without_them() {
         assert_no_controls(&fs::read_to_string(&file).unwrap(), &file.display().to_string());
     }
 }
+
+#[test]
+fn jobs_of_zero_and_repeats_beyond_the_bound_are_usage_errors_in_every_subcommand() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["run", "-j", "0"], &["--jobs", "must be at least 1, got 0"]),
+        (&["run", "--jobs", "0"], &["--jobs", "must be at least 1, got 0"]),
+        (&["probe", "-j", "0", "--", "true"], &["--jobs", "must be at least 1, got 0"]),
+        (&["probe", "--repeat", "1001", "--", "true"], &["--repeat", "must be at most 1,000, got 1001"]),
+        (&["sweep", "--repeat", "99999999999", "--", "true"], &["--repeat", "at most 1,000"]),
+        (&["probe", "--repeat", "0", "--", "true"], &["--repeat", "must be at least 1"]),
+    ];
+    let workspace = Workspace::new(&[Row::new("one").set("run", vec!["/bin/true"])]);
+    for (args, says) in cases {
+        let started = Instant::now();
+        let output = workspace.nestprobe(args);
+        assert_usage_error(&output, says, &format!("{args:?}"));
+        assert!(started.elapsed() < Duration::from_secs(10), "{args:?} measured something");
+    }
+    assert!(!workspace.path("results.json").exists(), "a refused run wrote results");
+}
+
+#[test]
+fn an_only_that_matches_no_catalog_row_is_a_usage_error_naming_the_typo() {
+    let rows =
+        [Row::new("c-one").set("run", vec!["/bin/true"]), Row::new("c-two").set("run", vec!["/bin/true"])];
+    let workspace = Workspace::new(&rows);
+    for args in [
+        &["run", "--only", "c-one,c-onne"][..],
+        &["run", "--only", "c-one", "--only", "c-onne"],
+        &["list", "--only", "c-onne"],
+        &["setup", "--dry-run", "--only", "c-onne"],
+        &["run", "--only", "c-one@debian13x,c-onne"],
+    ] {
+        let output = workspace.nestprobe(args);
+        let typo = args.last().unwrap().split(',').find(|name| *name != "c-one").unwrap();
+        assert_usage_error(&output, &[&format!("no catalog row matches '{typo}'")], &format!("{args:?}"));
+    }
+    assert!(!workspace.path("results.json").exists(), "a refused run wrote results");
+    // Names that match are taken, in every environment or in one.
+    let output = workspace.nestprobe(&["list", "--only", "c-two,c-one@host", "--format", "json"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let listed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let keys: Vec<&str> = listed.as_array().unwrap().iter().map(|row| row["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["c-one", "c-two"]);
+    // An empty name is refused by clap before the catalog is read.
+    assert_usage_error(
+        &workspace.nestprobe(&["list", "--only", "c-one,"]),
+        &["--only", "empty name"],
+        "empty",
+    );
+}

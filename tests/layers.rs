@@ -23,8 +23,9 @@ const LAYERS: &[(&str, u8)] = &[
     ("ui", 6),
     ("run", 7),
     ("setup", 8),
-    ("cli", 8),
-    ("app", 9),
+    // Above setup: it converts `setup`'s arguments into `SetupOptions`, as it does every command's.
+    ("cli", 9),
+    ("app", 10),
 ];
 
 fn source_files(dir: &Path, found: &mut Vec<PathBuf>) {

@@ -3,6 +3,8 @@
 
 use std::process::ExitCode;
 
+use crate::catalog::NoRowMatches;
+use crate::cli::options::UsageError;
 use crate::lock::Held;
 use crate::results::output::NotARegularFile;
 use crate::sys::interrupt;
@@ -77,15 +79,22 @@ impl Ending {
     }
 }
 
-/// An error of the core: an interruption if the user asked to stop (whatever the error then
-/// says); a usage error if the input it was given is wrong (a catalog row, a results file), the
-/// command line named a folder another nestprobe holds or an output that is not a regular file;
-/// else a failure.
+/// A command line the conversion in `cli` refused.
+impl From<UsageError> for Ending {
+    fn from(error: UsageError) -> Ending {
+        Ending::Usage(error.to_string())
+    }
+}
+
+/// An error of the core: an interruption if it stopped for Ctrl-C; a usage error if the input it
+/// was given is wrong (a catalog row, a results file), or the command line named a row the catalog
+/// does not have, a folder another nestprobe holds or an output that is not a regular file; else a
+/// failure.
 impl From<anyhow::Error> for Ending {
     fn from(error: anyhow::Error) -> Ending {
-        if interrupt::requested() {
+        if interrupt::is_interrupted(&error) {
             Ending::Interrupted
-        } else if error.chain().any(|cause| cause.is::<InvalidInput>())
+        } else if error.chain().any(|cause| cause.is::<InvalidInput>() || cause.is::<NoRowMatches>())
             || error.is::<Held>()
             || error.is::<NotARegularFile>()
         {
@@ -113,5 +122,16 @@ mod tests {
             crate::lock::Held { path: "x/.lock".into(), folder: crate::lock::Folder::Out, holder: Some(7) };
         let ending = Ending::from(anyhow::Error::new(held).context("run"));
         assert_eq!(ending.code(), code::USAGE);
+    }
+
+    #[test]
+    fn an_interruption_and_an_unknown_row_are_told_by_their_type_under_any_context() {
+        let interrupted = anyhow::Error::new(interrupt::Interrupted).context("`build`").context("row x");
+        assert_eq!(Ending::from(interrupted).code(), code::INTERRUPTED);
+        let pattern = "nope".parse().unwrap();
+        let typo = anyhow::Error::new(NoRowMatches { pattern, catalog: "c.toml".into() }).context("list");
+        assert_eq!(Ending::from(typo).code(), code::USAGE);
+        assert_eq!(Ending::from(anyhow::anyhow!("interrupted")).code(), code::FAILED);
+        assert_eq!(Ending::from(UsageError::SarifWithoutLocation).code(), code::USAGE);
     }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::exit::Ending;
 use crate::catalog::{Catalog, Readiness};
+use crate::cli::options::ListCommand;
 use crate::cli::{Format, ListArgs};
 use crate::run::plan;
 use crate::ui::stdout;
@@ -22,11 +23,11 @@ struct ListRow<'a> {
 }
 
 pub fn list(args: &ListArgs) -> Result<Ending> {
-    let catalog = Catalog::load(&args.catalog.catalog)?;
-    let selection = args.catalog.selection();
-    if let Some(count) = args.shards {
+    let ListCommand { catalog, selection, build_dir, format, shards } = args.command();
+    let catalog = Catalog::load(&catalog)?;
+    if let Some(count) = shards {
         let shards = plan::shards(&catalog, &selection, count.into())?;
-        match args.format {
+        match format {
             Format::Json => stdout::json(&shards)?,
             Format::Text => shards.iter().try_for_each(|shard| stdout::line(plan::describe(shard)))?,
         }
@@ -40,11 +41,11 @@ pub fn list(args: &ListArgs) -> Result<Ending> {
             environment: &entry.environment,
             language: &entry.language,
             library: &entry.library,
-            readiness: catalog.readiness(entry, &args.catalog.build_dir),
+            readiness: catalog.readiness(entry, &build_dir),
             note: &entry.note,
         })
         .collect();
-    match args.format {
+    match format {
         Format::Json => stdout::json(&rows)?,
         Format::Text => {
             for row in &rows {

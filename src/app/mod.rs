@@ -57,12 +57,6 @@ fn warn_if_aslr_stays_on(wanted_off: bool) {
     }
 }
 
-/// A usage error when `--max-depth` cannot decide the expectations; checked before anything is
-/// probed.
-fn undecidable(expectations: &crate::gate::Expectations, max_depth: u64) -> Option<Ending> {
-    expectations.check_decidable(max_depth).err().map(Ending::Usage)
-}
-
 /// `GITHUB_WORKFLOW_REF`: which workflow file GitHub Actions is running, if it is (SARIF results
 /// point at it by default).
 fn workflow_ref() -> Option<String> {

@@ -1,85 +1,67 @@
 //! `probe` and `sweep`: one parser program, from the command line.
 
-use anyhow::Result;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
 
 use super::exit::Ending;
-use super::{undecidable, warn_if_aslr_stays_on, workflow_ref};
-use crate::cli::options::UsageError;
-use crate::cli::{Format, ProbeArgs, ProbeCommandArgs, SweepArgs};
+use super::{warn_if_aslr_stays_on, workflow_ref};
+use crate::cli::options::{ProbeCommand, ProbeRequest};
+use crate::cli::{Format, ProbeCommandArgs, SweepArgs};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};
-use crate::report::exports::{self, Exports};
+use crate::report::exports;
 use crate::report::{badges, summary, text};
 use crate::results::probe_result::{ProbeResult, ProbeStatus};
 use crate::results::{output, write_atomically, Versioned};
+use crate::sys::child_env::{find_program, ChildEnv, Stage, FIXED_PATH};
 use crate::sys::containment;
+use crate::sys::launcher::Launcher;
 use crate::ui::progress::ProbeProgress;
 use crate::ui::stdout;
 
-pub fn probe(command: &ProbeCommandArgs) -> Result<Ending> {
-    let args = &command.probe;
-    let expectations = command.gate.expectations();
-    if let Some(ending) = undecidable(&expectations, args.trial.max_depth) {
-        return Ok(ending);
-    }
-    let exports = match command.exports.exports(workflow_ref().as_deref()) {
-        Ok(exports) => exports,
-        Err(usage) => return Ok(Ending::Usage(usage.0)),
+pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
+    let command = match args.command(workflow_ref().as_deref()) {
+        Ok(command) => command,
+        Err(usage) => return Ok(usage.into()),
     };
-    let spec = match checked_spec(args)? {
-        Ok(spec) => spec,
-        Err(usage) => return Ok(usage),
-    };
+    let request = &command.request;
+    let spec = stage(request)?;
     // Refused before the probe, not after it: an output that is not a regular file.
     for path in command.badge.iter().chain(&command.summary) {
         output::write_target(path)?;
     }
-    warn_if_aslr_stays_on(!args.trial.aslr);
-    let mut progress = ProbeProgress::new(args.verbose);
+    warn_if_aslr_stays_on(!request.trial.aslr);
+    let mut progress = ProbeProgress::new(request.verbose);
     let probed = probe_program(&spec, &mut progress);
     drop(progress);
     let mut result = match probed {
         Ok(result) => result,
-        Err(error) => return no_result(command, &spec, &exports, error),
+        Err(error) => return no_result(&command, &spec, error),
     };
     crate::probe::locate_crash(&spec, &mut result);
-    match args.format {
+    match request.format {
         Format::Json => stdout::json(&Versioned::contained(&result, containment::current()))?,
         Format::Text => stdout::text(&text::probe(&result))?,
     }
-    let violations = expectations.violations(&result);
+    let violations = command.expectations.violations(&result);
     if let Some(path) = &command.badge {
-        let label = badge_label(command, result.payload_format.name());
+        let label = badge_label(&command, result.payload_format.name());
         write_atomically(path, &badges::probe_badge(&label, Some(&result), !violations.is_empty())?)?;
     }
     if let Some(path) = &command.summary {
-        summary::write(path, &summary::probe(&result, &expectations, &violations))?;
+        summary::write(path, &summary::probe(&result, &command.expectations, &violations))?;
     }
-    exports.write(&[exports::probe_case(&result)])?;
+    command.exports.write(&[exports::probe_case(&result)])?;
     Ok(Ending::of_measurement(violations, reliable([&result])))
-}
-
-/// The probe's spec, or the usage error that keeps it from being made.
-fn checked_spec(args: &ProbeArgs) -> Result<Result<ProbeSpec, Ending>> {
-    match args.spec() {
-        Ok(spec) => Ok(Ok(spec)),
-        Err(error) => match error.downcast::<UsageError>() {
-            Ok(usage) => Ok(Err(Ending::Usage(usage.0))),
-            Err(error) => Err(error),
-        },
-    }
 }
 
 /// No result: the files asked for say so rather than keeping an old one, and `--format json` still
 /// prints one object.
-fn no_result(
-    command: &ProbeCommandArgs,
-    spec: &ProbeSpec,
-    exports: &Exports,
-    error: anyhow::Error,
-) -> Result<Ending> {
+fn no_result(command: &ProbeCommand, spec: &ProbeSpec, error: anyhow::Error) -> Result<Ending> {
     let ending = Ending::from(error);
     let Ending::Failed(error) = &ending else { return Ok(ending) };
-    exports.write(&[exports::unprobed_case(&spec.command, spec.format, format!("{error:#}"))])?;
+    command.exports.write(&[exports::unprobed_case(&spec.command, spec.format, format!("{error:#}"))])?;
     if let Some(path) = &command.badge {
         let label = badge_label(command, spec.format.name());
         write_atomically(path, &badges::probe_badge(&label, None, false)?)?;
@@ -87,7 +69,7 @@ fn no_result(
     if let Some(path) = &command.summary {
         summary::write(path, &summary::unmeasured(&spec.command, &format!("{error:#}")))?;
     }
-    if command.probe.format == Format::Json {
+    if command.request.format == Format::Json {
         stdout::json(&Versioned::new(
             &serde_json::json!({ "command": spec.command, "error": format!("{error:#}") }),
         ))?;
@@ -95,21 +77,23 @@ fn no_result(
     Ok(ending)
 }
 
-fn badge_label(command: &ProbeCommandArgs, format: &str) -> String {
+fn badge_label(command: &ProbeCommand, format: &str) -> String {
     command.badge_label.clone().unwrap_or_else(|| format!("nested {format}"))
 }
 
 pub fn sweep(args: &SweepArgs) -> Result<Ending> {
-    let spec = match checked_spec(&args.probe)? {
-        Ok(spec) => spec,
-        Err(usage) => return Ok(usage),
+    let command = match args.command() {
+        Ok(command) => command,
+        Err(usage) => return Ok(usage.into()),
     };
-    warn_if_aslr_stays_on(!args.probe.trial.aslr);
-    let mut progress = ProbeProgress::new(args.probe.verbose);
-    let swept = sweep_program(&spec, &args.stacks, &mut progress);
+    let request = &command.request;
+    let spec = stage(request)?;
+    warn_if_aslr_stays_on(!request.trial.aslr);
+    let mut progress = ProbeProgress::new(request.verbose);
+    let swept = sweep_program(&spec, &command.stacks, &mut progress);
     drop(progress);
     let result = swept?;
-    match args.probe.format {
+    match request.format {
         Format::Json => stdout::json(&Versioned::contained(&result, containment::current()))?,
         Format::Text => stdout::text(&text::sweep(&result))?,
     }
@@ -119,4 +103,121 @@ pub fn sweep(args: &SweepArgs) -> Result<Ending> {
 /// Whether every probe has an answer: an exact boundary, no limit, or slow.
 fn reliable<'a>(results: impl IntoIterator<Item = &'a ProbeResult>) -> bool {
     results.into_iter().all(|r| matches!(r.status, ProbeStatus::Exact | ProbeStatus::Slow))
+}
+
+/// The probe the request asks for, its program staged: the children's home made, the program
+/// found, and run through fixed-length links (or inside its root). A folder that cannot be made or
+/// a program found nowhere is a failure, not a usage error.
+fn stage(request: &ProbeRequest) -> Result<ProbeSpec> {
+    let stage = Stage::for_key(Path::new("probe"))?;
+    let home = stage.dir("home")?;
+    let options = &request.trial;
+    // Trials at once share the resident-memory budget as a run's parsers do.
+    let jobs = request.jobs.unwrap_or_else(crate::host::cpus);
+    let mut trial =
+        options.trial_config(request.command.clone(), ChildEnv::fixed(&home), options.max_rss.resolve(jobs));
+    // Results show the command as given, and the file that ran; the child runs it through
+    // fixed-length links (paths inside an environment's root are the root's own, and stay as
+    // they are).
+    let command_line = trial.command_line();
+    let program = program(request)?;
+    match &request.root {
+        Some(root) => trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?,
+        None => {
+            if let Some(found) = &program {
+                trial.argv[0] = found.clone().into_os_string();
+            }
+            trial.argv = stage.fixed_length_argv(&trial.argv)?;
+        }
+    }
+    let mut spec = ProbeSpec::new(trial, command_line, request.payload, request.shape, options.max_depth);
+    spec.program = program.map(|path| path.to_string_lossy().into_owned());
+    spec.error_status = request.error_status.clone();
+    spec.hint = request.hint;
+    spec.repeat = request.repeat;
+    spec.jobs = jobs;
+    Ok(match request.phase {
+        Some(phase) => spec.with_phase(phase),
+        None => spec,
+    })
+}
+
+/// The file the command runs, when it names its program by a bare name: found on the caller's
+/// PATH (what `python3` means in their shell: a virtualenv's, pyenv's), or inside `--root` on the
+/// fixed PATH there (named by its path inside the root). A name found nowhere is an error.
+fn program(request: &ProbeRequest) -> Result<Option<PathBuf>> {
+    let name = &request.command[0];
+    if name.as_encoded_bytes().contains(&b'/') {
+        return Ok(None);
+    }
+    let root = request.root.as_deref().map(crate::catalog::absolute);
+    let (search_path, where_) = match &root {
+        Some(root) => (OsString::from(FIXED_PATH), format!("on the fixed PATH inside {}", root.display())),
+        None => (std::env::var_os("PATH").unwrap_or_default(), "on PATH".to_string()),
+    };
+    match find_program(name, &search_path, root.as_deref()) {
+        Some(found) => Ok(Some(found)),
+        None => bail!("cannot find the program `{}` {where_}", name.to_string_lossy()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use crate::payload::{PayloadFormat, Shape};
+    use crate::sys::memory::RssCap;
+    use crate::units::Limit;
+    use clap::Parser;
+    use std::time::Duration;
+
+    fn staged(args: &[&str]) -> ProbeSpec {
+        let cli = Cli::try_parse_from([&["nestprobe", "probe"], args].concat()).unwrap();
+        let Command::Probe(args) = cli.command else { panic!("not probe") };
+        stage(&args.probe.request().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn probe_defaults_match_the_documentation() {
+        let spec = staged(&["--", "python3", "p.py"]);
+        assert_eq!(spec.trial.stack, Limit::Bytes(8 * 1024 * 1024));
+        assert_eq!(spec.trial.timeout, Duration::from_secs(10));
+        assert_eq!(spec.max_depth, 5_000_000);
+        assert_eq!(spec.format, PayloadFormat::JSON);
+        assert_eq!(spec.shape, Shape::Array);
+        assert!(spec.trial.disable_aslr);
+        assert_eq!(spec.trial.memory, None);
+        // Trials run as many at once as there are CPUs, and the resident cap is on by default: the
+        // auto rule for that many children at a time.
+        assert_eq!(spec.jobs, crate::host::cpus());
+        assert_eq!(spec.trial.max_rss, RssCap::Auto.resolve(crate::host::cpus()));
+        assert!(spec.trial.max_rss.is_some());
+        // The command as given; the file that runs is the caller's python3, reached by a link.
+        assert_eq!(spec.command, ["python3", "p.py"]);
+        let caller_s = which::which("python3").unwrap();
+        assert_eq!(spec.program.as_deref(), Some(caller_s.to_str().unwrap()));
+        assert!(spec.trial.argv[0].to_string_lossy().ends_with("/python3"), "{:?}", spec.trial.argv);
+        assert_eq!(spec.trial.argv[1], "p.py");
+        let env = spec.trial.env.record();
+        assert_eq!(env.mode, crate::results::settings::EnvMode::Fixed);
+        assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "LD_BIND_NOW", "PATH", "TMPDIR"]);
+    }
+
+    #[test]
+    fn resident_caps_resolve_for_the_trials_at_once() {
+        let max_rss = |value: &str| staged(&["--max-rss", value, "--", "true"]).trial.max_rss;
+        assert_eq!(max_rss("64MiB"), Some(64 << 20));
+        assert_eq!(max_rss("none"), None);
+        assert!(max_rss("auto").is_some());
+    }
+
+    #[test]
+    fn a_phase_is_the_last_argument_and_a_program_found_nowhere_fails() {
+        let spec = staged(&["--phase", "free", "--", "true", "x"]);
+        assert_eq!(spec.command, ["true", "x", "free"]);
+        let cli = Cli::try_parse_from(["nestprobe", "probe", "--", "no-such-program-here"]).unwrap();
+        let Command::Probe(args) = cli.command else { panic!("not probe") };
+        let error = stage(&args.probe.request().unwrap()).unwrap_err().to_string();
+        assert!(error.contains("cannot find the program `no-such-program-here` on PATH"), "{error}");
+    }
 }

@@ -6,21 +6,21 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::exit::Ending;
-use super::{undecidable, warn_if_aslr_stays_on, workflow_ref};
+use super::{warn_if_aslr_stays_on, workflow_ref};
+use crate::cli::options::{RenderCommand, RunCommand};
 use crate::cli::{MergeArgs, RenderArgs, RunArgs};
 use crate::lock::{Folder, FolderLock};
 use crate::report;
 use crate::results::output;
 use crate::results::Results;
-use crate::run::publish::{self, MergeOptions};
-use crate::sys::interrupt;
+use crate::run::publish;
 use crate::ui::{messages, stdout};
 
 pub fn run(args: &RunArgs) -> Result<Ending> {
-    let options = args.options();
-    if let Some(ending) = undecidable(&options.expectations, options.trial.max_depth) {
-        return Ok(ending);
-    }
+    let RunCommand { options, exports, timings } = match args.command(workflow_ref().as_deref()) {
+        Ok(command) => command,
+        Err(usage) => return Ok(usage.into()),
+    };
     // Held before anything is measured, until the run ends.
     let _out = match &options.json_only {
         Some(path) => {
@@ -30,10 +30,6 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     };
     output::write_target(options.json_only.as_ref().unwrap_or(&options.out.join("results.json")))?;
     let _build = hold_build_dir(&options.build_dir)?;
-    let exports = match args.exports.exports(workflow_ref().as_deref()) {
-        Ok(exports) => exports,
-        Err(usage) => return Ok(Ending::Usage(usage.0)),
-    };
     warn_if_aslr_stays_on(!options.trial.aslr);
     let started = Instant::now();
     let outcome = crate::run::run(&options)?;
@@ -48,31 +44,27 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
         report::overview::run_summary(&outcome.measured),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
-    if args.timings {
+    if timings {
         stdout::text(&report::timings::table(&outcome.measured, outcome.writing_seconds))?;
     }
-    if interrupt::requested() {
+    if outcome.interrupted {
         return Ok(Ending::Interrupted);
     }
     Ok(Ending::of_measurement(outcome.violations, true))
 }
 
 pub fn merge(args: &MergeArgs) -> Result<Ending> {
-    let _out = hold_out(&args.out)?;
-    output::write_target(&args.out.join("results.json"))?;
-    publish::merge(&MergeOptions {
-        inputs: args.inputs.clone(),
-        keep: args.keep,
-        catalog: args.catalog.clone(),
-        out: args.out.clone(),
-        readme: crate::cli::readme_in(&args.readme, &args.out),
-    })?;
+    let options = args.options();
+    let _out = hold_out(&options.out)?;
+    output::write_target(&options.out.join("results.json"))?;
+    publish::merge(&options)?;
     Ok(Ending::Done)
 }
 
 pub fn render(args: &RenderArgs) -> Result<Ending> {
-    let _out = hold_out(&args.out)?;
-    publish::render(&args.results, &args.out, &crate::cli::readme_in(&args.readme, &args.out))?;
+    let RenderCommand { results, out, readme } = args.command();
+    let _out = hold_out(&out)?;
+    publish::render(&results, &out, &readme)?;
     Ok(Ending::Done)
 }
 

@@ -5,14 +5,16 @@
 
 mod load;
 mod parser;
+mod selector;
 
 pub use load::FILE_NAME;
 pub use parser::{first_error_line, missing_packages, Hook, Parser, Readiness, UnusableBuildFolder};
+pub use selector::{NoRowMatches, Pattern, Selector};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use crate::payload::PayloadFormat;
 use crate::results::error_status::ErrorStatuses;
@@ -140,22 +142,12 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// The entries named by `--only` (all when empty), in catalog order: an id names the row in
-    /// every environment, `id@environment` one of them (`id@host` too); unknown names are an error.
-    pub fn select(&self, only: &[String]) -> Result<Vec<&Entry>> {
-        let named = |entry: &Entry, name: &String| {
-            *name == entry.id || name.split_once('@') == Some((entry.id.as_str(), entry.environment.as_str()))
-        };
-        for name in only {
-            if !self.entries.iter().any(|e| named(e, name)) {
-                bail!("no parser `{name}` in {} (see `nestprobe list`)", self.path.display());
-            }
+    /// The entries `selector` names, in catalog order; a name that matches no row is refused.
+    pub fn select(&self, selector: &Selector) -> Result<Vec<&Entry>, NoRowMatches> {
+        if let Some(pattern) = selector.unmatched(&self.entries) {
+            return Err(NoRowMatches { pattern: pattern.clone(), catalog: self.path.clone() });
         }
-        Ok(self
-            .entries
-            .iter()
-            .filter(|e| only.is_empty() || only.iter().any(|name| named(e, name)))
-            .collect())
+        Ok(self.entries.iter().filter(|entry| selector.selects(entry)).collect())
     }
 
     /// The `[[environment]]` a row runs in; `None` for the host.
@@ -301,12 +293,13 @@ setup = "environments/debian13.sh"
         assert!(catalog.environment_of(&catalog.entries[0]).is_none());
         assert_eq!(catalog.environment_of(&catalog.entries[1]).unwrap().name, "Debian 13 (trixie)");
         // An id selects the row everywhere, a key one environment of it.
-        assert_eq!(catalog.select(&["c-x".into()]).unwrap().len(), 2);
-        let one = catalog.select(&["c-x@debian13".into()]).unwrap();
+        let only = |name: &str| Selector::new(vec![name.parse().unwrap()]);
+        assert_eq!(catalog.select(&only("c-x")).unwrap().len(), 2);
+        let one = catalog.select(&only("c-x@debian13")).unwrap();
         assert_eq!((one.len(), one[0].environment.as_str()), (1, "debian13"));
-        let host = catalog.select(&["c-x@host".into()]).unwrap();
+        let host = catalog.select(&only("c-x@host")).unwrap();
         assert_eq!((host.len(), host[0].key().as_str()), (1, "c-x"));
-        let err = catalog.select(&["c-x@debian14".into()]).unwrap_err().to_string();
+        let err = catalog.select(&only("c-x@debian14")).unwrap_err().to_string();
         assert!(err.contains("no parser `c-x@debian14`"), "{err}");
         // Both environments build in their own folders, from the same program folder.
         let build = tempfile::tempdir().unwrap();

@@ -338,7 +338,7 @@ impl<'a> Parser<'a> {
             .and_then(|mut command| task::capture(&mut command, "`version`", task::QUERY_TIMEOUT))
         {
             Ok(output) => output,
-            Err(error) if interrupt::requested() => return Err(error),
+            Err(error) if interrupt::is_interrupted(&error) => return Err(error),
             Err(_) => return Ok(None),
         };
         // One line, cut short and printable: it is copied into every report.

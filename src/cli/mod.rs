@@ -1,18 +1,19 @@
-//! The command line: clap's definitions (here), their conversion into the core's option structs
-//! (`options`), and the man page and completions made from them (`docs`). Only this module and
-//! `app` see clap types.
+//! The command line: clap's definitions (here, each option declared once in the group that owns
+//! it), their value parsers (`values`), their conversion into the core's option structs
+//! (`options`: pure, one function per subcommand), and the man page and completions made from them
+//! (`docs`). Only this module and `app` see clap types.
 
 pub mod docs;
 pub mod options;
+pub mod values;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::Result;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::catalog::Pattern;
 use crate::gate::FailOn;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
@@ -20,6 +21,7 @@ use crate::results::error_status::ErrorStatuses;
 use crate::results::phase::Phase;
 use crate::sys::memory::RssCap;
 use crate::units::{parse_timeout, Limit};
+use values::named;
 
 /// What clap's error means for the user: `None` when it was `--help` or `--version` (printed on
 /// stdout here: no error), else the one-line message of a usage error (exit status 2), without
@@ -92,6 +94,8 @@ pub enum Format {
     Json,
 }
 
+// The groups of options several subcommands share, each option declared once, with its help.
+
 /// Options shared by everything that runs parser programs.
 #[derive(Debug, Args, Clone)]
 pub struct TrialArgs {
@@ -103,7 +107,7 @@ pub struct TrialArgs {
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_timeout)]
     pub timeout: Duration,
     /// Largest depth tried, at most 100,000,000; if it is accepted, the parser has no limit up to it
-    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = options::depth)]
+    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = values::depth)]
     pub max_depth: u64,
     /// Address-space cap (RLIMIT_AS) of every child, e.g. 4GiB (breaks runtimes that reserve large
     /// ranges: GHC, JVM, V8, Go; --max-rss is the safe cap)
@@ -128,33 +132,119 @@ pub struct TrialArgs {
     pub inherit_env: bool,
 }
 
+/// The catalog file, for the commands that read it.
+#[derive(Debug, Args, Clone)]
+pub struct CatalogFileArgs {
+    /// The parser catalog: its rows, in the order the reports keep
+    #[arg(value_parser = values::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
+    pub catalog: PathBuf,
+}
+
+/// The catalog's rows a command works on, and where they are built.
+#[derive(Debug, Args, Clone)]
+pub struct CatalogArgs {
+    #[command(flatten)]
+    pub file: CatalogFileArgs,
+    /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
+    /// separate with commas. A name that matches no row is refused
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    pub only: Vec<Pattern>,
+    /// Only the I-th of N shards of the selected rows, as `list --shards N` shows them (CI runs one
+    /// job per shard)
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<crate::run::plan::ShardSpec>,
+    /// Previous results whose timings balance the shards (rows count the same without them)
+    #[arg(value_parser = values::path, long, value_name = "FILE", default_value = "results.json")]
+    pub costs: PathBuf,
+    /// Where parsers are built (one folder per parser)
+    #[arg(value_parser = values::path, long, value_name = "DIR", default_value = "target/parsers")]
+    pub build_dir: PathBuf,
+}
+
+/// Where a command writes results.json and the reports made from it.
+#[derive(Debug, Args, Clone)]
+pub struct OutputArgs {
+    /// Where results.json, results.md, results.csv, results.svg and badges/ go
+    #[arg(value_parser = values::path, long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+    /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
+    /// README.md in --out]
+    #[arg(value_parser = values::path, long, value_name = "FILE")]
+    pub readme: Option<PathBuf>,
+}
+
+/// How a command prints what it found on stdout.
+#[derive(Debug, Args, Clone)]
+pub struct FormatArgs {
+    /// Output format: text to read, or one JSON value for tools
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Files for other tools: CI test reporters and GitHub code scanning.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ExportArgs {
+    /// Write the results as JUnit XML to this file (CI test reporters): a crash, running out of time
+    /// or memory, or accepting invalid input is a failing test
+    #[arg(value_parser = values::path, long, value_name = "FILE.xml")]
+    pub junit: Option<PathBuf>,
+    /// Write the results as SARIF 2.1.0 to this file, for GitHub code scanning (upload it with
+    /// github/codeql-action/upload-sarif, which needs `security-events: write`): a crash is an
+    /// error naming the library, the depth and the phase
+    #[arg(value_parser = values::path, long, value_name = "FILE.sarif")]
+    pub sarif: Option<PathBuf>,
+    /// The repository file the SARIF results point at (code scanning shows a result only at a file
+    /// of the repository) [default: in GitHub Actions, the workflow file running nestprobe]
+    #[arg(long, value_name = "FILE", requires = "sarif")]
+    pub sarif_location: Option<String>,
+}
+
+/// Expectations: a result that breaks one makes nestprobe exit 4, with one line per broken one.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GateArgs {
+    /// Exit 4 when the parser fails this way (comma-separated; the names of the JSON result's
+    /// `failure.kind` and `status`, and no-limit)
+    #[arg(long, value_name = "OUTCOMES", value_delimiter = ',', value_parser = named::<FailOn>(FailOn::names()))]
+    pub fail_on: Vec<FailOn>,
+    /// Exit 4 when the parser fails at a depth below N (its smallest failing depth is less than N)
+    #[arg(long, value_name = "N", value_parser = values::depth)]
+    pub expect_min_depth: Option<u64>,
+    /// Exit 4 when the parser accepts a depth above N (no limit, or a limit above N)
+    #[arg(long, value_name = "N", value_parser = values::depth)]
+    pub expect_max_depth: Option<u64>,
+}
+
+// The subcommands: each flattens the groups it takes and declares only its own options.
+
+/// What `probe` and `sweep` share: one parser program and how to probe it.
 #[derive(Debug, Args)]
 pub struct ProbeArgs {
     #[command(flatten)]
     pub trial: TrialArgs,
     /// Format of the payloads (not of the output: that is --format)
-    #[arg(long, value_name = "FORMAT", default_value = "json", value_parser = payload_format_parser())]
+    #[arg(long, value_name = "FORMAT", default_value = "json", value_parser = named::<PayloadFormat>(PayloadFormat::names()))]
     pub payload: PayloadFormat,
     /// Nesting shape of the payloads [default: the format's main shape, e.g. array for json, element
     /// for xml]
-    #[arg(long, value_parser = shape_parser())]
+    #[arg(long, value_parser = named::<Shape>(Shape::ALL.map(Shape::name)))]
     pub shape: Option<Shape>,
     /// Ask the program for this phase, passed as its last argument: parse (then end at once), free
     /// (then release the value), serialize (then write it back); the result records it
-    #[arg(long, value_parser = phase_parser())]
+    #[arg(long, value_parser = named::<Phase>(Phase::ALL.map(Phase::name)))]
     pub phase: Option<Phase>,
     /// The boundary found last time: confirm it in two trials instead of searching (`none`: no
     /// limit; `slow:N`: slow, N the deepest depth it finished; `unstable:LOW-HIGH`: outcomes
     /// disagreed there, LOW the lowest failing and HIGH the highest passing depth)
-    #[arg(long, value_name = "DEPTH", value_parser = parse_hint)]
+    #[arg(long, value_name = "DEPTH", value_parser = values::hint)]
     pub hint: Option<Hint>,
-    /// Run the boundary this many times in all and report the window where the outcome flips
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = options::at_least_one::<u32>)]
+    /// Run the boundary this many times in all (at most 1,000) and report the window where the
+    /// outcome flips
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = values::repeat)]
     pub repeat: u32,
     /// Trials run at once: N depths split the candidates into N + 1 parts, and the two trials that
     /// verify a boundary run side by side; the answer is the same as with 1. A parser that was slow
     /// (a trial near the timeout) gets one trial at a time [default: the number of CPUs]
-    #[arg(short, long, value_name = "N", value_parser = options::at_least_one::<usize>)]
+    #[arg(short, long, value_name = "N", value_parser = values::at_least_one::<usize>)]
     pub jobs: Option<usize>,
     /// The exit statuses by which the program reports its library's error, comma-separated (jq 1.6
     /// exits 4 on input nested too deeply: `--error-status 1,4`): those are clean errors, and every
@@ -162,15 +252,14 @@ pub struct ProbeArgs {
     /// exceeds", which exits 2), stays a crash
     #[arg(long, value_name = "STATUSES", default_value = "1")]
     pub error_status: ErrorStatuses,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub output: FormatArgs,
     /// Print every trial on stderr
     #[arg(short, long)]
     pub verbose: bool,
     /// Run the program inside this root file system (a Debian 13 root made by `setup`, say), from
     /// its `/`, with the host's /tmp, /proc, /dev and /sys; needs root or user namespaces
-    #[arg(value_parser = options::path, long, value_name = "DIR")]
+    #[arg(value_parser = values::path, long, value_name = "DIR")]
     pub root: Option<PathBuf>,
     /// The parser program and its arguments: it reads the payload on stdin, exits 0 if it parsed, 1 on error
     /// (after `--`, or after the last option: everything from the first word that is not an option).
@@ -190,52 +279,15 @@ pub struct ProbeCommandArgs {
     #[command(flatten)]
     pub exports: ExportArgs,
     /// Write a badge of the result (SVG) to this file
-    #[arg(value_parser = options::path, long, value_name = "FILE.svg")]
+    #[arg(value_parser = values::path, long, value_name = "FILE.svg")]
     pub badge: Option<PathBuf>,
     /// Label of the --badge [default: `nested FORMAT`]
     #[arg(long, value_name = "TEXT", requires = "badge")]
     pub badge_label: Option<String>,
     /// Write a markdown summary of the result to this file, or append it if the file exists (e.g.
     /// $GITHUB_STEP_SUMMARY)
-    #[arg(value_parser = options::path, long, value_name = "FILE.md")]
+    #[arg(value_parser = values::path, long, value_name = "FILE.md")]
     pub summary: Option<PathBuf>,
-}
-
-/// Files for other tools: CI test reporters and GitHub code scanning.
-#[derive(Debug, Args, Clone, Default)]
-pub struct ExportArgs {
-    /// Write the results as JUnit XML to this file (CI test reporters): a crash, running out of time
-    /// or memory, or accepting invalid input is a failing test
-    #[arg(value_parser = options::path, long, value_name = "FILE.xml")]
-    pub junit: Option<PathBuf>,
-    /// Write the results as SARIF 2.1.0 to this file, for GitHub code scanning (upload it with
-    /// github/codeql-action/upload-sarif, which needs `security-events: write`): a crash is an
-    /// error naming the library, the depth and the phase
-    #[arg(value_parser = options::path, long, value_name = "FILE.sarif")]
-    pub sarif: Option<PathBuf>,
-    /// The repository file the SARIF results point at (code scanning shows a result only at a file
-    /// of the repository) [default: in GitHub Actions, the workflow file running nestprobe]
-    #[arg(long, value_name = "FILE", requires = "sarif")]
-    pub sarif_location: Option<String>,
-}
-
-/// Expectations: a result that breaks one makes nestprobe exit 4, with one line per broken one.
-#[derive(Debug, Args, Clone, Default)]
-pub struct GateArgs {
-    /// Exit 4 when the parser fails this way (comma-separated; the names of the JSON result's
-    /// `failure.kind` and `status`, and no-limit)
-    #[arg(long, value_name = "OUTCOMES", value_delimiter = ',', value_parser = fail_on_parser())]
-    pub fail_on: Vec<FailOn>,
-    /// Exit 4 when the parser fails at a depth below N (its smallest failing depth is less than N)
-    #[arg(long, value_name = "N", value_parser = options::depth)]
-    pub expect_min_depth: Option<u64>,
-    /// Exit 4 when the parser accepts a depth above N (no limit, or a limit above N)
-    #[arg(long, value_name = "N", value_parser = options::depth)]
-    pub expect_max_depth: Option<u64>,
-}
-
-fn fail_on_parser() -> impl TypedValueParser<Value = FailOn> {
-    PossibleValuesParser::new(FailOn::names()).map(|name| name.parse::<FailOn>().expect("a listed outcome"))
 }
 
 #[derive(Debug, Args)]
@@ -247,35 +299,14 @@ pub struct SweepArgs {
     pub stacks: Vec<Limit>,
 }
 
-#[derive(Debug, Args, Clone)]
-pub struct CatalogArgs {
-    /// The parser catalog
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
-    pub catalog: PathBuf,
-    /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
-    /// separate with commas
-    #[arg(long, value_name = "ID", value_delimiter = ',')]
-    pub only: Vec<String>,
-    /// Only the I-th of N shards of the selected rows, as `list --shards N` shows them (CI runs one
-    /// job per shard)
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<crate::run::plan::ShardSpec>,
-    /// Previous results whose timings balance the shards (rows count the same without them)
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "results.json")]
-    pub costs: PathBuf,
-    /// Where parsers are built (one folder per parser)
-    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = "target/parsers")]
-    pub build_dir: PathBuf,
-}
-
 #[derive(Debug, Args)]
 pub struct ListArgs {
     #[command(flatten)]
     pub catalog: CatalogArgs,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub output: FormatArgs,
     /// Print the rows split into N shards (for a CI matrix) instead of the rows
-    #[arg(long, value_name = "N", value_parser = options::at_least_one::<u16>, conflicts_with = "shard")]
+    #[arg(long, value_name = "N", value_parser = values::at_least_one::<u16>, conflicts_with = "shard")]
     pub shards: Option<u16>,
 }
 
@@ -287,11 +318,11 @@ pub struct RunArgs {
     pub trial: TrialArgs,
     /// Parsers probed at once (default: the number of CPUs); the CPUs they leave run trials of one
     /// probe side by side (`-j 1` on 4 CPUs: 4 trials at once, as `probe --jobs 4`)
-    #[arg(short, long, value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = values::at_least_one::<usize>)]
     pub jobs: Option<usize>,
     /// Previous results whose boundaries are confirmed instead of searched (default: the
     /// existing results.json, if any)
-    #[arg(value_parser = options::path, long, value_name = "FILE", conflicts_with = "cold")]
+    #[arg(value_parser = values::path, long, value_name = "FILE", conflicts_with = "cold")]
     pub baseline: Option<PathBuf>,
     /// Ignore previous results: search every boundary from scratch
     #[arg(long)]
@@ -315,15 +346,10 @@ pub struct RunArgs {
     #[command(flatten)]
     pub exports: ExportArgs,
     /// Write results.json for the probed parsers only and leave the reports alone (for CI matrix jobs)
-    #[arg(value_parser = options::path, long, value_name = "FILE")]
+    #[arg(value_parser = values::path, long, value_name = "FILE")]
     pub json_only: Option<PathBuf>,
-    /// Where results.json, results.md, results.csv, results.svg and badges/ go
-    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
-    pub out: PathBuf,
-    /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
-    /// README.md in --out]
-    #[arg(value_parser = options::path, long, value_name = "FILE")]
-    pub readme: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -338,49 +364,25 @@ pub struct SetupArgs {
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// results.json files to merge; later files win for the same parser id
-    #[arg(value_parser = options::path, required = true, value_name = "FILE")]
+    #[arg(value_parser = values::path, required = true, value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
     /// Rows no file has keep their record from the results.json in --out (merging a few rows into
     /// the committed results), instead of becoming "no result from this run" (CI's shards)
     #[arg(long)]
     pub keep: bool,
-    /// The catalog, for the order and the rows of parsers with no result
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
-    pub catalog: PathBuf,
-    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
-    pub out: PathBuf,
-    /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
-    /// README.md in --out]
-    #[arg(value_parser = options::path, long, value_name = "FILE")]
-    pub readme: Option<PathBuf>,
+    #[command(flatten)]
+    pub catalog: CatalogFileArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "results.json")]
+    /// The results to render
+    #[arg(value_parser = values::path, long, value_name = "FILE", default_value = "results.json")]
     pub results: PathBuf,
-    #[arg(value_parser = options::path, long, value_name = "DIR", default_value = ".")]
-    pub out: PathBuf,
-    /// The README whose marked table block is regenerated (skipped if it does not exist) [default:
-    /// README.md in --out]
-    #[arg(value_parser = options::path, long, value_name = "FILE")]
-    pub readme: Option<PathBuf>,
-}
-
-// Formats and shapes are parsed here, from their names, so clap stays out of the payload module.
-fn payload_format_parser() -> impl TypedValueParser<Value = PayloadFormat> {
-    PossibleValuesParser::new(PayloadFormat::names())
-        .map(|name| name.parse::<PayloadFormat>().expect("a listed format"))
-}
-
-fn phase_parser() -> impl TypedValueParser<Value = Phase> {
-    PossibleValuesParser::new(Phase::ALL.map(Phase::name))
-        .map(|name| name.parse::<Phase>().expect("a listed phase"))
-}
-
-fn shape_parser() -> impl TypedValueParser<Value = Shape> {
-    PossibleValuesParser::new(Shape::ALL.map(Shape::name))
-        .map(|name| name.parse::<Shape>().expect("a listed shape"))
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -393,35 +395,8 @@ pub struct CompletionsArgs {
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// Write nestprobe.1 and one nestprobe-<command>.1 per subcommand into this folder instead
-    #[arg(value_parser = options::path, long, value_name = "DIR")]
+    #[arg(value_parser = values::path, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-}
-
-fn parse_hint(text: &str) -> Result<Hint, String> {
-    let wrong = || {
-        format!("expected a depth from 1 to 100,000,000, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`, got {text:?}")
-    };
-    let depth = |text: &str| options::depth(text).map_err(|_| wrong());
-    if text.eq_ignore_ascii_case("none") {
-        return Ok(Hint::NoLimit);
-    }
-    if let Some(depth_text) = text.strip_prefix("slow:") {
-        return depth(depth_text).map(|finished| Hint::Slow {
-            finished,
-            took_millis: None,
-            crash_depth: None,
-        });
-    }
-    if let Some(window) = text.strip_prefix("unstable:") {
-        let (low, high) = window.split_once('-').ok_or_else(wrong)?;
-        return Ok(Hint::Unstable { lowest_failing: depth(low)?, highest_passing: depth(high)? });
-    }
-    depth(text).map(Hint::FailsAt)
-}
-
-/// The README a command regenerates: the one given, else the one beside its other outputs.
-pub fn readme_in(readme: &Option<PathBuf>, out: &std::path::Path) -> PathBuf {
-    readme.clone().unwrap_or_else(|| out.join("README.md"))
 }
 
 #[cfg(test)]
@@ -435,11 +410,36 @@ mod tests {
     }
 
     #[test]
+    fn every_option_of_every_subcommand_has_its_help() {
+        let mut cli = Cli::command();
+        cli.build();
+        for sub in cli.get_subcommands() {
+            for arg in sub.get_arguments() {
+                assert!(arg.get_help().is_some(), "`{} --{}` has no help", sub.get_name(), arg.get_id());
+            }
+        }
+    }
+
+    #[test]
+    fn counts_are_refused_alike_in_every_subcommand() {
+        let error = |args: &[&str]| {
+            let error = Cli::try_parse_from([&["nestprobe"], args].concat()).unwrap_err();
+            usage_error(error).unwrap()
+        };
+        for jobs in [&["run", "-j", "0"][..], &["probe", "-j", "0", "--", "p"]] {
+            assert!(error(jobs).contains("'--jobs <N>': must be at least 1, got 0"), "{}", error(jobs));
+        }
+        let repeat = error(&["probe", "--repeat", "1001", "--", "p"]);
+        assert!(repeat.contains("'--repeat <N>': must be at most 1,000, got 1001"), "{repeat}");
+        assert!(error(&["run", "--only", "a,,b"]).contains("empty name"));
+    }
+
+    #[test]
     fn the_readme_regenerated_is_the_one_beside_the_other_outputs_unless_given() {
         let options = |args: &[&str]| {
             let cli = Cli::try_parse_from([&["nestprobe", "run"], args].concat()).unwrap();
             let Command::Run(run) = cli.command else { panic!("not run") };
-            run.options().readme
+            run.command(None).unwrap().options.readme
         };
         use std::path::Path;
         assert_eq!(options(&[]), Path::new(".").join("README.md"));
@@ -447,34 +447,27 @@ mod tests {
         assert_eq!(options(&["--out", "/tmp/x", "--readme", "/tmp/R.md"]), Path::new("/tmp/R.md"));
     }
 
+    // What the staged probe looks like (its links, its program) is app::probe's test.
     #[test]
     fn probe_defaults_match_the_documentation() {
         let cli = Cli::try_parse_from(["nestprobe", "probe", "--", "python3", "p.py"]).unwrap();
         let Command::Probe(args) = cli.command else { panic!("not probe") };
-        assert!(args.gate.expectations().is_empty() && args.badge.is_none() && args.summary.is_none());
-        let spec = args.probe.spec().unwrap();
-        assert_eq!(spec.trial.stack, Limit::Bytes(8 * 1024 * 1024));
-        assert_eq!(spec.trial.timeout, Duration::from_secs(10));
-        assert_eq!(spec.max_depth, 5_000_000);
-        assert_eq!(spec.format, PayloadFormat::JSON);
-        assert_eq!(spec.shape, Shape::Array);
-        assert!(spec.trial.disable_aslr);
-        assert_eq!(spec.trial.memory, None);
-        // Trials run as many at once as there are CPUs, and the resident cap is on by default: the
-        // auto rule for that many children at a time.
-        assert_eq!(spec.jobs, crate::host::cpus());
-        assert_eq!(args.probe.trial.max_rss, RssCap::Auto);
-        assert_eq!(spec.trial.max_rss, RssCap::Auto.resolve(crate::host::cpus()));
-        assert!(spec.trial.max_rss.is_some());
-        // The command as given; the file that runs is the caller's python3, reached by a link.
-        assert_eq!(spec.command, ["python3", "p.py"]);
-        let caller_s = which::which("python3").unwrap();
-        assert_eq!(spec.program.as_deref(), Some(caller_s.to_str().unwrap()));
-        assert!(spec.trial.argv[0].to_string_lossy().ends_with("/python3"), "{:?}", spec.trial.argv);
-        assert_eq!(spec.trial.argv[1], "p.py");
-        let env = spec.trial.env.record();
-        assert_eq!(env.mode, crate::results::settings::EnvMode::Fixed);
-        assert_eq!(env.vars.keys().collect::<Vec<_>>(), ["HOME", "LANG", "LD_BIND_NOW", "PATH", "TMPDIR"]);
+        let command = args.command(None).unwrap();
+        assert!(command.expectations.is_empty() && command.badge.is_none() && command.summary.is_none());
+        let request = command.request;
+        assert_eq!(request.trial.stack, Limit::Bytes(8 * 1024 * 1024));
+        assert_eq!(request.trial.timeout, Duration::from_secs(10));
+        assert_eq!(request.trial.max_depth, 5_000_000);
+        assert_eq!(request.payload, PayloadFormat::JSON);
+        assert_eq!(request.shape, Shape::Array);
+        assert!(!request.trial.aslr);
+        assert_eq!(request.trial.memory, None);
+        // Trials at once default to the number of CPUs (resolved where the probe is staged), and
+        // the resident cap is on by default.
+        assert_eq!(request.jobs, None);
+        assert_eq!(request.trial.max_rss, RssCap::Auto);
+        assert_eq!(request.command, ["python3", "p.py"]);
+        assert_eq!((request.repeat, request.format, request.verbose), (1, Format::Text, false));
     }
 
     #[test]
@@ -482,13 +475,13 @@ mod tests {
         let parse = |args: &[&str]| {
             let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "true"]);
             match Cli::try_parse_from(argv).map(|cli| cli.command) {
-                Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap()),
+                Ok(Command::Probe(args)) => args.probe.request().map_err(|e| e.to_string()),
                 Ok(_) => panic!("not probe"),
                 Err(e) => Err(e.to_string()),
             }
         };
         let yaml = parse(&["--payload", "yaml", "--shape", "object"]).unwrap();
-        assert_eq!((yaml.format.name(), yaml.shape), ("yaml", Shape::Object));
+        assert_eq!((yaml.payload.name(), yaml.shape), ("yaml", Shape::Object));
         // Without --shape, the format's main shape.
         assert_eq!(parse(&["--payload", "xml"]).unwrap().shape, Shape::Element);
         assert_eq!(parse(&["--payload", "protobuf"]).unwrap().shape, Shape::Object);
@@ -497,6 +490,8 @@ mod tests {
         assert!(parse(&["--shape", "tree"]).is_err());
         // Output format and payload format are separate options.
         assert!(parse(&["--format", "yaml"]).is_err());
+        // A shape the format does not have is refused after parsing, as a usage error.
+        assert!(parse(&["--payload", "xml", "--shape", "object"]).is_err());
     }
 
     #[test]
@@ -504,7 +499,7 @@ mod tests {
         let parse = |args: &[&str]| {
             let argv = ["nestprobe", "probe"].iter().chain(args).chain(&["--", "true"]);
             match Cli::try_parse_from(argv).map(|cli| cli.command) {
-                Ok(Command::Probe(args)) => Ok(args.gate.expectations()),
+                Ok(Command::Probe(args)) => Ok(args.gate.expectations(args.probe.trial.max_depth).unwrap()),
                 Ok(_) => panic!("not probe"),
                 Err(e) => Err(e.to_string()),
             }
@@ -528,14 +523,14 @@ mod tests {
         let max_rss = |value: &str| {
             let cli = Cli::try_parse_from(["nestprobe", "probe", "--max-rss", value, "--", "true"]);
             match cli.map(|cli| cli.command) {
-                Ok(Command::Probe(args)) => Ok(args.probe.spec().unwrap().trial.max_rss),
+                Ok(Command::Probe(args)) => Ok(args.probe.request().unwrap().trial.max_rss),
                 Ok(_) => panic!("not probe"),
                 Err(e) => Err(e.to_string()),
             }
         };
-        assert_eq!(max_rss("64MiB"), Ok(Some(64 << 20)));
-        assert_eq!(max_rss("none"), Ok(None));
-        assert!(max_rss("auto").unwrap().is_some());
+        assert_eq!(max_rss("64MiB"), Ok(RssCap::Bytes(64 << 20)));
+        assert_eq!(max_rss("none"), Ok(RssCap::None));
+        assert_eq!(max_rss("auto"), Ok(RssCap::Auto));
         assert!(max_rss("some").unwrap_err().contains("auto"));
         // The address-space cap is a separate option and leaves the resident cap alone.
         let cli = Cli::try_parse_from(["nestprobe", "run", "--memory", "4GiB", "--max-rss", "1GiB"]).unwrap();
@@ -553,7 +548,8 @@ mod tests {
         assert!(help.contains(&format!("at most {depth}")), "{help}");
         assert_eq!(crate::units::MAX_TIMEOUT, Duration::from_secs(24 * 3600));
         assert!(help.contains("at most a day (24h)"), "{help}");
-        assert!(parse_hint(&format!("{}", crate::probe::options::MAX_DEPTH_BOUND + 1)).is_err());
+        let repeats = crate::units::thousands(values::MAX_REPEAT);
+        assert!(help.contains(&format!("at most {repeats}")), "{help}");
     }
 
     #[test]
@@ -566,22 +562,5 @@ mod tests {
             "{line}"
         );
         assert!(!line.contains("Usage:") && !line.contains("For more information"), "{line}");
-    }
-
-    #[test]
-    fn hints() {
-        assert_eq!(parse_hint("129"), Ok(Hint::FailsAt(129)));
-        assert_eq!(parse_hint("none"), Ok(Hint::NoLimit));
-        assert_eq!(
-            parse_hint("slow:4000"),
-            Ok(Hint::Slow { finished: 4000, took_millis: None, crash_depth: None })
-        );
-        assert_eq!(
-            parse_hint("unstable:4812-4812"),
-            Ok(Hint::Unstable { lowest_failing: 4812, highest_passing: 4812 })
-        );
-        assert!(parse_hint("unstable:4812").is_err() && parse_hint("unstable:0-3").is_err());
-        assert!(parse_hint("slow:0").is_err() && parse_hint("slow").is_err());
-        assert!(parse_hint("0").is_err());
     }
 }

@@ -1,65 +1,119 @@
-//! From clap's arguments to the core's option structs, validated once; and the value parsers whose
-//! messages clap would otherwise word for a programmer ("0 is not in 1..18446744073709551615").
+//! From clap's arguments to what each subcommand works with: one pure function per subcommand
+//! (no folders made, no links, no files read), whose refusals are [`UsageError`]s. It is `options()`
+//! where the core's option struct is all a command needs (setup, merge), `command()` where the app
+//! needs more (the exports to write, the output format). What needs the file system (staging a
+//! probe's program, holding folders) is the app's; `--only` meets the catalog in `Catalog::select`.
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::str::FromStr;
+use std::fmt;
+use std::path::PathBuf;
 
-use anyhow::{bail, Result};
-
-use super::{CatalogArgs, ExportArgs, GateArgs, ProbeArgs, RunArgs, TrialArgs};
+use super::{
+    CatalogArgs, ExportArgs, Format, GateArgs, ListArgs, MergeArgs, OutputArgs, ProbeArgs, ProbeCommandArgs,
+    RenderArgs, RunArgs, SetupArgs, SweepArgs, TrialArgs,
+};
+use crate::catalog::Selector;
 use crate::gate::Expectations;
-use crate::probe::options::{TrialOptions, MAX_DEPTH_BOUND};
-use crate::probe::ProbeSpec;
+use crate::payload::{PayloadFormat, Shape};
+use crate::probe::options::TrialOptions;
+use crate::probe::search::Hint;
 use crate::report::exports::Exports;
 use crate::report::sarif::workflow_file;
+use crate::results::error_status::ErrorStatuses;
+use crate::results::phase::Phase;
 use crate::run::plan::Selection;
+use crate::run::publish::MergeOptions;
 use crate::run::{Baseline, Noise, RunOptions};
-use crate::sys::child_env::{find_program, ChildEnv, Stage, FIXED_PATH};
-use crate::sys::launcher::Launcher;
-use crate::units::thousands;
+use crate::setup::SetupOptions;
+use crate::units::Limit;
 
-/// A command line that parses but asks for something impossible (a shape the payload format does
-/// not have, say): exit status 2, like clap's own errors.
-#[derive(Debug)]
-pub struct UsageError(pub String);
+/// A command line that parses but asks for something impossible: exit status 2, like clap's own
+/// errors.
+#[derive(Debug, PartialEq, Eq)]
+pub enum UsageError {
+    /// A shape the payload format does not have, or a depth it cannot spell (its own words).
+    Payload(String),
+    /// `--max-depth` too shallow to tell whether an expectation holds (its own words).
+    Undecidable(String),
+    /// `--sarif` outside GitHub Actions without `--sarif-location`.
+    SarifWithoutLocation,
+}
 
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsageError::Payload(message) | UsageError::Undecidable(message) => f.write_str(message),
+            UsageError::SarifWithoutLocation => f.write_str(
+                "--sarif needs --sarif-location FILE (a file of the repository for its results to point at) \
+                 outside GitHub Actions",
+            ),
+        }
     }
 }
 
 impl std::error::Error for UsageError {}
 
-/// A whole number of at least 1 (depths, repeats, shard counts).
-pub fn at_least_one<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
-    match text.parse::<T>() {
-        Ok(n) if n >= T::from(1) => Ok(n),
-        Ok(_) => Err(format!("must be at least 1, got {text}")),
-        Err(_) => Err(format!("expected a whole number of at least 1, got {text:?}")),
-    }
+/// One probe as the command line asks for it, before the app stages its program (links of a fixed
+/// length, a root to run in) and makes it a `ProbeSpec`.
+#[derive(Clone, Debug)]
+pub struct ProbeRequest {
+    pub trial: TrialOptions,
+    /// The program and its arguments, as given.
+    pub command: Vec<OsString>,
+    pub root: Option<PathBuf>,
+    pub payload: PayloadFormat,
+    pub shape: Shape,
+    pub phase: Option<Phase>,
+    pub hint: Option<Hint>,
+    pub repeat: u32,
+    /// Trials at once; `None`: as many as there are CPUs.
+    pub jobs: Option<usize>,
+    pub error_status: ErrorStatuses,
+    pub format: Format,
+    pub verbose: bool,
 }
 
-/// A depth: a whole number from 1 to [`MAX_DEPTH_BOUND`] (a deeper one would search for ever).
-pub fn depth(text: &str) -> Result<u64, String> {
-    let depth = at_least_one::<u64>(text)?;
-    if depth > MAX_DEPTH_BOUND {
-        return Err(format!(
-            "must be at most {} (the deepest nestprobe tries), got {text}",
-            thousands(MAX_DEPTH_BOUND)
-        ));
-    }
-    Ok(depth)
+/// `probe`: the probe, what it is expected to do, and the files to write about it.
+#[derive(Debug)]
+pub struct ProbeCommand {
+    pub request: ProbeRequest,
+    pub expectations: Expectations,
+    pub exports: Exports,
+    pub badge: Option<PathBuf>,
+    pub badge_label: Option<String>,
+    pub summary: Option<PathBuf>,
 }
 
-/// A path that names something: an empty one would silently mean the current folder.
-pub fn path(text: &str) -> Result<PathBuf, String> {
-    if text.trim().is_empty() {
-        Err("expected a path, got an empty string".into())
-    } else {
-        Ok(PathBuf::from(text))
-    }
+/// `sweep`: the probe, at these stacks.
+#[derive(Debug)]
+pub struct SweepCommand {
+    pub request: ProbeRequest,
+    pub stacks: Vec<Limit>,
+}
+
+/// `run`: the core's options, and what the app does with its results.
+pub struct RunCommand {
+    pub options: RunOptions,
+    pub exports: Exports,
+    pub timings: bool,
+}
+
+/// `list`: the rows, or their shards.
+#[derive(Debug)]
+pub struct ListCommand {
+    pub catalog: PathBuf,
+    pub selection: Selection,
+    pub build_dir: PathBuf,
+    pub format: Format,
+    pub shards: Option<u16>,
+}
+
+/// `render`: which results, into which folder and README.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RenderCommand {
+    pub results: PathBuf,
+    pub out: PathBuf,
+    pub readme: PathBuf,
 }
 
 impl TrialArgs {
@@ -78,111 +132,105 @@ impl TrialArgs {
 }
 
 impl GateArgs {
-    pub fn expectations(&self) -> Expectations {
-        Expectations {
+    /// The expectations, refused when `--max-depth` cannot decide them.
+    pub fn expectations(&self, max_depth: u64) -> Result<Expectations, UsageError> {
+        let expectations = Expectations {
             fail_on: self.fail_on.clone(),
             min_depth: self.expect_min_depth,
             max_depth: self.expect_max_depth,
-        }
+        };
+        expectations.check_decidable(max_depth).map_err(UsageError::Undecidable)?;
+        Ok(expectations)
     }
 }
 
 impl ExportArgs {
     /// The files asked for. SARIF results need a repository file to point at: the one given, else
-    /// the workflow file of GitHub Actions (`workflow_ref`: `GITHUB_WORKFLOW_REF`); outside Actions
-    /// without `--sarif-location` it is a usage error.
+    /// the workflow file of GitHub Actions (`workflow_ref`: `GITHUB_WORKFLOW_REF`).
     pub fn exports(&self, workflow_ref: Option<&str>) -> Result<Exports, UsageError> {
         let sarif = match &self.sarif {
             None => None,
             Some(path) => {
                 let location = self.sarif_location.clone().or_else(|| workflow_ref.and_then(workflow_file));
-                let location = location.ok_or_else(|| {
-                    UsageError(
-                        "--sarif needs --sarif-location FILE (a file of the repository for its results to \
-                         point at) outside GitHub Actions"
-                            .into(),
-                    )
-                })?;
-                Some((path.clone(), location))
+                Some((path.clone(), location.ok_or(UsageError::SarifWithoutLocation)?))
             }
         };
         Ok(Exports { junit: self.junit.clone(), sarif })
     }
 }
 
-impl ProbeArgs {
-    /// The probe this command line asks for. A shape the payload format does not have (or a depth
-    /// it cannot spell) is a usage error; a folder that cannot be made is not.
-    pub fn spec(&self) -> Result<ProbeSpec> {
-        let shape = self.shape.unwrap_or(self.payload.main_shape());
-        self.payload.check(shape, self.trial.max_depth).map_err(UsageError)?;
-        let stage = Stage::for_key(Path::new("probe"))?;
-        let home = stage.dir("home")?;
-        let options = self.trial.options();
-        // Trials at once share the resident-memory budget as a run's parsers do.
-        let jobs = self.jobs.unwrap_or_else(crate::host::cpus);
-        let mut trial =
-            options.trial_config(self.command.clone(), ChildEnv::fixed(&home), options.max_rss.resolve(jobs));
-        // Results show the command as given, and the file that ran; the child runs it through
-        // fixed-length links (paths inside an environment's root are the root's own, and stay as
-        // they are).
-        let command_line = trial.command_line();
-        let program = self.program()?;
-        match &self.root {
-            Some(root) => trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?,
-            None => {
-                if let Some(found) = &program {
-                    trial.argv[0] = found.clone().into_os_string();
-                }
-                trial.argv = stage.fixed_length_argv(&trial.argv)?;
-            }
-        }
-        let mut spec = ProbeSpec::new(trial.clone(), command_line, self.payload, shape, options.max_depth);
-        spec.program = program.map(|path| path.to_string_lossy().into_owned());
-        spec.error_status = self.error_status.clone();
-        spec.hint = self.hint;
-        spec.repeat = self.repeat;
-        spec.jobs = jobs;
-        Ok(match self.phase {
-            Some(phase) => spec.with_phase(phase),
-            None => spec,
-        })
-    }
-}
-
-impl ProbeArgs {
-    /// The file the command runs, when it names its program by a bare name: found on the caller's
-    /// PATH (what `python3` means in their shell: a virtualenv's, pyenv's), or inside `--root` on
-    /// the fixed PATH there (named by its path inside the root). A name found nowhere is an error.
-    fn program(&self) -> Result<Option<PathBuf>> {
-        let name = &self.command[0];
-        if name.as_encoded_bytes().contains(&b'/') {
-            return Ok(None);
-        }
-        let root = self.root.as_deref().map(crate::catalog::absolute);
-        let (search_path, where_) = match &root {
-            Some(root) => {
-                (OsString::from(FIXED_PATH), format!("on the fixed PATH inside {}", root.display()))
-            }
-            None => (std::env::var_os("PATH").unwrap_or_default(), "on PATH".to_string()),
-        };
-        match find_program(name, &search_path, root.as_deref()) {
-            Some(found) => Ok(Some(found)),
-            None => bail!("cannot find the program `{}` {where_}", name.to_string_lossy()),
-        }
+impl OutputArgs {
+    /// The README a command regenerates: the one given, else the one beside its other outputs.
+    pub fn readme(&self) -> PathBuf {
+        self.readme.clone().unwrap_or_else(|| self.out.join("README.md"))
     }
 }
 
 impl CatalogArgs {
     pub fn selection(&self) -> Selection {
-        Selection { only: self.only.clone(), shard: self.shard, costs: self.costs.clone() }
+        Selection { only: Selector::new(self.only.clone()), shard: self.shard, costs: self.costs.clone() }
+    }
+}
+
+impl ProbeArgs {
+    /// The probe asked for; a shape the payload format does not have (or a depth it cannot spell)
+    /// is refused.
+    pub fn request(&self) -> Result<ProbeRequest, UsageError> {
+        let shape = self.shape.unwrap_or(self.payload.main_shape());
+        self.payload.check(shape, self.trial.max_depth).map_err(UsageError::Payload)?;
+        Ok(ProbeRequest {
+            trial: self.trial.options(),
+            command: self.command.clone(),
+            root: self.root.clone(),
+            payload: self.payload,
+            shape,
+            phase: self.phase,
+            hint: self.hint,
+            repeat: self.repeat,
+            jobs: self.jobs,
+            error_status: self.error_status.clone(),
+            format: self.output.format,
+            verbose: self.verbose,
+        })
+    }
+}
+
+impl ProbeCommandArgs {
+    /// Checked in the order a user fixes them: expectations, exports, then the probe itself.
+    pub fn command(&self, workflow_ref: Option<&str>) -> Result<ProbeCommand, UsageError> {
+        Ok(ProbeCommand {
+            expectations: self.gate.expectations(self.probe.trial.max_depth)?,
+            exports: self.exports.exports(workflow_ref)?,
+            request: self.probe.request()?,
+            badge: self.badge.clone(),
+            badge_label: self.badge_label.clone(),
+            summary: self.summary.clone(),
+        })
+    }
+}
+
+impl SweepArgs {
+    pub fn command(&self) -> Result<SweepCommand, UsageError> {
+        Ok(SweepCommand { request: self.probe.request()?, stacks: self.stacks.clone() })
+    }
+}
+
+impl ListArgs {
+    pub fn command(&self) -> ListCommand {
+        ListCommand {
+            catalog: self.catalog.file.catalog.clone(),
+            selection: self.catalog.selection(),
+            build_dir: self.catalog.build_dir.clone(),
+            format: self.output.format,
+            shards: self.shards,
+        }
     }
 }
 
 impl RunArgs {
-    pub fn options(&self) -> RunOptions {
-        RunOptions {
-            catalog: self.catalog.catalog.clone(),
+    pub fn command(&self, workflow_ref: Option<&str>) -> Result<RunCommand, UsageError> {
+        let options = RunOptions {
+            catalog: self.catalog.file.catalog.clone(),
             selection: self.catalog.selection(),
             build_dir: self.catalog.build_dir.clone(),
             trial: self.trial.options(),
@@ -194,10 +242,44 @@ impl RunArgs {
             },
             quick: self.quick,
             noise: if self.remeasure { Noise::Written } else { Noise::Confirmed },
-            expectations: self.gate.expectations(),
+            expectations: self.gate.expectations(self.trial.max_depth)?,
             json_only: self.json_only.clone(),
-            out: self.out.clone(),
-            readme: super::readme_in(&self.readme, &self.out),
+            out: self.output.out.clone(),
+            readme: self.output.readme(),
+        };
+        Ok(RunCommand { options, exports: self.exports.exports(workflow_ref)?, timings: self.timings })
+    }
+}
+
+impl SetupArgs {
+    pub fn options(&self) -> SetupOptions {
+        SetupOptions {
+            catalog: self.catalog.file.catalog.clone(),
+            selection: self.catalog.selection(),
+            build_dir: self.catalog.build_dir.clone(),
+            dry_run: self.dry_run,
+        }
+    }
+}
+
+impl MergeArgs {
+    pub fn options(&self) -> MergeOptions {
+        MergeOptions {
+            inputs: self.inputs.clone(),
+            keep: self.keep,
+            catalog: self.catalog.catalog.clone(),
+            out: self.output.out.clone(),
+            readme: self.output.readme(),
+        }
+    }
+}
+
+impl RenderArgs {
+    pub fn command(&self) -> RenderCommand {
+        RenderCommand {
+            results: self.results.clone(),
+            out: self.output.out.clone(),
+            readme: self.output.readme(),
         }
     }
 }

@@ -84,7 +84,7 @@ pub fn prepare(parser: Parser) -> Prepared {
 fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
     let entry = parser.entry;
     match timed(&mut timings.build_seconds, || parser.build()) {
-        Err(_) if interrupt::requested() => return Prepared::Ended(None),
+        Err(error) if interrupt::is_interrupted(&error) => return Prepared::Ended(None),
         Err(error) if error.is::<UnusableBuildFolder>() => {
             let reason = format!("{error:#}");
             return Prepared::Unavailable(ended_record(entry, Status::BuildFailed, reason, timings));
@@ -96,7 +96,7 @@ fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
         return Prepared::Ended(None);
     };
     match timed(&mut timings.hooks_seconds, || parser.hook(Hook::Before)) {
-        Err(_) if interrupt::requested() => return Prepared::Ended(None),
+        Err(error) if interrupt::is_interrupted(&error) => return Prepared::Ended(None),
         Err(error) => return ended(entry, Status::ProbeFailed, format!("{error:#}"), timings),
         Ok(()) => {}
     }
@@ -142,7 +142,7 @@ pub fn measure(
     let probed = timed(&mut timings.probe_seconds, || probe_all(&parser, options, baseline, same_version));
     after_hook(&parser, &mut timings);
     let mut record = match probed {
-        Err(_) if interrupt::requested() => return None,
+        Err(error) if interrupt::is_interrupted(&error) => return None,
         Err(error) => unmeasured(parser.entry, Status::ProbeFailed, format!("{error:#}")),
         Ok(measured) => measured,
     };
@@ -447,7 +447,7 @@ fn shallow_error(result: &ProbeResult) -> Option<UnsupportedShape> {
 fn secondary(probed: Result<ProbeResult>, notes: &mut Vec<String>) -> Result<Option<ProbeResult>> {
     match probed {
         Ok(result) => Ok(Some(result)),
-        Err(error) if interrupt::requested() => Err(error),
+        Err(error) if interrupt::is_interrupted(&error) => Err(error),
         Err(error) => {
             notes.push(format!("{error:#}"));
             Ok(None)

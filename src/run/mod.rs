@@ -63,6 +63,8 @@ pub struct RunOutcome {
     pub violations: Vec<String>,
     /// Seconds spent writing results.json after each row (the rows' own timings are in their records).
     pub writing_seconds: f64,
+    /// Ctrl-C stopped the run: the rows it measured are written, the others were never started.
+    pub interrupted: bool,
 }
 
 pub fn run(options: &RunOptions) -> Result<RunOutcome> {
@@ -105,7 +107,7 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         Some(baseline) => plan::order(&rows, Some(baseline), Work::Confirm),
         None => plan::order(&rows, previous.as_ref(), Work::Search),
     };
-    pool::run(jobs, &order, &rows_work, |event| collector.hear(event));
+    let pooled = pool::run(jobs, &order, &rows_work, |event| collector.hear(event));
     let (measured, assembly, writing_seconds) = collector.finish();
     let violations = gate::catalog_violations(&measured, &options.expectations);
     let results = assembly.results(measured.clone());
@@ -113,7 +115,7 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         Some(path) => crate::results::write_atomically(path, &results.to_json())?,
         None => publish::publish(results, previous.clone(), options.noise, &options.out, &options.readme)?,
     }
-    Ok(RunOutcome { measured, violations, writing_seconds })
+    Ok(RunOutcome { measured, violations, writing_seconds, interrupted: pooled.is_err() })
 }
 
 /// The rows of a run as the pool works on them: made ready ahead (builds left for their own turn),

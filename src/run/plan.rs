@@ -14,7 +14,7 @@ use std::str::FromStr;
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::catalog::{Catalog, Entry, HOST};
+use crate::catalog::{Catalog, Entry, Selector, HOST};
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{ProbeResult, SearchMode};
 use crate::results::{ParserRecord, Results};
@@ -73,8 +73,8 @@ pub struct Shard {
 /// Which rows of the catalog a command works on.
 #[derive(Clone, Debug, Default)]
 pub struct Selection {
-    /// Ids or `id@environment` keys; empty: every row.
-    pub only: Vec<String>,
+    /// The rows `--only` names (every row without it).
+    pub only: Selector,
     /// One shard of the selected rows.
     pub shard: Option<ShardSpec>,
     /// Previous results whose timings balance the shards.

@@ -7,7 +7,7 @@
 
 use std::sync::{mpsc, Arc, Mutex};
 
-use crate::sys::interrupt;
+use crate::sys::interrupt::{self, Interrupted};
 
 /// What a worker says about row `index` (an index into the run's rows).
 pub enum Event<R> {
@@ -27,8 +27,14 @@ pub trait RowWork: Sync {
 
 /// Runs `rows` in `order` with `jobs` workers at once, and hands every event to `on_event` on this
 /// thread, in the order they happen. No new row starts once interrupted; a row made ready that will
-/// not start is abandoned.
-pub fn run<W: RowWork>(jobs: usize, order: &[usize], rows: &W, mut on_event: impl FnMut(Event<W::Found>)) {
+/// not start is abandoned. Fails with [`Interrupted`] when Ctrl-C stopped it (every event is handed
+/// over first).
+pub fn run<W: RowWork>(
+    jobs: usize,
+    order: &[usize],
+    rows: &W,
+    mut on_event: impl FnMut(Event<W::Found>),
+) -> Result<(), Interrupted> {
     let (sender, events) = mpsc::channel();
     // A rendezvous channel: the preparer hands a ready row over only when a worker takes it, so it
     // is never more than one row ahead.
@@ -73,6 +79,10 @@ pub fn run<W: RowWork>(jobs: usize, order: &[usize], rows: &W, mut on_event: imp
         drop((sender, ready_rows));
         events.into_iter().for_each(&mut on_event);
     });
+    match interrupt::requested() {
+        true => Err(Interrupted),
+        false => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -131,7 +141,8 @@ mod tests {
                 assert_eq!(found, index * 10 + 1);
                 finished.push(index);
             }
-        });
+        })
+        .expect("not interrupted");
         // Rows are made ready in the run's order, each once.
         assert_eq!(*rows.prepared.lock().unwrap(), order);
         started.sort();
@@ -170,7 +181,8 @@ mod tests {
     fn the_next_row_is_made_ready_while_the_one_job_works() {
         let rows = Recorded { wait_for_the_next: true, rows: 4, ..Recorded::default() };
         let mut finished = 0;
-        run(1, &[0, 1, 2, 3], &rows, |event| finished += matches!(event, Event::Finished(..)) as usize);
+        run(1, &[0, 1, 2, 3], &rows, |event| finished += matches!(event, Event::Finished(..)) as usize)
+            .expect("not interrupted");
         assert_eq!(finished, 4);
         // Without the overlap each of rows 0–2 would wait out its five seconds in vain.
         assert_eq!(rows.overlapped.load(Ordering::SeqCst), 3);

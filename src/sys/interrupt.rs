@@ -138,6 +138,13 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// Whether `error` is an interruption, however much context it gathered on the way up. Only the
+/// trial loop, the pool and the task runner read the flag (and turn it into [`Interrupted`]);
+/// everything above them asks the error, so an interruption is told apart in one way.
+pub fn is_interrupted(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| cause.is::<Interrupted>())
+}
+
 /// Registers a child's process group for the lifetime of the guard, so Ctrl-C can kill it.
 pub struct GroupGuard(i32);
 
@@ -155,5 +162,18 @@ impl GroupGuard {
 impl Drop for GroupGuard {
     fn drop(&mut self) {
         active_groups().lock().unwrap_or_else(|e| e.into_inner()).remove(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interruption_is_recognised_under_any_context_and_nothing_else_is() {
+        let interrupted = anyhow::Error::new(Interrupted).context("building x").context("row x");
+        assert!(is_interrupted(&interrupted));
+        assert!(!is_interrupted(&anyhow::anyhow!("interrupted")), "a message is not the type");
+        assert!(!is_interrupted(&anyhow::anyhow!("build failed").context("row x")));
     }
 }

@@ -85,6 +85,22 @@ fn run_with(
     timeout: Duration,
     options: supervised::Options,
 ) -> Result<(ExitStatus, Option<Kept>)> {
+    let ran = supervise(command, what, timeout, options);
+    // Whatever a command that Ctrl-C kills came to (an error, a status), it was interrupted: the
+    // one place a task's ending is read against the flag, so that callers only ask the error.
+    if options.killed_by_ctrl_c && interrupt::requested() {
+        bail!(Interrupted);
+    }
+    ran
+}
+
+/// Spawns `command` under supervision and waits for it (kept: for the program alone).
+fn supervise(
+    command: &mut Command,
+    what: &str,
+    timeout: Duration,
+    options: supervised::Options,
+) -> Result<(ExitStatus, Option<Kept>)> {
     let mut child = Supervised::spawn(command, what, options)?;
     let (ended, report, kept) = if options.keep {
         let (ended, report) = child.wait_kept(timeout)?;
@@ -96,9 +112,6 @@ fn run_with(
         }
         (ended, child.finish()?, None)
     };
-    if options.killed_by_ctrl_c && interrupt::requested() {
-        bail!(Interrupted);
-    }
     if !ended {
         bail!("{what} did not finish within {}", humantime::format_duration(timeout));
     }
