@@ -161,7 +161,6 @@ struct SourceFile {
 const KNOWN_CYCLES: &[&str] = &[
     "src/app: mod.rs → probe.rs → mod.rs",
     "src/app: run.rs → mod.rs → run.rs",
-    "src/cli: mod.rs → options.rs → mod.rs",
     "src/results: mod.rs → sameness.rs → mod.rs",
     "src/run: collect.rs → mod.rs → collect.rs",
     "src/run: measure.rs → mod.rs → measure.rs",
