@@ -3,13 +3,13 @@
 //! [`exit::Ending::finish`] turns that into the exit status.
 
 pub mod exit;
+mod host_context;
 mod list;
 mod probe;
 mod run;
 mod setup;
 
 use crate::cli::{Cli, Command};
-use crate::sys::trial::aslr_can_be_disabled;
 use crate::ui::{messages, stderr, stdout};
 use exit::Ending;
 
@@ -45,20 +45,4 @@ fn man(args: &crate::cli::ManArgs) -> anyhow::Result<Ending> {
         None => stdout::write(&crate::cli::docs::man_page()?)?,
     }
     Ok(Ending::Done)
-}
-
-/// Says so when address-space randomisation was to be off but cannot be.
-fn warn_if_aslr_stays_on(wanted_off: bool) {
-    if wanted_off && !aslr_can_be_disabled() {
-        messages::warn(
-            "this system does not allow disabling address-space randomisation; stack-bound limits may \
-             vary between runs (use --repeat to see by how much)",
-        );
-    }
-}
-
-/// `GITHUB_WORKFLOW_REF`: which workflow file GitHub Actions is running, if it is (SARIF results
-/// point at it by default).
-fn workflow_ref() -> Option<String> {
-    std::env::var("GITHUB_WORKFLOW_REF").ok().filter(|r| !r.is_empty())
 }

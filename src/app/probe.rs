@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use super::exit::Ending;
-use super::{warn_if_aslr_stays_on, workflow_ref};
+use super::host_context::{warn_if_aslr_stays_on, workflow_ref};
 use crate::cli::options::{ProbeCommand, ProbeRequest};
 use crate::cli::{Format, ProbeCommandArgs, SweepArgs};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};

@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::exit::Ending;
-use super::{warn_if_aslr_stays_on, workflow_ref};
+use super::host_context::{warn_if_aslr_stays_on, workflow_ref};
 use crate::cli::options::{RenderCommand, RunCommand};
 use crate::cli::{MergeArgs, RenderArgs, RunArgs};
 use crate::lock::{Folder, FolderLock};
