@@ -12,10 +12,11 @@ use super::{
     format_of, label_column, legend_places, machine_caption, other_environments, plot_error, text_width,
     verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT,
 };
+use crate::payload::PayloadFormat;
 use crate::report::{display_name, sorted, thousands};
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::Finding;
-use crate::results::sweep_result::Verdict;
+use crate::results::sweep_result::{SweepResult, Verdict};
 use crate::results::{Results, HOST};
 use crate::units::format_bytes;
 
@@ -59,7 +60,16 @@ fn heading(verdict: Verdict, rows: usize) -> String {
     format!("{what} ({rows} {parsers})")
 }
 
-fn row_text(verdict: Verdict, bytes_per_level: Option<u64>, points: &[(u64, f64, bool)], max: u64) -> String {
+/// What a row says at its right; a renderer that flattened its nesting says to how many levels.
+fn row_text(sweep: &SweepResult, points: &[(u64, f64, bool)], flattened: Option<u64>, max: u64) -> String {
+    let text = verdict_text(sweep.verdict, sweep.bytes_per_level, points, max);
+    match flattened {
+        Some(built) => format!("{text}, flattened to {}", thousands(built)),
+        None => text,
+    }
+}
+
+fn verdict_text(verdict: Verdict, bytes_per_level: Option<u64>, points: &[(u64, f64, bool)], max: u64) -> String {
     let depths = points.iter().map(|p| p.1 as u64);
     let (least, most) = (depths.clone().min().unwrap_or(0), depths.max().unwrap_or(0));
     let range = if least == most {
@@ -75,54 +85,92 @@ fn row_text(verdict: Verdict, bytes_per_level: Option<u64>, points: &[(u64, f64,
     }
 }
 
-/// The rows, grouped by verdict; whether an unlimited-stack probe was left out; the stack sizes.
-fn groups(results: &Results) -> (Vec<Group>, bool, Vec<u64>) {
-    let mut unlimited = false;
-    let mut stacks = Vec::new();
-    let mut groups: Vec<Group> = ORDER.iter().map(|&verdict| Group { verdict, rows: Vec::new() }).collect();
+/// What the sweep chart draws: the rows grouped by verdict, and what it leaves out.
+struct Sweep {
+    groups: Vec<Group>,
+    /// Whether an unlimited-stack probe was left out.
+    unlimited: bool,
+    /// The stack sizes drawn, smallest first.
+    stacks: Vec<u64>,
+    /// Rows with a sweep but no depth at any stack size (slow or unstable at every one).
+    undrawn: usize,
+}
+
+/// The points of one sweep: (stack bytes, depth drawn, whether the process lost control there),
+/// smallest stack first; and the levels a flattening renderer built, if it flattened.
+fn points(sweep: &SweepResult) -> (Vec<(u64, f64, bool)>, Option<u64>, bool) {
+    let (mut points, mut flattened, mut unlimited) = (Vec::new(), None, false);
+    for probe in &sweep.probes {
+        let Some(stack) = probe.settings.stack_bytes else {
+            unlimited = true;
+            continue;
+        };
+        // Only exact answers are drawn: a slow or unstable probe has no depth. A renderer that
+        // flattened its nesting accepted every depth tried, as an unbounded parser does.
+        let depth = match probe.finding() {
+            Finding::FailsAt(depth, _) => depth,
+            Finding::NoLimit => probe.settings.max_depth,
+            Finding::Flattened(built) => {
+                flattened = Some(built);
+                probe.settings.max_depth
+            }
+            _ => continue,
+        };
+        let lost = probe.failure.as_ref().is_some_and(|f| f.kind != FailureKind::Error);
+        points.push((stack, depth as f64, lost));
+    }
+    points.sort_by_key(|p| p.0);
+    (points, flattened, unlimited)
+}
+
+fn sweep_rows(results: &Results) -> Sweep {
+    let mut sweep_of = Sweep {
+        groups: ORDER.iter().map(|&verdict| Group { verdict, rows: Vec::new() }).collect(),
+        unlimited: false,
+        stacks: Vec::new(),
+        undrawn: 0,
+    };
     let max = results.environment.settings.max_depth;
     for record in sorted(results) {
-        let Some(sweep) = record.sweep.as_ref() else { continue };
-        let mut points = Vec::new();
-        for probe in &sweep.probes {
-            let Some(stack) = probe.settings.stack_bytes else {
-                unlimited = true;
-                continue;
-            };
-            // Only exact answers are drawn: a slow or unstable probe has no depth.
-            let depth = match probe.finding() {
-                Finding::FailsAt(depth, _) => depth,
-                Finding::NoLimit => probe.settings.max_depth,
-                _ => continue,
-            };
-            let lost = probe.failure.as_ref().is_some_and(|f| f.kind != FailureKind::Error);
-            points.push((stack, depth as f64, lost));
-            stacks.push(stack);
-        }
-        points.sort_by_key(|p| p.0);
+        let Some(sweep) = record.sweep.as_ref().filter(|s| !s.probes.is_empty()) else { continue };
+        let (points, flattened, unlimited) = points(sweep);
+        sweep_of.unlimited |= unlimited;
         if points.is_empty() {
+            sweep_of.undrawn += 1;
             continue;
         }
-        let text = row_text(sweep.verdict, sweep.bytes_per_level, &points, max);
+        sweep_of.stacks.extend(points.iter().map(|p| p.0));
         let row = Row {
             label: display_name(results, record),
             verdict: sweep.verdict,
             elsewhere: record.environment != HOST,
+            text: row_text(sweep, &points, flattened, max),
             points,
-            text,
         };
         let group =
-            groups.iter_mut().find(|g| g.verdict == sweep.verdict).expect("every verdict has a group");
+            sweep_of.groups.iter_mut().find(|g| g.verdict == sweep.verdict).expect("every verdict has a group");
         group.rows.push(row);
     }
     // Within a group, least nesting (at the biggest stack) first; the table's order breaks ties.
-    for group in &mut groups {
+    for group in &mut sweep_of.groups {
         group.rows.sort_by(|a, b| a.points.last().unwrap().1.total_cmp(&b.points.last().unwrap().1));
     }
-    groups.retain(|g| !g.rows.is_empty());
-    stacks.sort_unstable();
-    stacks.dedup();
-    (groups, unlimited, stacks)
+    sweep_of.groups.retain(|g| !g.rows.is_empty());
+    sweep_of.stacks.sort_unstable();
+    sweep_of.stacks.dedup();
+    sweep_of
+}
+
+/// The depth axis's ends, powers of ten with room around the depths drawn, increasing; none when
+/// there is nothing to draw.
+fn depth_range(depths: impl IntoIterator<Item = f64>, max_tried: f64) -> Option<(f64, f64)> {
+    let (least, most) = depths.into_iter().fold(None, |range: Option<(f64, f64)>, d| match range {
+        None => Some((d, d)),
+        Some((least, most)) => Some((least.min(d), most.max(d))),
+    })?;
+    let low = decade_below(least.min(max_tried) / 1.5);
+    let high = decade_above(most * 1.5).max(low * 10.0);
+    Some((low, high))
 }
 
 /// A group heading in its verdict's colour; the grey of unstable is too light for text.
@@ -157,14 +205,15 @@ fn keys(groups: &[Group]) -> Vec<Key> {
         .collect()
 }
 
-fn captions(results: &Results, unlimited: bool, elsewhere: bool) -> Vec<String> {
+fn captions(results: &Results, sweep: &Sweep) -> Vec<String> {
     let mut first = String::from(
         "Each row: the smallest failing depth at each stack size (RLIMIT_STACK); the bigger the marker, the bigger the stack.",
     );
-    if unlimited {
+    if sweep.unlimited {
         first.push_str(" Unlimited-stack probes are not drawn.");
     }
     let mut captions = vec![first];
+    let elsewhere = sweep.groups.iter().flat_map(|g| &g.rows).any(|r| r.elsewhere);
     let others = if elsewhere { other_environments(results) } else { Vec::new() };
     if !others.is_empty() {
         captions.push(format!(
@@ -172,20 +221,31 @@ fn captions(results: &Results, unlimited: bool, elsewhere: bool) -> Vec<String> 
             others.join(", ")
         ));
     }
+    if sweep.undrawn > 0 && !sweep.groups.is_empty() {
+        captions.push(format!("Not drawn: {}.", undrawn_text(sweep.undrawn)));
+    }
     captions.push(machine_caption(&results.environment));
     captions
 }
 
+/// `3 rows found no depth at any stack size (too slow or unstable at each)`.
+fn undrawn_text(undrawn: usize) -> String {
+    let rows = if undrawn == 1 { "row" } else { "rows" };
+    format!("{undrawn} {rows} found no depth at any stack size (too slow or unstable at each)")
+}
+
 /// The sweep chart of one format's results.
 pub fn sweep_svg(results: &Results) -> Result<String> {
-    let (groups, unlimited, stacks) = groups(results);
-    let elsewhere = groups.iter().flat_map(|g| &g.rows).any(|r| r.elsewhere);
-    let captions = captions(results, unlimited, elsewhere);
-    let keys = keys(&groups);
+    let sweep = sweep_rows(results);
+    let captions = captions(results, &sweep);
+    let keys = keys(&sweep.groups);
     let legend_end = legend_places(&keys, 12, TITLE_HEIGHT + 8).1;
     let plot_top = legend_end + 24;
-    let rows: i32 = groups.iter().map(|g| HEADING + g.rows.len() as i32 * ROW).sum::<i32>().max(ROW);
-    let height = plot_top + rows + AXIS_HEIGHT + captions_height(&captions);
+    let rows: i32 = sweep.groups.iter().map(|g| HEADING + g.rows.len() as i32 * ROW).sum::<i32>().max(ROW);
+    let all = sweep.groups.iter().flat_map(|g| &g.rows).flat_map(|r| &r.points).map(|p| p.1);
+    let range = depth_range(all, results.environment.settings.max_depth as f64);
+    let plot_height = if range.is_some() { rows + AXIS_HEIGHT } else { EMPTY_HEIGHT };
+    let height = plot_top + plot_height + captions_height(&captions);
 
     let mut svg = String::new();
     {
@@ -193,12 +253,32 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
             format!("Why: smallest failing depth of {} at each stack size", format_of(results).title());
         let root = canvas(&mut svg, height, &title)?;
         draw_legend(&root, &keys, 12, TITLE_HEIGHT + 8)?;
-        draw_marker_key(&root, &stacks, legend_end)?;
-        draw_rows(&root, results, &groups, &stacks, (plot_top, rows))?;
+        draw_marker_key(&root, &sweep.stacks, legend_end)?;
+        match range {
+            Some(range) => draw_rows(&root, results, &sweep, range, (plot_top, rows))?,
+            // Nothing to plot: no axis to misread, only why.
+            None => draw_nothing_to_plot(&root, format_of(results), sweep.undrawn, plot_top)?,
+        }
         draw_captions(&root, &captions, height)?;
         root.present().map_err(plot_error)?;
     }
     Ok(svg)
+}
+
+/// The height of a chart's message in place of a plot with nothing in it.
+const EMPTY_HEIGHT: i32 = 48;
+
+/// Says, where the plot would be, that no sweep found a depth and why.
+fn draw_nothing_to_plot(root: &Root, format: PayloadFormat, undrawn: usize, top: i32) -> Result<()> {
+    let lines = [
+        format!("No stack sweep of a {} parser found a depth to draw:", format.title()),
+        format!("{}.", undrawn_text(undrawn)),
+    ];
+    for (i, line) in lines.into_iter().enumerate() {
+        root.draw(&Text::new(line, (12, top + 8 + 20 * i as i32), font(13.0, TEXT, HPos::Left)))
+            .map_err(plot_error)?;
+    }
+    Ok(())
 }
 
 /// The second legend line: one marker per stack size, and what filled and hollow mean.
@@ -221,14 +301,12 @@ fn draw_marker_key(root: &Root, stacks: &[u64], y: i32) -> Result<()> {
 fn draw_rows(
     root: &Root,
     results: &Results,
-    groups: &[Group],
-    stacks: &[u64],
+    sweep: &Sweep,
+    (low, high): (f64, f64),
     (top, rows): (i32, i32),
 ) -> Result<()> {
-    let all = || groups.iter().flat_map(|g| &g.rows).flat_map(|r| &r.points).map(|p| p.1);
+    let (groups, stacks) = (&sweep.groups, &sweep.stacks[..]);
     let max = results.environment.settings.max_depth as f64;
-    let low = decade_below(all().fold(f64::INFINITY, f64::min).min(max) / 1.5);
-    let high = decade_above(all().fold(1.0, f64::max) * 1.5);
     let labels = groups.iter().flat_map(|g| &g.rows).map(|r| r.label.as_str());
     let label_width = label_column(labels, LABEL_PX, MAX_LABEL);
     let text_room =
