@@ -10,7 +10,7 @@ use plotters::style::text_anchor::HPos;
 use super::{
     canvas, captions_height, decade_above, decade_below, depth_mesh, draw_captions, draw_legend, fit, font,
     format_of, label_column, legend_places, machine_caption, other_environments, plot_error, text_width,
-    verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT,
+    verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT, WIDTH,
 };
 use crate::payload::PayloadFormat;
 use crate::report::{display_name, sorted, thousands};
@@ -69,7 +69,12 @@ fn row_text(sweep: &SweepResult, points: &[(u64, f64, bool)], flattened: Option<
     }
 }
 
-fn verdict_text(verdict: Verdict, bytes_per_level: Option<u64>, points: &[(u64, f64, bool)], max: u64) -> String {
+fn verdict_text(
+    verdict: Verdict,
+    bytes_per_level: Option<u64>,
+    points: &[(u64, f64, bool)],
+    max: u64,
+) -> String {
     let depths = points.iter().map(|p| p.1 as u64);
     let (least, most) = (depths.clone().min().unwrap_or(0), depths.max().unwrap_or(0));
     let range = if least == most {
@@ -147,8 +152,11 @@ fn sweep_rows(results: &Results) -> Sweep {
             text: row_text(sweep, &points, flattened, max),
             points,
         };
-        let group =
-            sweep_of.groups.iter_mut().find(|g| g.verdict == sweep.verdict).expect("every verdict has a group");
+        let group = sweep_of
+            .groups
+            .iter_mut()
+            .find(|g| g.verdict == sweep.verdict)
+            .expect("every verdict has a group");
         group.rows.push(row);
     }
     // Within a group, least nesting (at the biggest stack) first; the table's order breaks ties.
@@ -163,7 +171,7 @@ fn sweep_rows(results: &Results) -> Sweep {
 
 /// The depth axis's ends, powers of ten with room around the depths drawn, increasing; none when
 /// there is nothing to draw.
-fn depth_range(depths: impl IntoIterator<Item = f64>, max_tried: f64) -> Option<(f64, f64)> {
+pub(super) fn depth_range(depths: impl IntoIterator<Item = f64>, max_tried: f64) -> Option<(f64, f64)> {
     let (least, most) = depths.into_iter().fold(None, |range: Option<(f64, f64)>, d| match range {
         None => Some((d, d)),
         Some((least, most)) => Some((least.min(d), most.max(d))),
@@ -239,7 +247,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
     let sweep = sweep_rows(results);
     let captions = captions(results, &sweep);
     let keys = keys(&sweep.groups);
-    let legend_end = legend_places(&keys, 12, TITLE_HEIGHT + 8).1;
+    let legend_end = legend_places(&keys, (12, TITLE_HEIGHT + 8), WIDTH).1;
     let plot_top = legend_end + 24;
     let rows: i32 = sweep.groups.iter().map(|g| HEADING + g.rows.len() as i32 * ROW).sum::<i32>().max(ROW);
     let all = sweep.groups.iter().flat_map(|g| &g.rows).flat_map(|r| &r.points).map(|p| p.1);
@@ -251,7 +259,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
     {
         let title =
             format!("Why: smallest failing depth of {} at each stack size", format_of(results).title());
-        let root = canvas(&mut svg, height, &title)?;
+        let root = canvas(&mut svg, (WIDTH, height), &title)?;
         draw_legend(&root, &keys, 12, TITLE_HEIGHT + 8)?;
         draw_marker_key(&root, &sweep.stacks, legend_end)?;
         match range {
@@ -259,7 +267,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
             // Nothing to plot: no axis to misread, only why.
             None => draw_nothing_to_plot(&root, format_of(results), sweep.undrawn, plot_top)?,
         }
-        draw_captions(&root, &captions, height)?;
+        draw_captions(&root, &captions, height, 11.0)?;
         root.present().map_err(plot_error)?;
     }
     Ok(svg)
