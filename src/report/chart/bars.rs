@@ -8,15 +8,12 @@ use plotters::style::text_anchor::HPos;
 use super::{
     canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
     environment_caption, fit, font, format_of, legend_places, other_environments, plot_error, text_width,
-    Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION,
+    Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION, WIDTH,
 };
 use crate::report::{class, display_name, groups_by_depth, thousands, Class};
 use crate::results::probe_result::Finding;
 use crate::results::{ParserRecord, Results, HOST};
 
-/// Drawn for a phone: GitHub shows an SVG at its own width or, on a phone, scaled to the screen
-/// (about 360 pixels), so at this width the 13-pixel labels still read as 10 pixels there.
-pub(super) const WIDTH: u32 = 480;
 /// A row is two lines: the parser's name across the chart's width, its bar below.
 const ROW: i32 = 32;
 /// From a row's top: the middle of its name, and its bar's top and bottom.

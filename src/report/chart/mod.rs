@@ -88,8 +88,9 @@ fn format_of(results: &Results) -> PayloadFormat {
     results.parsers.first().map(|r| r.format).unwrap_or_default()
 }
 
-/// The width of the sweep charts; the results charts are drawn narrower, for a phone (bars.rs).
-const WIDTH: u32 = 880;
+/// Drawn for a phone: GitHub shows an SVG at its own width or, on a phone, scaled to the screen
+/// (about 360 pixels), so at this width 13-pixel names still read as 10 pixels there.
+const WIDTH: u32 = 480;
 /// Any sans-serif: browsers pick Helvetica or Arial; resvg (which maps the generic family to Arial)
 /// finds DejaVu Sans on Linux machines without Arial.
 const FONT: &str = "Helvetica, Arial, DejaVu Sans, sans-serif";
@@ -159,12 +160,6 @@ fn text_width(text: &str, px: f64) -> i32 {
         })
         .sum();
     (ems * px).ceil() as i32
-}
-
-/// The width of a column of labels at `px`: the widest, between 80 pixels and `max` (longer ones are
-/// cut to it with [`fit`]).
-fn label_column<'a>(labels: impl IntoIterator<Item = &'a str>, px: f64, max: i32) -> i32 {
-    labels.into_iter().map(|label| text_width(label, px)).max().unwrap_or(0).clamp(80, max)
 }
 
 /// The names of the environments other than the host that `results` were measured in.

@@ -8,8 +8,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::HPos;
 
 use super::{
-    canvas, captions_height, decade_above, decade_below, depth_mesh, draw_captions, draw_legend, fit, font,
-    format_of, label_column, legend_places, machine_caption, other_environments, plot_error, text_width,
+    canvas, captions_height, decade_above, decade_below, depth_mesh, draw_captions, draw_legend, fit,
+    fitting_px, font, format_of, legend_places, machine_caption, other_environments, plot_error, text_width,
     verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT, WIDTH,
 };
 use crate::payload::PayloadFormat;
@@ -20,11 +20,22 @@ use crate::results::sweep_result::{SweepResult, Verdict};
 use crate::results::{Results, HOST};
 use crate::units::format_bytes;
 
-const ROW: i32 = 15;
+/// A row is two lines: the parser's name (and what its row says, at the right), its markers below.
+const ROW: i32 = 34;
+/// From a row's top: the middle of its name line and of its markers.
+const NAME_MID: i32 = 9;
+const MARKERS_MID: i32 = 24;
 const HEADING: i32 = 24;
-const LABEL_PX: f64 = 11.0;
+const LABEL_PX: f64 = 13.0;
+/// What a row says, right of its name: a little smaller, so that the name keeps its room.
+const ROW_TEXT_PX: f64 = 12.0;
+const KEY_PX: f64 = 12.0;
 const AXIS_HEIGHT: i32 = 44;
-const MAX_LABEL: i32 = 340;
+/// Above the first heading, room for the "maximum tried" line's label.
+const MAXIMUM_STRIP: i32 = 16;
+/// A chart with more rows than a phone's screen shows gets the depth axis on top as well.
+const TOP_AXIS_ROWS: usize = 24;
+const FILLED_OR_HOLLOW: &str = "filled: lost control (crash, timeout) · hollow: clean error or no limit";
 /// The groups top to bottom: the parsers whose limit is the machine's first.
 const ORDER: [Verdict; 6] =
     [Verdict::Stack, Verdict::Runtime, Verdict::Slow, Verdict::Unstable, Verdict::Fixed, Verdict::Unbounded];
@@ -64,7 +75,8 @@ fn heading(verdict: Verdict, rows: usize) -> String {
 fn row_text(sweep: &SweepResult, points: &[(u64, f64, bool)], flattened: Option<u64>, max: u64) -> String {
     let text = verdict_text(sweep.verdict, sweep.bytes_per_level, points, max);
     match flattened {
-        Some(built) => format!("{text}, flattened to {}", thousands(built)),
+        // Unbounded, as its heading says: what it did instead is news.
+        Some(built) => format!("flattened to {}", thousands(built)),
         None => text,
     }
 }
@@ -248,11 +260,16 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
     let captions = captions(results, &sweep);
     let keys = keys(&sweep.groups);
     let legend_end = legend_places(&keys, (12, TITLE_HEIGHT + 8), WIDTH).1;
-    let plot_top = legend_end + 24;
-    let rows: i32 = sweep.groups.iter().map(|g| HEADING + g.rows.len() as i32 * ROW).sum::<i32>().max(ROW);
+    let (_, (_, note_line)) = marker_key_places(&sweep.stacks);
+    let plot_top = legend_end + 14 + 20 * note_line;
+    let row_count: usize = sweep.groups.iter().map(|g| g.rows.len()).sum();
+    let rows: i32 = MAXIMUM_STRIP
+        + sweep.groups.iter().map(|g| HEADING + g.rows.len() as i32 * ROW).sum::<i32>().max(ROW);
     let all = sweep.groups.iter().flat_map(|g| &g.rows).flat_map(|r| &r.points).map(|p| p.1);
     let range = depth_range(all, results.environment.settings.max_depth as f64);
-    let plot_height = if range.is_some() { rows + AXIS_HEIGHT } else { EMPTY_HEIGHT };
+    let top_axis = row_count > TOP_AXIS_ROWS;
+    let axes = if top_axis { 2 * AXIS_HEIGHT } else { AXIS_HEIGHT };
+    let plot_height = if range.is_some() { rows + axes } else { EMPTY_HEIGHT };
     let height = plot_top + plot_height + captions_height(&captions);
 
     let mut svg = String::new();
@@ -263,7 +280,10 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
         draw_legend(&root, &keys, 12, TITLE_HEIGHT + 8)?;
         draw_marker_key(&root, &sweep.stacks, legend_end)?;
         match range {
-            Some(range) => draw_rows(&root, results, &sweep, range, (plot_top, rows))?,
+            Some(range) => {
+                let plot = Plot { top: plot_top, rows, top_axis, range };
+                draw_rows(&root, results, &sweep, &plot)?
+            }
             // Nothing to plot: no axis to misread, only why.
             None => draw_nothing_to_plot(&root, format_of(results), sweep.undrawn, plot_top)?,
         }
@@ -271,6 +291,15 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
         root.present().map_err(plot_error)?;
     }
     Ok(svg)
+}
+
+/// Where the plot goes: its top, the height of its rows, whether it has a depth axis on top too,
+/// and the depths its axis spans.
+struct Plot {
+    top: i32,
+    rows: i32,
+    top_axis: bool,
+    range: (f64, f64),
 }
 
 /// The height of a chart's message in place of a plot with nothing in it.
@@ -289,46 +318,62 @@ fn draw_nothing_to_plot(root: &Root, format: PayloadFormat, undrawn: usize, top:
     Ok(())
 }
 
+/// Where the marker key goes from x = 12: each stack size's marker, then what filled and hollow
+/// mean, on a line of its own when the first is full. Returns the markers' xs and the note's
+/// (x, line: 0 or 1).
+fn marker_key_places(stacks: &[u64]) -> (Vec<i32>, (i32, i32)) {
+    let mut x = 12;
+    let mut xs = Vec::with_capacity(stacks.len());
+    for &stack in stacks {
+        xs.push(x);
+        x += 2 * radius(stacks, stack) + 5 + text_width(&stack_text(stack), KEY_PX) + 16;
+    }
+    if x + 8 + text_width(FILLED_OR_HOLLOW, KEY_PX) <= WIDTH as i32 - 12 {
+        (xs, (x + 8, 0))
+    } else {
+        (xs, (12, 1))
+    }
+}
+
+fn stack_text(stack: u64) -> String {
+    format!("{} stack", format_bytes(stack))
+}
+
 /// The second legend line: one marker per stack size, and what filled and hollow mean.
 fn draw_marker_key(root: &Root, stacks: &[u64], y: i32) -> Result<()> {
-    let mut x = 12;
-    for &stack in stacks {
+    let (xs, (note_x, note_line)) = marker_key_places(stacks);
+    for (&stack, x) in stacks.iter().zip(xs) {
         let r = radius(stacks, stack);
         root.draw(&Circle::new((x + r, y), r, TEXT.stroke_width(1))).map_err(plot_error)?;
-        let text = format!("{} stack", format_bytes(stack));
-        root.draw(&Text::new(text.clone(), (x + 2 * r + 5, y), font(12.0, TEXT, HPos::Left)))
+        root.draw(&Text::new(stack_text(stack), (x + 2 * r + 5, y), font(KEY_PX, TEXT, HPos::Left)))
             .map_err(plot_error)?;
-        x += 2 * r + 5 + text_width(&text, 12.0) + 16;
     }
-    let filled = "filled: lost control (crash, timeout) · hollow: clean error or no limit";
-    root.draw(&Text::new(filled, (x + 8, y), font(12.0, TEXT, HPos::Left))).map_err(plot_error)?;
+    root.draw(&Text::new(FILLED_OR_HOLLOW, (note_x, y + 20 * note_line), font(KEY_PX, TEXT, HPos::Left)))
+        .map_err(plot_error)?;
     Ok(())
 }
 
-/// The plot: a heading per group, a row per parser, a depth axis under them.
-fn draw_rows(
-    root: &Root,
-    results: &Results,
-    sweep: &Sweep,
-    (low, high): (f64, f64),
-    (top, rows): (i32, i32),
-) -> Result<()> {
+/// The plot: a heading per group, a row per parser, a depth axis under them (and above them too
+/// for a long chart).
+fn draw_rows(root: &Root, results: &Results, sweep: &Sweep, plot: &Plot) -> Result<()> {
     let (groups, stacks) = (&sweep.groups, &sweep.stacks[..]);
     let max = results.environment.settings.max_depth as f64;
-    let labels = groups.iter().flat_map(|g| &g.rows).map(|r| r.label.as_str());
-    let label_width = label_column(labels, LABEL_PX, MAX_LABEL);
-    let text_room =
-        groups.iter().flat_map(|g| &g.rows).map(|r| text_width(&r.text, LABEL_PX)).max().unwrap_or(0);
-    let mut chart = ChartBuilder::on(root)
-        .margin_top(top)
-        .margin_bottom(root.dim_in_pixel().1 as i32 - top - rows - AXIS_HEIGHT)
+    let (low, high) = plot.range;
+    let axes = if plot.top_axis { 2 * AXIS_HEIGHT } else { AXIS_HEIGHT };
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .margin_top(plot.top)
+        .margin_bottom(root.dim_in_pixel().1 as i32 - plot.top - plot.rows - axes)
         .margin_left(12)
-        .margin_right(text_room.clamp(20, 160) + 14)
-        .y_label_area_size(label_width + 10)
-        .x_label_area_size(AXIS_HEIGHT)
-        .build_cartesian_2d((low..high).log_scale(), 0f64..rows as f64)
-        .map_err(plot_error)?;
-    let (plot_x, _) = chart.plotting_area().get_pixel_range();
+        .margin_right(16)
+        .x_label_area_size(AXIS_HEIGHT);
+    if plot.top_axis {
+        builder.top_x_label_area_size(AXIS_HEIGHT);
+    }
+    let mut chart =
+        builder.build_cartesian_2d((low..high).log_scale(), 0f64..plot.rows as f64).map_err(plot_error)?;
+    let (plot_x, plot_y) = chart.plotting_area().get_pixel_range();
+    let top = plot_y.start + MAXIMUM_STRIP;
     // Every other row of a group banded, under the grid.
     let mut y = top;
     for group in groups {
@@ -344,39 +389,59 @@ fn draw_rows(
     let decades = (high / low).log10().round() as usize + 1;
     depth_mesh(&mut chart, decades, "smallest failing nesting depth (log scale)")?;
     if max < high {
-        let (x, y0) = chart.backend_coord(&(max, rows as f64));
-        root.draw(&PathElement::new(vec![(x, y0), (x, y0 + rows)], MUTED.mix(0.6).stroke_width(1)))
-            .map_err(plot_error)?;
+        let x = chart.backend_coord(&(max, 0.0)).0;
+        root.draw(&PathElement::new(
+            vec![(x, plot_y.start), (x, plot_y.end)],
+            MUTED.mix(0.6).stroke_width(1),
+        ))
+        .map_err(plot_error)?;
         let text = format!("maximum tried: {}", thousands(max as u64));
-        root.draw(&Text::new(text, (x - 4, y0 - 10), font(11.0, MUTED, HPos::Right))).map_err(plot_error)?;
+        root.draw(&Text::new(
+            text,
+            (x - 4, plot_y.start + MAXIMUM_STRIP / 2),
+            font(11.0, MUTED, HPos::Right),
+        ))
+        .map_err(plot_error)?;
     }
 
     // y in pixels from the plot's top, walking down group by group.
+    let width = plot_x.end - plot_x.start;
     let mut y = top;
     for group in groups {
+        let heading = heading(group.verdict, group.rows.len());
+        let px = fitting_px(&heading, 12.0, width);
         root.draw(&Text::new(
-            heading(group.verdict, group.rows.len()),
-            (plot_x.start - label_width - 10, y + HEADING / 2 + 2),
-            font(12.0, heading_colour(group.verdict), HPos::Left),
+            heading,
+            (plot_x.start, y + HEADING / 2 + 2),
+            font(px, heading_colour(group.verdict), HPos::Left),
         ))
         .map_err(plot_error)?;
         y += HEADING;
         for row in &group.rows {
-            let mid = y + ROW / 2;
-            let label = fit(&row.label, LABEL_PX, label_width);
-            root.draw(&Text::new(label, (plot_x.start - 8, mid), font(LABEL_PX, TEXT, HPos::Right)))
-                .map_err(plot_error)?;
+            let room = width - text_width(&row.text, ROW_TEXT_PX) - 8;
+            root.draw(&Text::new(
+                fit(&row.label, LABEL_PX, room),
+                (plot_x.start, y + NAME_MID),
+                font(LABEL_PX, TEXT, HPos::Left),
+            ))
+            .map_err(plot_error)?;
+            root.draw(&Text::new(
+                row.text.clone(),
+                (plot_x.end, y + NAME_MID),
+                font(ROW_TEXT_PX, TEXT, HPos::Right),
+            ))
+            .map_err(plot_error)?;
             let x_of = |depth: f64| chart.backend_coord(&(depth, 0.0)).0;
-            draw_row(root, row, stacks, mid, &x_of)?;
+            draw_markers(root, row, stacks, y + MARKERS_MID, &x_of)?;
             y += ROW;
         }
     }
     Ok(())
 }
 
-/// One row: a line from its smallest to its biggest depth, a marker per stack size (biggest below),
-/// and its text at the right.
-fn draw_row(root: &Root, row: &Row, stacks: &[u64], mid: i32, x_of: &dyn Fn(f64) -> i32) -> Result<()> {
+/// One row's markers: a line from its smallest to its biggest depth, a marker per stack size
+/// (biggest below).
+fn draw_markers(root: &Root, row: &Row, stacks: &[u64], mid: i32, x_of: &dyn Fn(f64) -> i32) -> Result<()> {
     let colour = verdict_colour(row.verdict);
     let colour = if row.elsewhere { colour.mix(0.5) } else { colour.mix(1.0) };
     let xs: Vec<i32> = row.points.iter().map(|p| x_of(p.1)).collect();
@@ -389,8 +454,5 @@ fn draw_row(root: &Root, row: &Row, stacks: &[u64], mid: i32, x_of: &dyn Fn(f64)
         root.draw(&Circle::new((x, mid), r, fill)).map_err(plot_error)?;
         root.draw(&Circle::new((x, mid), r, colour.stroke_width(1))).map_err(plot_error)?;
     }
-    let r = radius(stacks, row.points.iter().map(|p| p.0).max().unwrap_or(0));
-    root.draw(&Text::new(row.text.clone(), (right + r + 6, mid), font(LABEL_PX, TEXT, HPos::Left)))
-        .map_err(plot_error)?;
     Ok(())
 }
