@@ -432,9 +432,6 @@ fn a_long_results_chart_has_the_depth_axis_on_top_too() {
     parsers.extend((0..40).map(|i| ParserRecord { id: format!("rust-more-{i}"), ..template.clone() }));
     let results = with_parsers(parsers);
     let svg = results_svg(&results).unwrap();
-    let texts = texts(&svg);
-    let axis: Vec<usize> = texts.iter().enumerate().filter(|(_, t)| *t == "10k").map(|(i, _)| i).collect();
-    assert_eq!(axis.len(), 2, "{texts:#?}");
     // One axis above the first row, one below the last.
     let y_of = |wanted: &str| -> Vec<f64> {
         svg.split("<text")
@@ -443,22 +440,29 @@ fn a_long_results_chart_has_the_depth_axis_on_top_too() {
             .collect()
     };
     let (axis, rows) = (y_of("10k"), y_of("Rust serde_json"));
-    assert_eq!(axis.len(), 2, "{texts:#?}");
+    assert_eq!(axis.len(), 2, "{:#?}", texts(&svg));
     let (first, last) =
         (rows.iter().cloned().fold(f64::MAX, f64::min), rows.iter().cloned().fold(0.0, f64::max));
     assert!(axis[0] < first && last < axis[1], "axis at {axis:?}, rows from {first} to {last}");
     let top_ticks = &ticks(&svg)[..8];
     assert!(top_ticks.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "{top_ticks:?}");
+    // The sweep chart of as many rows too; of the sample's few, one axis.
+    let count =
+        |svg: &str| texts(svg).iter().filter(|t| *t == "smallest failing nesting depth (log scale)").count();
+    assert_eq!(count(&sweep_svg(&results).unwrap()), 2);
+    assert_eq!(count(&sweep_svg(&sample()).unwrap()), 1);
 }
 
 #[test]
-fn results_chart_names_read_at_a_phones_width() {
-    let svg = results_svg(&sample()).unwrap();
-    // GitHub scales an SVG to a phone's screen, about 360 pixels: a name's size there.
-    let name = svg.split("<text").find(|t| t.contains(">\nRust serde_json\n<")).expect("a name");
-    let px: f64 = name.split("font-size=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-    let width: f64 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-    assert!(px * 360.0 / width >= 9.5, "{px} px on a {width} px chart reads as {} px", px * 360.0 / width);
+fn chart_names_read_at_a_phones_width() {
+    for svg in [results_svg(&sample()).unwrap(), sweep_svg(&sample()).unwrap()] {
+        // GitHub scales an SVG to a phone's screen, about 360 pixels: a name's size there.
+        let name = svg.split("<text").find(|t| t.contains(">\nRust serde_json\n<")).expect("a name");
+        let px: f64 = name.split("font-size=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+        let width: f64 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+        let on_phone = px * 360.0 / width;
+        assert!(on_phone >= 9.5, "{px} px on a {width} px chart reads as {on_phone} px");
+    }
 }
 
 #[test]
