@@ -374,34 +374,12 @@ fn draw_rows(root: &Root, results: &Results, sweep: &Sweep, plot: &Plot) -> Resu
         builder.build_cartesian_2d((low..high).log_scale(), 0f64..plot.rows as f64).map_err(plot_error)?;
     let (plot_x, plot_y) = chart.plotting_area().get_pixel_range();
     let top = plot_y.start + MAXIMUM_STRIP;
-    // Every other row of a group banded, under the grid.
-    let mut y = top;
-    for group in groups {
-        y += HEADING;
-        for i in 0..group.rows.len() as i32 {
-            if i % 2 == 1 {
-                let band = [(plot_x.start, y + i * ROW), (plot_x.end, y + (i + 1) * ROW)];
-                root.draw(&Rectangle::new(band, BAND.filled())).map_err(plot_error)?;
-            }
-        }
-        y += group.rows.len() as i32 * ROW;
-    }
+    draw_bands(root, groups, (plot_x.start, plot_x.end), top)?;
     let decades = (high / low).log10().round() as usize + 1;
     depth_mesh(&mut chart, decades, "smallest failing nesting depth (log scale)")?;
     if max < high {
         let x = chart.backend_coord(&(max, 0.0)).0;
-        root.draw(&PathElement::new(
-            vec![(x, plot_y.start), (x, plot_y.end)],
-            MUTED.mix(0.6).stroke_width(1),
-        ))
-        .map_err(plot_error)?;
-        let text = format!("maximum tried: {}", thousands(max as u64));
-        root.draw(&Text::new(
-            text,
-            (x - 4, plot_y.start + MAXIMUM_STRIP / 2),
-            font(11.0, MUTED, HPos::Right),
-        ))
-        .map_err(plot_error)?;
+        draw_maximum(root, max as u64, x, (plot_y.start, plot_y.end))?;
     }
 
     // y in pixels from the plot's top, walking down group by group.
@@ -437,6 +415,30 @@ fn draw_rows(root: &Root, results: &Results, sweep: &Sweep, plot: &Plot) -> Resu
         }
     }
     Ok(())
+}
+
+/// Every other row of a group banded (drawn under the grid), the rows starting at `top`.
+fn draw_bands(root: &Root, groups: &[Group], (left, right): (i32, i32), top: i32) -> Result<()> {
+    let mut y = top;
+    for group in groups {
+        y += HEADING;
+        for i in (1..group.rows.len() as i32).step_by(2) {
+            let band = [(left, y + i * ROW), (right, y + (i + 1) * ROW)];
+            root.draw(&Rectangle::new(band, BAND.filled())).map_err(plot_error)?;
+        }
+        y += group.rows.len() as i32 * ROW;
+    }
+    Ok(())
+}
+
+/// The line at the maximum depth tried, at `x` from the plot's top to its bottom, labelled in the
+/// strip above the first heading.
+fn draw_maximum(root: &Root, max: u64, x: i32, (top, bottom): (i32, i32)) -> Result<()> {
+    root.draw(&PathElement::new(vec![(x, top), (x, bottom)], MUTED.mix(0.6).stroke_width(1)))
+        .map_err(plot_error)?;
+    let text = format!("maximum tried: {}", thousands(max));
+    root.draw(&Text::new(text, (x - 4, top + MAXIMUM_STRIP / 2), font(11.0, MUTED, HPos::Right)))
+        .map_err(plot_error)
 }
 
 /// One row's markers: a line from its smallest to its biggest depth, a marker per stack size
