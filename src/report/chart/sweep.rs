@@ -395,14 +395,19 @@ fn draw_rows(root: &Root, results: &Results, sweep: &Sweep, plot: &Plot) -> Resu
         ))
         .map_err(plot_error)?;
         y += HEADING;
-        for row in &group.rows {
-            let room = width - text_width(&row.text, ROW_TEXT_PX) - 8;
+        for (i, row) in group.rows.iter().enumerate() {
+            let text_width = text_width(&row.text, ROW_TEXT_PX);
+            let room = width - text_width - 8;
             root.draw(&Text::new(
                 fit(&row.label, LABEL_PX, room),
                 (plot_x.start, y + NAME_MID),
                 font(LABEL_PX, TEXT, HPos::Left),
             ))
             .map_err(plot_error)?;
+            // The text on its row's own background, over the grid and the maximum-tried line.
+            let background = if i % 2 == 1 { BAND } else { WHITE };
+            let behind = [(plot_x.end - text_width - 2, y + 1), (plot_x.end, y + NAME_MID + 8)];
+            root.draw(&Rectangle::new(behind, background.filled())).map_err(plot_error)?;
             root.draw(&Text::new(
                 row.text.clone(),
                 (plot_x.end, y + NAME_MID),
