@@ -7,8 +7,9 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
-    environment_caption, fit, font, format_of, legend_places, other_environments, plot_error, text_width,
-    Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION, WIDTH,
+    environment_caption, fit, font, format_of, legend_places, no_wider_than_drawn, other_environments,
+    plot_error, text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT,
+    VERMILLION, WIDTH,
 };
 use crate::report::{class, display_name, groups_by_depth, thousands, Class};
 use crate::results::probe_result::Finding;
@@ -195,8 +196,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
         draw_captions(&root, &layout.captions, height, CAPTION_PX)?;
         root.present().map_err(plot_error)?;
     }
-    // A page that sizes its figures to a column shows this one no wider than drawn.
-    Ok(svg.replacen("<svg ", &format!("<svg style=\"max-width:{WIDTH}px\" "), 1))
+    Ok(no_wider_than_drawn(svg))
 }
 
 /// The plot: bands, the depth axis (on top too for a long chart), and per row its name, bar and

@@ -255,6 +255,12 @@ fn fitting_px(text: &str, px: f64, width: i32) -> f64 {
     }
 }
 
+/// `svg` with a maximum width of the width it is drawn at: a page that sizes its figures to a
+/// column (results.html) shows a chart drawn for a phone no wider, so its text keeps its size.
+fn no_wider_than_drawn(svg: String) -> String {
+    svg.replacen("<svg ", &format!("<svg style=\"max-width:{WIDTH}px\" "), 1)
+}
+
 /// Where each legend entry goes, left to right from (x0, y0), wrapping at `chart_width`; and the y
 /// below the last row.
 fn legend_places(keys: &[Key], (x0, y0): (i32, i32), chart_width: u32) -> (Vec<(i32, i32)>, i32) {

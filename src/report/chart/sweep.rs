@@ -9,8 +9,8 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, decade_above, decade_below, depth_mesh, draw_captions, draw_legend, fit,
-    fitting_px, font, format_of, legend_places, machine_caption, other_environments, plot_error, text_width,
-    verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT, WIDTH,
+    fitting_px, font, format_of, legend_places, machine_caption, no_wider_than_drawn, other_environments,
+    plot_error, text_width, verdict_colour, Key, Root, BAND, MUTED, TEXT, TITLE_HEIGHT, WIDTH,
 };
 use crate::payload::PayloadFormat;
 use crate::report::{display_name, sorted, thousands};
@@ -290,7 +290,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
         draw_captions(&root, &captions, height, 11.0)?;
         root.present().map_err(plot_error)?;
     }
-    Ok(svg)
+    Ok(no_wider_than_drawn(svg))
 }
 
 /// Where the plot goes: its top, the height of its rows, whether it has a depth axis on top too,

@@ -462,6 +462,8 @@ fn chart_names_read_at_a_phones_width() {
         let width: f64 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
         let on_phone = px * 360.0 / width;
         assert!(on_phone >= 9.5, "{px} px on a {width} px chart reads as {on_phone} px");
+        // A page sizing its figures to a column shows it no wider than drawn.
+        assert!(svg.starts_with(&format!("<svg style=\"max-width:{width}px\" ")), "{}", &svg[..120]);
     }
 }
 
