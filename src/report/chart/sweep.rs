@@ -396,30 +396,48 @@ fn draw_rows(root: &Root, results: &Results, sweep: &Sweep, plot: &Plot) -> Resu
         .map_err(plot_error)?;
         y += HEADING;
         for (i, row) in group.rows.iter().enumerate() {
-            let text_width = text_width(&row.text, ROW_TEXT_PX);
-            let room = width - text_width - 8;
-            root.draw(&Text::new(
-                fit(&row.label, LABEL_PX, room),
-                (plot_x.start, y + NAME_MID),
-                font(LABEL_PX, TEXT, HPos::Left),
-            ))
-            .map_err(plot_error)?;
-            // The text on its row's own background, over the grid and the maximum-tried line.
-            let background = if i % 2 == 1 { BAND } else { WHITE };
-            let behind = [(plot_x.end - text_width - 2, y + 1), (plot_x.end, y + NAME_MID + 8)];
-            root.draw(&Rectangle::new(behind, background.filled())).map_err(plot_error)?;
-            root.draw(&Text::new(
-                row.text.clone(),
-                (plot_x.end, y + NAME_MID),
-                font(ROW_TEXT_PX, TEXT, HPos::Right),
-            ))
-            .map_err(plot_error)?;
             let x_of = |depth: f64| chart.backend_coord(&(depth, 0.0)).0;
-            draw_markers(root, row, stacks, y + MARKERS_MID, &x_of)?;
+            let background = if i % 2 == 1 { BAND } else { WHITE };
+            draw_row(root, row, stacks, (plot_x.start, plot_x.end, y), background, &x_of)?;
             y += ROW;
         }
     }
     Ok(())
+}
+
+/// One row from its top `y`: its name, what it says and its markers. The text goes right of the
+/// name; if the name would be cut for it, left of the markers where there is room (a name is
+/// worth more than its row's text).
+fn draw_row(
+    root: &Root,
+    row: &Row,
+    stacks: &[u64],
+    (left, right, y): (i32, i32, i32),
+    background: RGBColor,
+    x_of: &dyn Fn(f64) -> i32,
+) -> Result<()> {
+    let width = text_width(&row.text, ROW_TEXT_PX);
+    let name_fits = text_width(&row.label, LABEL_PX) <= right - left - width - 8;
+    let first_marker = row.points.iter().map(|p| x_of(p.1)).min().unwrap_or(right);
+    let biggest = row.points.iter().map(|p| radius(stacks, p.0)).max().unwrap_or(0);
+    let before_markers = first_marker - biggest - 6;
+    let (name_room, text_at) = if !name_fits && before_markers - width >= left {
+        (right - left, (before_markers, y + MARKERS_MID))
+    } else {
+        (right - left - width - 8, (right, y + NAME_MID))
+    };
+    root.draw(&Text::new(
+        fit(&row.label, LABEL_PX, name_room),
+        (left, y + NAME_MID),
+        font(LABEL_PX, TEXT, HPos::Left),
+    ))
+    .map_err(plot_error)?;
+    // The text on its row's own background, over the grid and the maximum-tried line.
+    let behind = [(text_at.0 - width - 2, text_at.1 - 8), (text_at.0, text_at.1 + 8)];
+    root.draw(&Rectangle::new(behind, background.filled())).map_err(plot_error)?;
+    root.draw(&Text::new(row.text.clone(), text_at, font(ROW_TEXT_PX, TEXT, HPos::Right)))
+        .map_err(plot_error)?;
+    draw_markers(root, row, stacks, y + MARKERS_MID, x_of)
 }
 
 /// Every other row of a group banded (drawn under the grid), the rows starting at `top`.
