@@ -115,7 +115,7 @@ struct Sweep {
 
 /// The points of one sweep: (stack bytes, depth drawn, whether the process lost control there),
 /// smallest stack first; and the levels a flattening renderer built, if it flattened.
-fn points(sweep: &SweepResult) -> (Vec<(u64, f64, bool)>, Option<u64>, bool) {
+pub(super) fn points(sweep: &SweepResult) -> (Vec<(u64, f64, bool)>, Option<u64>, bool) {
     let (mut points, mut flattened, mut unlimited) = (Vec::new(), None, false);
     for probe in &sweep.probes {
         let Some(stack) = probe.settings.stack_bytes else {
@@ -321,7 +321,7 @@ fn draw_nothing_to_plot(root: &Root, format: PayloadFormat, undrawn: usize, top:
 /// Where the marker key goes from x = 12: each stack size's marker, then what filled and hollow
 /// mean, on a line of its own when the first is full. Returns the markers' xs and the note's
 /// (x, line: 0 or 1).
-fn marker_key_places(stacks: &[u64]) -> (Vec<i32>, (i32, i32)) {
+pub(super) fn marker_key_places(stacks: &[u64]) -> (Vec<i32>, (i32, i32)) {
     let mut x = 12;
     let mut xs = Vec::with_capacity(stacks.len());
     for &stack in stacks {

@@ -476,3 +476,34 @@ fn a_line_that_must_stay_whole_shrinks_to_fit() {
     assert!(text_width(caption, px + 0.5) > 300, "{px}: shrunk more than needed");
     assert_eq!(fitting_px("Rust serde_json", 12.0, 300), 12.0);
 }
+
+#[test]
+fn a_sweeps_points_are_its_exact_answers() {
+    let flat = html_like("flat", true);
+    let (points, flattened, unlimited) = sweep::points(flat.sweep.as_ref().unwrap());
+    // Accepting every depth tried, flattened: drawn at the maximum tried, hollow.
+    assert_eq!(
+        points,
+        vec![(MIB, MAX as f64, false), (8 * MIB, MAX as f64, false), (64 * MIB, MAX as f64, false)]
+    );
+    assert_eq!((flattened, unlimited), (Some(255), false));
+    let slow = html_like("slow", false);
+    assert_eq!(sweep::points(slow.sweep.as_ref().unwrap()), (vec![], None, false));
+    let crash = &sample().parsers[2];
+    let (points, flattened, _) = sweep::points(crash.sweep.as_ref().unwrap());
+    assert_eq!(points, vec![(MIB, 10_900.0, true), (8 * MIB, 87_289.0, true), (64 * MIB, 698_000.0, true)]);
+    assert_eq!(flattened, None);
+}
+
+#[test]
+fn the_marker_key_wraps_its_note_inside_the_chart() {
+    let stacks = [MIB, 8 * MIB, 64 * MIB];
+    let (xs, (note_x, line)) = sweep::marker_key_places(&stacks);
+    assert_eq!(xs.len(), 3);
+    assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+    assert!(*xs.last().unwrap() < WIDTH as i32, "{xs:?}");
+    // Past the markers on their line, or at the start of the next one; inside the chart either way.
+    assert!((line == 0 && note_x > *xs.last().unwrap()) || (line == 1 && note_x == 12), "{note_x}, {line}");
+    let note = "filled: lost control (crash, timeout) · hollow: clean error or no limit";
+    assert!(note_x + text_width(note, 12.0) <= WIDTH as i32 - 12);
+}
