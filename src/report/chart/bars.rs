@@ -1,5 +1,6 @@
-//! results.svg: one horizontal bar per measured parser, least nesting first, coloured by how it
-//! fails; a bar measured outside the host is lighter and its label names the environment.
+//! results.svg: one horizontal bar per measured parser under its name, least nesting first,
+//! coloured by how it fails; a bar measured outside the host is lighter and its label names the
+//! environment.
 
 use anyhow::Result;
 use plotters::prelude::*;
@@ -116,7 +117,7 @@ impl<'a> Layout<'a> {
 
     /// Where the plot starts: below the legend, however many lines it wraps to.
     fn plot_top(&self) -> i32 {
-        legend_places(&self.keys, (12, TITLE_HEIGHT + 8), WIDTH).1.max(TITLE_HEIGHT + LEGEND_HEIGHT)
+        legend_places(&self.keys, 12, TITLE_HEIGHT + 8).1.max(TITLE_HEIGHT + LEGEND_HEIGHT)
     }
 
     fn top_axis(&self) -> bool {
@@ -190,7 +191,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
     let mut svg = String::new();
     {
         let title = format!("How deeply nested {} can each parser take?", format_of(results).title());
-        let root = canvas(&mut svg, (WIDTH, height), &title)?;
+        let root = canvas(&mut svg, height, &title)?;
         draw_legend(&root, &layout.keys, 12, TITLE_HEIGHT + 8)?;
         draw_bars(&root, &layout, layout.plot_top())?;
         draw_captions(&root, &layout.captions, height, CAPTION_PX)?;

@@ -234,11 +234,11 @@ type DepthChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<
 
 type Root<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
-/// A white chart `width` pixels wide with its title drawn, writing into `svg`.
-fn canvas<'a>(svg: &'a mut String, (width, height): (u32, i32), title: &str) -> Result<Root<'a>> {
-    let root = SVGBackend::with_string(svg, (width, height as u32)).into_drawing_area();
+/// A white chart of the common width with its title drawn, writing into `svg`.
+fn canvas<'a>(svg: &'a mut String, height: i32, title: &str) -> Result<Root<'a>> {
+    let root = SVGBackend::with_string(svg, (WIDTH, height as u32)).into_drawing_area();
     root.fill(&WHITE).map_err(plot_error)?;
-    let px = fitting_px(title, 17.0, width as i32 - 24);
+    let px = fitting_px(title, 17.0, WIDTH as i32 - 24);
     root.draw(&Text::new(title, (12, 16), font(px, TEXT, HPos::Left))).map_err(plot_error)?;
     Ok(root)
 }
@@ -261,14 +261,14 @@ fn no_wider_than_drawn(svg: String) -> String {
     svg.replacen("<svg ", &format!("<svg style=\"max-width:{WIDTH}px\" "), 1)
 }
 
-/// Where each legend entry goes, left to right from (x0, y0), wrapping at `chart_width`; and the y
-/// below the last row.
-fn legend_places(keys: &[Key], (x0, y0): (i32, i32), chart_width: u32) -> (Vec<(i32, i32)>, i32) {
+/// Where each legend entry goes, left to right from (x0, y0), wrapping at the chart's width; and
+/// the y below the last row.
+fn legend_places(keys: &[Key], x0: i32, y0: i32) -> (Vec<(i32, i32)>, i32) {
     let (mut x, mut y) = (x0, y0);
     let mut places = Vec::with_capacity(keys.len());
     for key in keys {
         let width = 14 + 6 + text_width(&key.text, LEGEND_PX) + 18;
-        if x > x0 && x + width > chart_width as i32 - 10 {
+        if x > x0 && x + width > WIDTH as i32 - 10 {
             x = x0;
             y += 20;
         }
@@ -282,7 +282,7 @@ const LEGEND_PX: f64 = 12.0;
 
 /// Draws the legend from (x0, y0); returns the y below it.
 fn draw_legend(root: &Root, keys: &[Key], x0: i32, y0: i32) -> Result<i32> {
-    let (places, end) = legend_places(keys, (x0, y0), root.dim_in_pixel().0);
+    let (places, end) = legend_places(keys, x0, y0);
     for (key, &(x, y)) in keys.iter().zip(&places) {
         if key.line {
             root.draw(&PathElement::new(vec![(x, y), (x + 14, y)], key.colour.stroke_width(3)))
@@ -306,7 +306,7 @@ fn captions_height(captions: &[String]) -> i32 {
 /// much smaller as a long one needs to fit the chart's width.
 fn draw_captions(root: &Root, captions: &[String], height: i32, px: f64) -> Result<()> {
     let top = height - captions_height(captions) + 12;
-    let width = root.dim_in_pixel().0 as i32 - 24;
+    let width = WIDTH as i32 - 24;
     for (i, caption) in captions.iter().enumerate() {
         root.draw(&Text::new(
             caption.clone(),

@@ -1,7 +1,8 @@
 //! results-sweep.svg: why a parser stops where it does. One row per parser with a stack sweep, its
 //! smallest failing depth at each stack size as a marker (a bigger marker for a bigger stack), rows
 //! grouped by the sweep's verdict: a fixed limit is one spot, a stack-bound parser a stretch that
-//! grows with the stack.
+//! grows with the stack. A sweep with no depth at any stack size is counted, not drawn; a chart with
+//! none to draw says so instead of drawing an axis.
 
 use anyhow::Result;
 use plotters::prelude::*;
@@ -259,7 +260,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
     let sweep = sweep_rows(results);
     let captions = captions(results, &sweep);
     let keys = keys(&sweep.groups);
-    let legend_end = legend_places(&keys, (12, TITLE_HEIGHT + 8), WIDTH).1;
+    let legend_end = legend_places(&keys, 12, TITLE_HEIGHT + 8).1;
     let (_, (_, note_line)) = marker_key_places(&sweep.stacks);
     let plot_top = legend_end + 14 + 20 * note_line;
     let row_count: usize = sweep.groups.iter().map(|g| g.rows.len()).sum();
@@ -276,7 +277,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
     {
         let title =
             format!("Why: smallest failing depth of {} at each stack size", format_of(results).title());
-        let root = canvas(&mut svg, (WIDTH, height), &title)?;
+        let root = canvas(&mut svg, height, &title)?;
         draw_legend(&root, &keys, 12, TITLE_HEIGHT + 8)?;
         draw_marker_key(&root, &sweep.stacks, legend_end)?;
         match range {
