@@ -1,5 +1,6 @@
-//! results.svg: one horizontal bar per measured parser, least nesting first, coloured by how it
-//! fails; a bar measured outside the host is lighter and its label names the environment.
+//! results.svg: one horizontal bar per measured parser under its name, least nesting first,
+//! coloured by how it fails; a bar measured outside the host is lighter and its label names the
+//! environment.
 
 use anyhow::Result;
 use plotters::prelude::*;
@@ -7,8 +8,9 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
-    environment_caption, fit, font, format_of, label_column, legend_places, other_environments, plot_error,
-    text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT, VERMILLION,
+    environment_caption, fit, font, format_of, legend_places, no_wider_than_drawn, other_environments,
+    plot_error, text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT,
+    VERMILLION, WIDTH,
 };
 use crate::report::class::{class, Class};
 use crate::report::groups::groups_by_depth;
@@ -17,12 +19,18 @@ use crate::results::probe_result::Finding;
 use crate::results::{ParserRecord, Results, HOST};
 use crate::units::thousands;
 
-const ROW: i32 = 17;
-const LABEL_PX: f64 = 11.5;
+/// A row is two lines: the parser's name across the chart's width, its bar below.
+const ROW: i32 = 32;
+/// From a row's top: the middle of its name, and its bar's top and bottom.
+const NAME_MID: i32 = 9;
+const BAR: (i32, i32) = (18, 29);
+const LABEL_PX: f64 = 13.0;
+const CAPTION_PX: f64 = 12.0;
 const LEGEND_HEIGHT: i32 = 28;
 const AXIS_HEIGHT: i32 = 44;
-/// Widest a label column gets; longer names are cut with an ellipsis.
-const MAX_LABEL: i32 = 330;
+/// A chart with more rows than a phone's screen shows (about 24) gets the depth axis on top as
+/// well, so a reader scrolling through it meets a scale at either end.
+const TOP_AXIS_ROWS: usize = 24;
 
 /// What a bar says at its end: `clean error at 129`, `SIGSEGV at 87,289`, `no limit up to 5,000,000`.
 fn bar_text(record: &ParserRecord) -> String {
@@ -80,7 +88,6 @@ struct Layout<'a> {
     labels: Vec<String>,
     /// The right end of the depth axis, a power of ten.
     top: f64,
-    label_width: i32,
     /// Room right of the plot for the texts of the longest bars.
     value_width: i32,
     keys: Vec<Key>,
@@ -97,17 +104,16 @@ impl<'a> Layout<'a> {
             .max()
             .unwrap_or(1);
         let top = decade_above(max_depth as f64);
-        let names: Vec<String> = records.iter().map(|r| display_name(results, r)).collect();
-        let label_width = label_column(names.iter().map(String::as_str), LABEL_PX, MAX_LABEL);
-        let labels = names.iter().map(|name| fit(name, LABEL_PX, label_width)).collect();
-        let value_width = value_width(&records, top, label_width);
+        // A name has its own line, the chart's whole width.
+        let labels =
+            records.iter().map(|r| fit(&display_name(results, r), LABEL_PX, WIDTH as i32 - 24)).collect();
+        let value_width = value_width(&records, top);
         Layout {
             keys: keys(&records, max_depth),
             captions: captions(results, left_out),
             records,
             labels,
             top,
-            label_width,
             value_width,
         }
     }
@@ -117,26 +123,33 @@ impl<'a> Layout<'a> {
         legend_places(&self.keys, 12, TITLE_HEIGHT + 8).1.max(TITLE_HEIGHT + LEGEND_HEIGHT)
     }
 
+    fn top_axis(&self) -> bool {
+        self.records.len() > TOP_AXIS_ROWS
+    }
+
+    /// The height of the plot with its axes.
+    fn plot_height(&self) -> i32 {
+        let axes = if self.top_axis() { 2 * AXIS_HEIGHT } else { AXIS_HEIGHT };
+        self.records.len().max(1) as i32 * ROW + axes
+    }
+
     fn height(&self) -> i32 {
-        self.plot_top()
-            + self.records.len().max(1) as i32 * ROW
-            + AXIS_HEIGHT
-            + captions_height(&self.captions)
+        self.plot_top() + self.plot_height() + captions_height(&self.captions)
     }
 }
 
 /// The room a bar's text needs right of the plot: what sticks out past the plot's right edge, for
 /// the bar that sticks out furthest (short bars have their text inside the plot).
-fn value_width(records: &[&ParserRecord], top: f64, label_width: i32) -> i32 {
+fn value_width(records: &[&ParserRecord], top: f64) -> i32 {
     // The plot's width if no room were needed; the room found shrinks it a little, so allow for
     // that by measuring against a plot narrower by the widest text.
     let widest = records.iter().map(|r| text_width(&bar_text(r), LABEL_PX)).max().unwrap_or(0);
-    let plot = (super::WIDTH as i32 - 12 - label_width - 10 - widest.min(220)).max(200) as f64;
+    let plot = (WIDTH as i32 - 24 - widest.min(180)).max(200) as f64;
     let sticking_out = records.iter().map(|r| {
         let end = bar_end(r).map_or(0.0, |d| (d as f64).max(1.0).log10() / top.log10());
         (end * plot) as i32 + 5 + text_width(&bar_text(r), LABEL_PX) - plot as i32
     });
-    sticking_out.max().unwrap_or(0).clamp(16, 240) + 8
+    sticking_out.max().unwrap_or(0).clamp(16, 200) + 8
 }
 
 fn keys(records: &[&ParserRecord], max_depth: u64) -> Vec<Key> {
@@ -183,56 +196,63 @@ pub fn results_svg(results: &Results) -> Result<String> {
         let title = format!("How deeply nested {} can each parser take?", format_of(results).title());
         let root = canvas(&mut svg, height, &title)?;
         draw_legend(&root, &layout.keys, 12, TITLE_HEIGHT + 8)?;
-        draw_bars(&root, &layout, layout.plot_top(), height)?;
-        draw_captions(&root, &layout.captions, height)?;
+        draw_bars(&root, &layout, layout.plot_top())?;
+        draw_captions(&root, &layout.captions, height, CAPTION_PX)?;
         root.present().map_err(plot_error)?;
     }
-    Ok(svg)
+    Ok(no_wider_than_drawn(svg))
 }
 
-/// The plot: bands, the depth axis, and per row its label, bar and text.
-fn draw_bars(root: &Root, layout: &Layout, plot_top: i32, height: i32) -> Result<()> {
+/// The plot: bands, the depth axis (on top too for a long chart), and per row its name, bar and
+/// text.
+fn draw_bars(root: &Root, layout: &Layout, plot_top: i32) -> Result<()> {
     let rows = layout.records.len().max(1) as f64;
     let top = layout.top;
-    let mut chart = ChartBuilder::on(root)
+    let below = root.dim_in_pixel().1 as i32 - plot_top - layout.plot_height();
+    let mut builder = ChartBuilder::on(root);
+    builder
         .margin_top(plot_top)
-        .margin_bottom(height - plot_top - (rows as i32) * ROW - AXIS_HEIGHT)
+        .margin_bottom(below)
         .margin_left(12)
         .margin_right(layout.value_width)
-        .y_label_area_size(layout.label_width + 10)
-        .x_label_area_size(AXIS_HEIGHT)
-        .build_cartesian_2d((1f64..top).log_scale(), 0f64..rows)
-        .map_err(plot_error)?;
+        .x_label_area_size(AXIS_HEIGHT);
+    if layout.top_axis() {
+        builder.top_x_label_area_size(AXIS_HEIGHT);
+    }
+    let mut chart = builder.build_cartesian_2d((1f64..top).log_scale(), 0f64..rows).map_err(plot_error)?;
     // Row i (0 at the top) is the band [rows - i - 1, rows - i].
-    let centre = |i: usize| rows - i as f64 - 0.5;
+    let row_top = |i: usize| rows - i as f64;
     let bands = (0..layout.records.len()).filter(|i| i % 2 == 1);
     chart
         .draw_series(
-            bands.map(|i| Rectangle::new([(1.0, centre(i) - 0.5), (top, centre(i) + 0.5)], BAND.filled())),
+            bands.map(|i| Rectangle::new([(1.0, row_top(i) - 1.0), (top, row_top(i))], BAND.filled())),
         )
         .map_err(plot_error)?;
     let decades = top.log10().round() as usize + 1;
     depth_mesh(&mut chart, decades, "smallest failing nesting depth (log scale)")?;
 
     for (i, record) in layout.records.iter().enumerate() {
-        let y = centre(i);
-        let (left, mid) = chart.backend_coord(&(1.0, y));
-        root.draw(&Text::new(layout.labels[i].clone(), (left - 8, mid), font(LABEL_PX, TEXT, HPos::Right)))
-            .map_err(plot_error)?;
+        let (left, y) = chart.backend_coord(&(1.0, row_top(i)));
+        root.draw(&Text::new(
+            layout.labels[i].clone(),
+            (left, y + NAME_MID),
+            font(LABEL_PX, TEXT, HPos::Left),
+        ))
+        .map_err(plot_error)?;
+        let (bar_top, bar_bottom) = (y + BAR.0, y + BAR.1);
+        let mid = (bar_top + bar_bottom) / 2;
         let end = match bar_end(record) {
             Some(depth) => {
+                let right = chart.backend_coord(&((depth as f64).max(1.0), 0.0)).0.max(left + 2);
+                let corners = [(left, bar_top), (right, bar_bottom)];
                 let colour = colour(class(record));
-                let corners = [(1.0, y - 0.36), ((depth as f64).max(1.0), y + 0.36)];
                 if record.environment == HOST {
-                    chart.draw_series(std::iter::once(Rectangle::new(corners, colour.filled())))
+                    root.draw(&Rectangle::new(corners, colour.filled())).map_err(plot_error)?;
                 } else {
-                    chart.draw_series([
-                        Rectangle::new(corners, colour.mix(0.45).filled()),
-                        Rectangle::new(corners, colour.stroke_width(1)),
-                    ])
+                    root.draw(&Rectangle::new(corners, colour.mix(0.45).filled())).map_err(plot_error)?;
+                    root.draw(&Rectangle::new(corners, colour.stroke_width(1))).map_err(plot_error)?;
                 }
-                .map_err(plot_error)?;
-                chart.backend_coord(&((depth as f64).max(1.0), y)).0
+                right
             }
             None => {
                 root.draw(&Rectangle::new([(left + 1, mid - 4), (left + 9, mid + 4)], GREY.filled()))

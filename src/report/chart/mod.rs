@@ -91,7 +91,9 @@ fn format_of(results: &Results) -> PayloadFormat {
     results.parsers.first().map(|r| r.format).unwrap_or_default()
 }
 
-const WIDTH: u32 = 880;
+/// Drawn for a phone: GitHub shows an SVG at its own width or, on a phone, scaled to the screen
+/// (about 360 pixels), so at this width 13-pixel names still read as 10 pixels there.
+const WIDTH: u32 = 480;
 /// Any sans-serif: browsers pick Helvetica or Arial; resvg (which maps the generic family to Arial)
 /// finds DejaVu Sans on Linux machines without Arial.
 const FONT: &str = "Helvetica, Arial, DejaVu Sans, sans-serif";
@@ -161,12 +163,6 @@ fn text_width(text: &str, px: f64) -> i32 {
         })
         .sum();
     (ems * px).ceil() as i32
-}
-
-/// The width of a column of labels at `px`: the widest, between 80 pixels and `max` (longer ones are
-/// cut to it with [`fit`]).
-fn label_column<'a>(labels: impl IntoIterator<Item = &'a str>, px: f64, max: i32) -> i32 {
-    labels.into_iter().map(|label| text_width(label, px)).max().unwrap_or(0).clamp(80, max)
 }
 
 /// The names of the environments other than the host that `results` were measured in.
@@ -245,8 +241,27 @@ type Root<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 fn canvas<'a>(svg: &'a mut String, height: i32, title: &str) -> Result<Root<'a>> {
     let root = SVGBackend::with_string(svg, (WIDTH, height as u32)).into_drawing_area();
     root.fill(&WHITE).map_err(plot_error)?;
-    root.draw(&Text::new(title, (12, 16), font(17.0, TEXT, HPos::Left))).map_err(plot_error)?;
+    let px = fitting_px(title, 17.0, WIDTH as i32 - 24);
+    root.draw(&Text::new(title, (12, 16), font(px, TEXT, HPos::Left))).map_err(plot_error)?;
     Ok(root)
+}
+
+/// The text size for `text`: `px`, or smaller if it would not fit `width` pixels at `px` (a line
+/// that must stay whole, such as a title, shrinks rather than overflows a narrow chart).
+fn fitting_px(text: &str, px: f64, width: i32) -> f64 {
+    let needed = text_width(text, px);
+    if needed <= width {
+        px
+    } else {
+        // text_width rounds up, so scale a little below the exact ratio.
+        (px * width as f64 / needed as f64 * 20.0).floor() / 20.0
+    }
+}
+
+/// `svg` with a maximum width of the width it is drawn at: a page that sizes its figures to a
+/// column (results.html) shows a chart drawn for a phone no wider, so its text keeps its size.
+fn no_wider_than_drawn(svg: String) -> String {
+    svg.replacen("<svg ", &format!("<svg style=\"max-width:{WIDTH}px\" "), 1)
 }
 
 /// Where each legend entry goes, left to right from (x0, y0), wrapping at the chart's width; and
@@ -290,14 +305,16 @@ fn captions_height(captions: &[String]) -> i32 {
     10 + CAPTION_LINE * captions.len() as i32
 }
 
-/// Draws the captions, one per line, at the bottom of a chart `height` pixels tall.
-fn draw_captions(root: &Root, captions: &[String], height: i32) -> Result<()> {
+/// Draws the captions, one per line, at the bottom of a chart `height` pixels tall, at `px` or as
+/// much smaller as a long one needs to fit the chart's width.
+fn draw_captions(root: &Root, captions: &[String], height: i32, px: f64) -> Result<()> {
     let top = height - captions_height(captions) + 12;
+    let width = WIDTH as i32 - 24;
     for (i, caption) in captions.iter().enumerate() {
         root.draw(&Text::new(
             caption.clone(),
             (12, top + CAPTION_LINE * i as i32),
-            font(11.0, MUTED, HPos::Left),
+            font(fitting_px(caption, px, width), MUTED, HPos::Left),
         ))
         .map_err(plot_error)?;
     }

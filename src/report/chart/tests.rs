@@ -333,3 +333,179 @@ fn chart_structure_snapshot() {
     );
     insta::assert_snapshot!("sweep_chart", texts(&sweep_svg(&results).unwrap()).join("\n"));
 }
+
+/// A record shaped like the HTML rows: renderers that accept every depth but flatten the nesting
+/// (`flattened`), or parsers too slow to find a limit at the one stack size tried.
+fn html_like(id: &str, flattened: bool) -> ParserRecord {
+    let mut record = record(id, "PHP", id, [None; 3], None);
+    let sweep = record.sweep.as_mut().unwrap();
+    if flattened {
+        sweep.verdict = Verdict::Unbounded;
+        sweep.probes.iter_mut().for_each(|p| p.flattened_to = Some(255));
+    } else {
+        sweep.verdict = Verdict::Slow;
+        sweep.probes.truncate(1);
+        let probe = &mut sweep.probes[0];
+        probe.status = crate::results::probe_result::ProbeStatus::Slow;
+        probe.max_accepted_depth = Some(65_537);
+        probe.failure = Some(failure(FailureKind::Timeout, None, None));
+    }
+    record
+}
+
+fn with_parsers(parsers: Vec<ParserRecord>) -> Results {
+    Results { parsers, ..sample() }
+}
+
+/// The depth axis's tick labels, as (x, depth) left to right in document order.
+fn ticks(svg: &str) -> Vec<(f64, f64)> {
+    let value = |text: &str| match text.strip_suffix('M').or(text.strip_suffix('k')) {
+        Some(n) => n.parse::<f64>().ok().map(|n| n * if text.ends_with('M') { 1e6 } else { 1e3 }),
+        None => text.parse::<f64>().ok(),
+    };
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|part| {
+            let x = part.split("x=\"").nth(1)?.split('"').next()?.parse::<f64>().ok()?;
+            let (_, rest) = part.split_once('>')?;
+            Some((x, value(rest.split_once("</text>")?.0.trim())?))
+        })
+        .collect()
+}
+
+fn depth_range_for_tests(depths: &[f64], max_tried: f64) -> Option<(f64, f64)> {
+    sweep::depth_range(depths.iter().copied(), max_tried)
+}
+
+#[test]
+fn depth_range_increases_and_is_none_without_depths() {
+    assert_eq!(depth_range_for_tests(&[], 5e6), None);
+    // Every depth at the maximum tried (the flattened HTML renderers): still an increasing axis.
+    let (low, high) = depth_range_for_tests(&[5e6, 5e6], 5e6).unwrap();
+    assert!(low < high && low <= 5e6 && 5e6 <= high, "{low}..{high}");
+    assert_eq!((low, high), (1e6, 1e7));
+    let (low, high) = depth_range_for_tests(&[1.0], 5e6).unwrap();
+    assert_eq!((low, high), (1.0, 10.0));
+    assert_eq!(depth_range_for_tests(&[129.0, 87_289.0], 5e6), Some((10.0, 1e6)));
+}
+
+#[test]
+fn sweep_axis_of_html_shaped_data_increases_left_to_right() {
+    let results =
+        with_parsers(vec![html_like("flat-a", true), html_like("slow-b", false), html_like("flat-c", true)]);
+    let svg = sweep_svg(&results).unwrap();
+    let ticks = ticks(&svg);
+    assert!(ticks.len() >= 2, "{ticks:?}");
+    assert!(ticks.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "not increasing: {ticks:?}");
+    let texts = texts(&svg);
+    // The flattening renderers are drawn as what their verdict says; the slow one is counted.
+    assert!(texts.iter().any(|t| t == "unbounded: no limit at any stack size (2 parsers)"), "{texts:#?}");
+    assert!(texts.iter().any(|t| t == "flattened to 255"), "{texts:#?}");
+    assert!(texts
+        .iter()
+        .any(|t| t == "Not drawn: 1 row found no depth at any stack size (too slow or unstable at each)."));
+}
+
+#[test]
+fn an_empty_sweep_chart_says_why_and_draws_no_axis() {
+    let results = with_parsers(vec![html_like("slow-a", false), html_like("slow-b", false)]);
+    assert!(has_sweep(&results));
+    let svg = sweep_svg(&results).unwrap();
+    let texts = texts(&svg);
+    assert!(
+        texts.iter().any(|t| t == "No stack sweep of a JSON parser found a depth to draw:"),
+        "{texts:#?}"
+    );
+    assert!(texts
+        .iter()
+        .any(|t| t == "2 rows found no depth at any stack size (too slow or unstable at each)."));
+    assert!(!texts.iter().any(|t| t.contains("nesting depth (log scale)")), "an axis drawn: {texts:#?}");
+    assert!(ticks(&svg).is_empty(), "{:?}", ticks(&svg));
+    // Said once: not again in a caption.
+    assert!(!texts.iter().any(|t| t.starts_with("Not drawn")), "{texts:#?}");
+}
+
+#[test]
+fn a_long_results_chart_has_the_depth_axis_on_top_too() {
+    let short = results_svg(&sample()).unwrap();
+    assert_eq!(ticks(&short).iter().filter(|t| t.1 == 1e4).count(), 1, "a short chart has one axis");
+    let mut parsers = sample().parsers;
+    let template = parsers[0].clone();
+    parsers.extend((0..40).map(|i| ParserRecord { id: format!("rust-more-{i}"), ..template.clone() }));
+    let results = with_parsers(parsers);
+    let svg = results_svg(&results).unwrap();
+    // One axis above the first row, one below the last.
+    let y_of = |wanted: &str| -> Vec<f64> {
+        svg.split("<text")
+            .filter(|t| t.contains(&format!(">\n{wanted}\n<")))
+            .filter_map(|t| t.split("y=\"").nth(1)?.split('"').next()?.parse().ok())
+            .collect()
+    };
+    let (axis, rows) = (y_of("10k"), y_of("Rust serde_json"));
+    assert_eq!(axis.len(), 2, "{:#?}", texts(&svg));
+    let (first, last) =
+        (rows.iter().cloned().fold(f64::MAX, f64::min), rows.iter().cloned().fold(0.0, f64::max));
+    assert!(axis[0] < first && last < axis[1], "axis at {axis:?}, rows from {first} to {last}");
+    let top_ticks = &ticks(&svg)[..8];
+    assert!(top_ticks.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "{top_ticks:?}");
+    // The sweep chart of as many rows too; of the sample's few, one axis.
+    let count =
+        |svg: &str| texts(svg).iter().filter(|t| *t == "smallest failing nesting depth (log scale)").count();
+    assert_eq!(count(&sweep_svg(&results).unwrap()), 2);
+    assert_eq!(count(&sweep_svg(&sample()).unwrap()), 1);
+}
+
+#[test]
+fn chart_names_read_at_a_phones_width() {
+    for svg in [results_svg(&sample()).unwrap(), sweep_svg(&sample()).unwrap()] {
+        // GitHub scales an SVG to a phone's screen, about 360 pixels: a name's size there.
+        let name = svg.split("<text").find(|t| t.contains(">\nRust serde_json\n<")).expect("a name");
+        let px: f64 = name.split("font-size=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+        let width: f64 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+        let on_phone = px * 360.0 / width;
+        assert!(on_phone >= 9.5, "{px} px on a {width} px chart reads as {on_phone} px");
+        // A page sizing its figures to a column shows it no wider than drawn.
+        assert!(svg.starts_with(&format!("<svg style=\"max-width:{width}px\" ")), "{}", &svg[..120]);
+    }
+}
+
+#[test]
+fn a_line_that_must_stay_whole_shrinks_to_fit() {
+    let caption =
+        "Stack 8 MiB · measured 2026-11-26 · Debian GNU/Linux 12 (bookworm) (Linux 6.18.44, x86_64)";
+    let px = fitting_px(caption, 12.0, 300);
+    assert!(px < 12.0 && text_width(caption, px) <= 300, "{px}");
+    assert!(text_width(caption, px + 0.5) > 300, "{px}: shrunk more than needed");
+    assert_eq!(fitting_px("Rust serde_json", 12.0, 300), 12.0);
+}
+
+#[test]
+fn a_sweeps_points_are_its_exact_answers() {
+    let flat = html_like("flat", true);
+    let (points, flattened, unlimited) = sweep::points(flat.sweep.as_ref().unwrap());
+    // Accepting every depth tried, flattened: drawn at the maximum tried, hollow.
+    assert_eq!(
+        points,
+        vec![(MIB, MAX as f64, false), (8 * MIB, MAX as f64, false), (64 * MIB, MAX as f64, false)]
+    );
+    assert_eq!((flattened, unlimited), (Some(255), false));
+    let slow = html_like("slow", false);
+    assert_eq!(sweep::points(slow.sweep.as_ref().unwrap()), (vec![], None, false));
+    let crash = &sample().parsers[2];
+    let (points, flattened, _) = sweep::points(crash.sweep.as_ref().unwrap());
+    assert_eq!(points, vec![(MIB, 10_900.0, true), (8 * MIB, 87_289.0, true), (64 * MIB, 698_000.0, true)]);
+    assert_eq!(flattened, None);
+}
+
+#[test]
+fn the_marker_key_wraps_its_note_inside_the_chart() {
+    let stacks = [MIB, 8 * MIB, 64 * MIB];
+    let (xs, (note_x, line)) = sweep::marker_key_places(&stacks);
+    assert_eq!(xs.len(), 3);
+    assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+    assert!(*xs.last().unwrap() < WIDTH as i32, "{xs:?}");
+    // Past the markers on their line, or at the start of the next one; inside the chart either way.
+    assert!((line == 0 && note_x > *xs.last().unwrap()) || (line == 1 && note_x == 12), "{note_x}, {line}");
+    let note = "filled: lost control (crash, timeout) · hollow: clean error or no limit";
+    assert!(note_x + text_width(note, 12.0) <= WIDTH as i32 - 12);
+}
