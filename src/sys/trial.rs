@@ -212,6 +212,11 @@ impl TrialConfig {
         }
     }
 
+    /// Whether children run with address-space randomisation disabled: asked for, and allowed here.
+    pub fn disables_aslr(&self) -> bool {
+        self.disable_aslr && aslr_can_be_disabled()
+    }
+
     /// The argv as text, for results.
     pub fn command_line(&self) -> Vec<String> {
         self.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect()
@@ -237,7 +242,7 @@ impl TrialConfig {
         // are computed here, and the closure only makes system calls.
         let stack = rlimit_value(self.stack);
         let memory = self.memory.map(rlimit_value);
-        let disable_aslr = self.disable_aslr && aslr_can_be_disabled();
+        let disable_aslr = self.disables_aslr();
         unsafe {
             command.pre_exec(move || {
                 Resource::STACK.set(stack, stack)?;
