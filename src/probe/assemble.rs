@@ -183,3 +183,100 @@ fn flattened_to(accepted: &TrialReport, max_accepted: Option<u64>) -> Option<u64
 fn round_seconds(duration: Duration) -> f64 {
     (duration.as_secs_f64() * 1000.0).round() / 1000.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn boundary(max_accepted: u64, min_failing: Option<u64>) -> Concluded {
+        Concluded::Boundary(Boundary { max_accepted, min_failing, trials: 9, mode: SearchMode::Cold })
+    }
+
+    #[test]
+    fn an_agreeing_boundary_is_exact_and_reports_its_two_sides() {
+        let verdict = Verdict::new(boundary(99, Some(100)), false, [Some(100), Some(99)]);
+        assert_eq!(
+            verdict,
+            Verdict {
+                status: ProbeStatus::Exact,
+                search: SearchMode::Cold,
+                max_accepted: Some(99),
+                min_failing: Some(100),
+                crash_depth: None,
+                input_not_read_at: None,
+                failure_at: Some(100),
+                accepted_at: Some(99),
+            }
+        );
+        // No limit: nothing failed, the maximum is the deepest accepted.
+        let no_limit = Verdict::new(boundary(1000, None), false, [None, Some(1000)]);
+        assert_eq!(
+            (no_limit.status, no_limit.min_failing, no_limit.failure_at),
+            (ProbeStatus::Exact, None, None)
+        );
+    }
+
+    #[test]
+    fn disagreeing_trials_make_any_conclusion_but_input_not_read_unstable_without_exact_depths() {
+        let window = [Some(40), Some(60)];
+        let unstable = Verdict::new(boundary(59, Some(60)), true, window);
+        assert_eq!(
+            (unstable.status, unstable.max_accepted, unstable.min_failing),
+            (ProbeStatus::Unstable, None, None)
+        );
+        // The window's ends are the trials it reports.
+        assert_eq!((unstable.failure_at, unstable.accepted_at), (Some(40), Some(60)));
+        let slow = Slow { finished: 50, crash_depth: Some(70), mode: SearchMode::Confirmed };
+        let slow = Verdict::new(Concluded::Slow(slow), true, window);
+        assert_eq!(
+            (slow.status, slow.crash_depth, slow.search),
+            (ProbeStatus::Unstable, None, SearchMode::Confirmed)
+        );
+        let not_read = Verdict::new(Concluded::InputNotRead(7), true, window);
+        assert_eq!(
+            (not_read.status, not_read.input_not_read_at, not_read.search),
+            (ProbeStatus::InputNotRead, Some(7), SearchMode::ReSearched)
+        );
+    }
+
+    #[test]
+    fn a_slow_conclusion_reports_where_it_finished_and_the_crash_deeper() {
+        let slow = Slow { finished: 50, crash_depth: Some(70), mode: SearchMode::Cold };
+        let verdict = Verdict::new(Concluded::Slow(slow), false, [Some(60), Some(50)]);
+        assert_eq!(
+            (verdict.status, verdict.max_accepted, verdict.min_failing, verdict.crash_depth),
+            (ProbeStatus::Slow, Some(50), None, Some(70))
+        );
+        assert_eq!((verdict.failure_at, verdict.accepted_at), (Some(70), Some(50)));
+        // Without a crash, the failure reported is the lowest failing depth seen (a timeout).
+        let slow = Slow { crash_depth: None, ..slow };
+        assert_eq!(Verdict::new(Concluded::Slow(slow), false, [Some(60), Some(50)]).failure_at, Some(60));
+    }
+
+    #[test]
+    fn only_an_exact_result_turns_unstable_when_its_repeats_disagree() {
+        let exact = ProbeResult {
+            status: ProbeStatus::Exact,
+            max_accepted_depth: Some(99),
+            min_failing_depth: Some(100),
+            payload_bytes: Some(200),
+            ..Default::default()
+        };
+        let unstable = unstable_across_repeats(exact);
+        assert_eq!(unstable.status, ProbeStatus::Unstable);
+        assert!(unstable.unstable);
+        assert_eq!(
+            (unstable.max_accepted_depth, unstable.min_failing_depth, unstable.payload_bytes),
+            (None, None, None)
+        );
+        let slow =
+            ProbeResult { status: ProbeStatus::Slow, max_accepted_depth: Some(50), ..Default::default() };
+        assert_eq!(unstable_across_repeats(slow.clone()), slow);
+    }
+
+    #[test]
+    fn seconds_are_rounded_to_milliseconds() {
+        assert_eq!(round_seconds(Duration::from_micros(1_234_567)), 1.235);
+        assert_eq!(round_seconds(Duration::ZERO), 0.0);
+    }
+}

@@ -56,3 +56,78 @@ pub(super) fn redact(spec: &ProbeSpec, text: &str) -> String {
     }
     pairs.into_iter().fold(text.to_string(), |text, (path, placeholder)| text.replace(&path, &placeholder))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::payload::PayloadFormat;
+    use crate::sys::child_env::ChildEnv;
+    use crate::sys::trial::TrialConfig;
+    use crate::units::Limit;
+
+    fn spec(shape: Shape) -> ProbeSpec {
+        let trial = TrialConfig::new(vec!["parse".into()], ChildEnv::fixed(Path::new("/home/me/stage")));
+        ProbeSpec::new(trial, vec!["parse".into()], PayloadFormat::JSON, shape, 100)
+    }
+
+    fn signal(signal: i32) -> Outcome {
+        Outcome::Signal { signal, stderr: String::new() }
+    }
+
+    #[test]
+    fn valid_input_fails_unless_accepted_and_invalid_input_fails_unless_cleanly_rejected() {
+        let error = Outcome::Error { stderr: "too deep".into() };
+        assert!(!is_failure(Shape::Array, &Outcome::Accepted));
+        assert!(is_failure(Shape::Array, &error));
+        assert!(!is_failure(Shape::Unclosed, &error));
+        assert!(is_failure(Shape::Unclosed, &Outcome::Accepted));
+        assert!(is_failure(Shape::Unclosed, &signal(11)));
+    }
+
+    #[test]
+    fn invalid_input_accepted_is_the_failure_and_a_kill_under_a_memory_cap_is_out_of_memory() {
+        let accepted = failure_of(&spec(Shape::Unclosed), &Outcome::Accepted).unwrap();
+        assert_eq!((accepted.kind, accepted.exit_code), (FailureKind::Accepted, Some(0)));
+        assert_eq!(failure_of(&spec(Shape::Unclosed), &Outcome::Error { stderr: String::new() }), None);
+        assert_eq!(failure_of(&spec(Shape::Array), &Outcome::Accepted), None);
+
+        let mut capped = spec(Shape::Array);
+        assert_eq!(failure_of(&capped, &signal(9)).unwrap().kind, FailureKind::Crash);
+        capped.trial.memory = Some(Limit::Bytes(1 << 30));
+        assert_eq!(failure_of(&capped, &signal(9)).unwrap().kind, FailureKind::OutOfMemory);
+        // An address-space limit of "unlimited" caps nothing.
+        capped.trial.memory = Some(Limit::Unlimited);
+        assert_eq!(failure_of(&capped, &signal(9)).unwrap().kind, FailureKind::Crash);
+    }
+
+    #[test]
+    fn the_machines_paths_in_what_a_child_printed_become_placeholders() {
+        let mut spec = spec(Shape::Array);
+        spec.trial.cwd = Some(PathBuf::from("/work/parsers/x"));
+        assert_eq!(
+            redact(&spec, "error in /work/parsers/x/parse.py, cache /home/me/stage/.cache"),
+            "error in {dir}/parse.py, cache {home}/.cache"
+        );
+        assert_eq!(redact(&spec, "nothing to hide"), "nothing to hide");
+    }
+
+    #[test]
+    fn a_trial_is_judged_by_the_programs_declared_error_statuses() {
+        let report = |outcome| TrialReport {
+            outcome,
+            wall: std::time::Duration::ZERO,
+            peak_rss_bytes: 0,
+            peak_rss_exact: true,
+            read_whole_input: true,
+            built_depth: None,
+        };
+        let status_3 = || Outcome::Abnormal { code: 3, stderr: "too deep".into() };
+        let mut spec = spec(Shape::Array);
+        assert_eq!(spec.classified(report(status_3())).outcome, status_3());
+        spec.error_status = "3".parse().unwrap();
+        let clean = Outcome::ErrorStatus { code: 3, stderr: "too deep".into() };
+        assert_eq!(spec.classified(report(status_3())).outcome, clean);
+    }
+}

@@ -22,6 +22,12 @@ const UNSTABLE_CONFIRM_ROUNDS: usize = 3;
 /// (see `confirm_slow`).
 const SLOW_CONFIRMATION_SHARE: f64 = 0.4;
 
+/// What the search came to.
+pub(super) enum Searched {
+    Boundary(Boundary),
+    Slow(Slow),
+}
+
 /// What confirming a hint came to.
 pub(super) enum Confirmed {
     /// The probe's conclusion: the hint's fact again, or what its confirmation found instead.
@@ -101,6 +107,59 @@ pub(super) fn confirm_hint(runner: &mut Runner, hint: Option<Hint>) -> Result<Co
     })
 }
 
+/// The boundary the search finds. One set by a timeout counts only if a run with a longer limit
+/// times out there too; if that run finishes, the parser is slow, not limited there (the shorter
+/// limit's timeouts are forgotten). A cold search leaves a timed-out bracket within a factor of two
+/// (see src/probe/search.rs); when its deep end does not finish with the longer limit either, the bracket
+/// is narrowed with the normal limit after all, and its boundary checked the same way.
+pub(super) fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
+    let mut found = runner.search(hint)?;
+    let mut escalated = None;
+    // A limit found before above where this machine ran out of time, not yet searched for with the
+    // longer timeout.
+    let earlier_limit = match hint {
+        Some(Hint::FailsAt(limit)) => Some(limit),
+        _ => None,
+    };
+    loop {
+        let Some(depth) = found.min_failing.filter(|&d| runner.timed_out_at(d)) else {
+            return Ok(Searched::Boundary(found));
+        };
+        if escalated != Some(depth) {
+            runner.use_timeout(runner.longer_timeout());
+            if !runner.fails_at(depth)? {
+                // It finished with more time. Where the previous run found a limit above it (a
+                // parser slow near its limit: kramdown takes 8.8 s at 921 and stops at 922), a
+                // slower or busier machine only ran out of time before reaching it: that limit is
+                // tried with the longer timeout before the parser is called slow. Only the two
+                // depths beside it: a search with the longer timeout could cost minutes.
+                let mut finished = depth;
+                if let Some(limit) = earlier_limit.filter(|&limit| limit > depth) {
+                    if limit - 1 == depth || !runner.fails_at(limit - 1)? {
+                        finished = limit - 1;
+                        if runner.fails_at(limit)? && !runner.timed_out_at(limit) {
+                            let trials = runner.trials;
+                            let mode = SearchMode::Confirmed;
+                            let limit =
+                                Boundary { max_accepted: limit - 1, min_failing: Some(limit), trials, mode };
+                            return Ok(Searched::Boundary(limit));
+                        }
+                    }
+                }
+                return slow_or_unlimited(runner, finished, found.mode, false);
+            }
+        }
+        if depth == found.max_accepted + 1 {
+            return Ok(Searched::Boundary(found));
+        }
+        // Out of time with the longer limit too, and not yet exact: what the longer limit saw at
+        // `depth` is kept while the normal one narrows the bracket.
+        escalated = Some(depth);
+        runner.timeout = runner.spec.trial.timeout;
+        found = runner.refine(found)?;
+    }
+}
+
 /// Runs the boundary's depths again before it counts. Depth 1 failed: once more before giving up
 /// on the program (invalid input accepted, or a crash, at depth 1 is a finding of its own; valid
 /// input not parsed there is an error).
@@ -150,59 +209,6 @@ pub(super) fn repeats_agree(runner: &mut Runner, first: &Boundary) -> Result<boo
         agree &= again.min_failing == first.min_failing;
     }
     Ok(agree)
-}
-
-/// The boundary the search finds. One set by a timeout counts only if a run with a longer limit
-/// times out there too; if that run finishes, the parser is slow, not limited there (the shorter
-/// limit's timeouts are forgotten). A cold search leaves a timed-out bracket within a factor of two
-/// (see src/search.rs); when its deep end does not finish with the longer limit either, the bracket
-/// is narrowed with the normal limit after all, and its boundary checked the same way.
-pub(super) fn first_boundary(runner: &mut Runner, hint: Option<Hint>) -> Result<Searched> {
-    let mut found = runner.search(hint)?;
-    let mut escalated = None;
-    // A limit found before above where this machine ran out of time, not yet searched for with the
-    // longer timeout.
-    let earlier_limit = match hint {
-        Some(Hint::FailsAt(limit)) => Some(limit),
-        _ => None,
-    };
-    loop {
-        let Some(depth) = found.min_failing.filter(|&d| runner.timed_out_at(d)) else {
-            return Ok(Searched::Boundary(found));
-        };
-        if escalated != Some(depth) {
-            runner.use_timeout(runner.longer_timeout());
-            if !runner.fails_at(depth)? {
-                // It finished with more time. Where the previous run found a limit above it (a
-                // parser slow near its limit: kramdown takes 8.8 s at 921 and stops at 922), a
-                // slower or busier machine only ran out of time before reaching it: that limit is
-                // tried with the longer timeout before the parser is called slow. Only the two
-                // depths beside it: a search with the longer timeout could cost minutes.
-                let mut finished = depth;
-                if let Some(limit) = earlier_limit.filter(|&limit| limit > depth) {
-                    if limit - 1 == depth || !runner.fails_at(limit - 1)? {
-                        finished = limit - 1;
-                        if runner.fails_at(limit)? && !runner.timed_out_at(limit) {
-                            let trials = runner.trials;
-                            let mode = SearchMode::Confirmed;
-                            let limit =
-                                Boundary { max_accepted: limit - 1, min_failing: Some(limit), trials, mode };
-                            return Ok(Searched::Boundary(limit));
-                        }
-                    }
-                }
-                return slow_or_unlimited(runner, finished, found.mode, false);
-            }
-        }
-        if depth == found.max_accepted + 1 {
-            return Ok(Searched::Boundary(found));
-        }
-        // Out of time with the longer limit too, and not yet exact: what the longer limit saw at
-        // `depth` is kept while the normal one narrows the bracket.
-        escalated = Some(depth);
-        runner.timeout = runner.spec.trial.timeout;
-        found = runner.refine(found)?;
-    }
 }
 
 /// `depth` finished, but only with the longer timeout: the parser is slow there, or, when the
@@ -433,8 +439,56 @@ fn confirm_no_limit(runner: &mut Runner, took_longer_before: bool) -> Result<Opt
     Ok(Some(runner.no_limit(SearchMode::Confirmed)))
 }
 
-/// What the search came to.
-pub(super) enum Searched {
-    Boundary(Boundary),
-    Slow(Slow),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(max_accepted: u64, min_failing: Option<u64>, mode: SearchMode) -> Boundary {
+        Boundary { max_accepted, min_failing, trials: 5, mode }
+    }
+
+    #[test]
+    fn a_cold_boundary_is_checked_twice_on_each_side_and_once_beyond_the_bracket() {
+        assert_eq!(
+            boundary_checks(&found(99, Some(100), SearchMode::Cold), 1000),
+            [(99, 2), (100, 2), (98, 1)]
+        );
+        // A boundary at 2 has no depth below the bracket: one above it must fail.
+        assert_eq!(boundary_checks(&found(1, Some(2), SearchMode::Cold), 1000), [(1, 2), (2, 2), (3, 1)]);
+        // ... unless that is past the maximum.
+        assert_eq!(boundary_checks(&found(1, Some(2), SearchMode::Cold), 2), [(1, 2), (2, 2)]);
+    }
+
+    #[test]
+    fn a_confirmed_boundary_counts_its_hint_as_the_first_sighting_and_no_limit_has_nothing_to_check() {
+        assert_eq!(boundary_checks(&found(99, Some(100), SearchMode::Confirmed), 1000), [(99, 1), (100, 1)]);
+        assert_eq!(boundary_checks(&found(99, Some(100), SearchMode::ReSearched), 1000), [(99, 2), (100, 2)]);
+        assert!(boundary_checks(&found(1000, None, SearchMode::Cold), 1000).is_empty());
+    }
+
+    #[test]
+    fn a_slow_hint_says_whose_slow_result_it_was_and_what_it_took() {
+        let slow = |took_millis| Some(Hint::Slow { finished: 200, took_millis, crash_depth: Some(300) });
+        assert_eq!(
+            SlowBefore::of(slow(Some(3000)), 1000),
+            Some((200, SlowBefore::OwnTook(Duration::from_secs(3)), Some(300)))
+        );
+        assert_eq!(SlowBefore::of(slow(None), 1000), Some((200, SlowBefore::Own, Some(300))));
+        assert_eq!(
+            SlowBefore::of(Some(Hint::NoLimitSlowly { took_millis: Some(500) }), 1000),
+            Some((1000, SlowBefore::OwnTook(Duration::from_millis(500)), None))
+        );
+        assert_eq!(
+            SlowBefore::of(Some(Hint::SlowElsewhere(40)), 1000),
+            Some((40, SlowBefore::OtherProbe, None))
+        );
+        for other in [
+            None,
+            Some(Hint::NoLimit),
+            Some(Hint::NoLimitSlowly { took_millis: None }),
+            Some(Hint::FailsAt(10)),
+        ] {
+            assert_eq!(SlowBefore::of(other, 1000), None, "{other:?}");
+        }
+    }
 }

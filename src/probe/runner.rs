@@ -148,7 +148,7 @@ impl<'s, 'p> Runner<'s, 'p> {
         find_boundary(self.spec.max_depth, hint, self)
     }
 
-    /// Narrows a bracket the search left (see `first_boundary`).
+    /// Narrows a bracket the search left (see `confirm::first_boundary`).
     pub(super) fn refine(&mut self, bracket: Boundary) -> Result<Boundary> {
         refine(self.spec.max_depth, bracket, self)
     }

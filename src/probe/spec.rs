@@ -29,7 +29,7 @@ pub struct ProbeSpec {
     /// results to name.
     pub program: Option<String>,
     /// Whether a search that accepted the maximum in too few trials to tell how its time grows runs
-    /// a few shallower ones to tell (see `Runner::sample_growth`); `run --quick` measures the
+    /// a few shallower ones to tell (see `runner::Runner::sample_growth`); `run --quick` measures the
     /// boundary alone.
     pub sample_growth: bool,
 }
