@@ -24,8 +24,8 @@ pub(super) fn is_failure(shape: Shape, outcome: &Outcome) -> bool {
     }
 }
 
-/// What a trial's outcome records as the probe's failure, if it is one for this shape (an invalid
-/// payload accepted is one); under an address-space cap, a failure may be the cap's.
+/// The failure a trial's outcome is for this shape, if any (an invalid payload accepted is one);
+/// under an address-space cap, a crash that looks like running out of memory is that.
 pub(super) fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
     let failure = if spec.shape.must_be_accepted() {
         outcome.failure()
