@@ -147,3 +147,58 @@ impl Observations {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(outcome: Outcome) -> TrialReport {
+        TrialReport {
+            outcome,
+            wall: Duration::from_millis(10),
+            peak_rss_bytes: 0,
+            peak_rss_exact: true,
+            read_whole_input: true,
+            built_depth: None,
+        }
+    }
+
+    fn over_cap() -> Outcome {
+        Outcome::OverMemory { peak_bytes: 65 << 20, cap_bytes: 64 << 20, stderr: String::new() }
+    }
+
+    fn seen(trials: &[(u64, Outcome)]) -> Observations {
+        let mut seen = Observations::default();
+        for (depth, outcome) in trials {
+            seen.record(*depth, *outcome != Outcome::Accepted, report(outcome.clone()));
+        }
+        seen
+    }
+
+    #[test]
+    fn near_the_resident_cap_a_depth_that_passes_once_and_fails_once_is_not_unstable() {
+        let near_cap = seen(&[
+            (99, Outcome::Accepted),
+            (100, over_cap()),
+            (99, over_cap()),
+            (100, Outcome::Accepted),
+            (101, over_cap()),
+        ]);
+        assert!(near_cap.disagreements().is_empty());
+        // Each side of the boundary reports a trial of its own kind.
+        assert!(matches!(near_cap.last_judged(100, true).unwrap().outcome, Outcome::OverMemory { .. }));
+        assert_eq!(near_cap.last_judged(99, false).unwrap().outcome, Outcome::Accepted);
+
+        // A crash that comes and goes is still unstable, over the cap elsewhere or not.
+        let crash = Outcome::Signal { signal: 11, stderr: String::new() };
+        let flaky = seen(&[
+            (99, Outcome::Accepted),
+            (100, crash.clone()),
+            (100, Outcome::Accepted),
+            (101, over_cap()),
+        ]);
+        assert_eq!(flaky.disagreements().iter().map(|s| s.depth).collect::<Vec<_>>(), [100]);
+        let below = seen(&[(50, crash), (99, Outcome::Accepted), (100, over_cap())]);
+        assert_eq!(below.disagreements().iter().map(|s| s.depth).collect::<Vec<_>>(), [50, 99]);
+    }
+}

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::time::Duration;
 
 use crate::payload::{PayloadFormat, Shape};
-use crate::probe::ProbeSpec;
+use crate::probe::spec::ProbeSpec;
 use crate::results::error_status::ErrorStatuses;
 use crate::results::phase::Phase;
 use crate::results::settings::Settings;
@@ -62,14 +62,8 @@ impl TrialOptions {
 
     /// What results record of these options, with the resident cap each child got.
     pub fn settings(&self, max_rss: Option<u64>) -> Settings {
-        Settings {
-            stack_bytes: self.stack.bytes(),
-            memory_bytes: self.memory.and_then(Limit::bytes),
-            max_rss_bytes: max_rss,
-            max_depth: self.max_depth,
-            timeout_seconds: self.timeout.as_secs_f64(),
-            aslr_disabled: !self.aslr && aslr_can_be_disabled(),
-        }
+        let aslr_disabled = !self.aslr && aslr_can_be_disabled();
+        Settings::new(self.stack, self.memory, max_rss, self.max_depth, self.timeout, aslr_disabled)
     }
 }
 

@@ -21,7 +21,7 @@
 //!   of two: bisecting where a program crosses the timeout would time the machine, not the parser.
 //!
 //! Whether the answer can be trusted (repeated runs agree, nothing failed below a pass) is the
-//! caller's business: see src/probe.rs.
+//! caller's business: see src/probe/confirm.rs.
 
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode};

@@ -1,6 +1,7 @@
 //! The settings a measurement was taken with, shared by a probe's record and a run's environment.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +47,27 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// What results record of these limits: byte counts (null where unlimited or not capped) and the
+    /// timeout in seconds. `aslr_disabled`: whether children really ran without it (asked for, and
+    /// allowed here).
+    pub fn new(
+        stack: Limit,
+        memory: Option<Limit>,
+        max_rss_bytes: Option<u64>,
+        max_depth: u64,
+        timeout: Duration,
+        aslr_disabled: bool,
+    ) -> Settings {
+        Settings {
+            stack_bytes: stack.bytes(),
+            memory_bytes: memory.and_then(Limit::bytes),
+            max_rss_bytes,
+            max_depth,
+            timeout_seconds: timeout.as_secs_f64(),
+            aslr_disabled,
+        }
+    }
+
     /// Whether two probes ran under limits that decide a depth alike: the same stack, address-space
     /// cap, maximum depth and ASLR. The timeout and the resident cap are left out: they decide only
     /// whether a slow or huge trial finishes, which the same-fact rules treat as one fact anyway, and
@@ -114,5 +136,32 @@ impl Containment {
             Containment::PidNamespace => "pid-namespace",
             Containment::Subreaper => "subreaper",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_record_limits_as_bytes_and_the_timeout_in_seconds() {
+        let settings = Settings::new(
+            Limit::Bytes(8 << 20),
+            Some(Limit::Unlimited),
+            Some(1 << 30),
+            1000,
+            Duration::from_millis(2500),
+            true,
+        );
+        let expected = Settings {
+            stack_bytes: Some(8 << 20),
+            memory_bytes: None,
+            max_rss_bytes: Some(1 << 30),
+            max_depth: 1000,
+            timeout_seconds: 2.5,
+            aslr_disabled: true,
+        };
+        assert_eq!(settings, expected);
+        assert_eq!(Settings::new(Limit::Unlimited, None, None, 1, Duration::ZERO, false).stack_bytes, None);
     }
 }

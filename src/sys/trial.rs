@@ -145,17 +145,7 @@ impl TrialConfig {
         let stderr = child.take_stderr().expect("stderr is piped");
         process::set_nonblocking(&stderr)?;
         process::set_nonblocking(&stdin_write)?;
-        let mut pipes = Pipes {
-            stdin: Some(Feeder {
-                file: Some(stdin_write.into()),
-                reader: payload.reader(),
-                buf: Vec::new(),
-                at: 0,
-                done: false,
-            }),
-            stderr: Some(stderr),
-            head: Vec::new(),
-        };
+        let mut pipes = Pipes::new(stdin_write.into(), payload, stderr);
         let mut watchdog = self.max_rss.map(|cap| Watchdog::new(&child, cap));
         let ended = pipes.serve_until_exit(&child, started + timeout, watchdog.as_mut())?;
         let exited = ended == Ended::Exited;
@@ -179,15 +169,33 @@ impl TrialConfig {
         }
         let report =
             report.unwrap_or(reaper::Report { status: libc::SIGKILL, stopped_by: None, peak_rss_bytes: 0 });
-        let (status, peak_rss_bytes) = (ExitStatus::from_raw(report.status), report.peak_rss_bytes);
+        let peak_rss_bytes = report.peak_rss_bytes;
+        let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
         let built_depth = crate::results::outcome::built_depth(&stderr);
-        let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
+        let outcome = self.outcome(ended, &report, peak_rss_exact, watchdog, stderr);
+        let built_depth = built_depth.filter(|_| outcome == Outcome::Accepted);
+        Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input, built_depth })
+    }
+
+    /// What the trial's end says: over the resident cap, stopped by a signal of its own, out of
+    /// time, or what its exit status says. `peak_rss_exact`: whether the report's peak is the
+    /// child's own.
+    fn outcome(
+        &self,
+        ended: Ended,
+        report: &reaper::Report,
+        peak_rss_exact: bool,
+        watchdog: Option<Watchdog>,
+        stderr: String,
+    ) -> Outcome {
+        let exited = ended == Ended::Exited;
+        let peak_rss_bytes = report.peak_rss_bytes;
         // Over the cap is out of memory however the child ended, also when it exited before a sample
         // saw it there (its own peak says so): the boundary must not depend on sampling luck.
         let over_cap = watchdog
             .filter(|w| ended == Ended::OverMemory || (exited && peak_rss_exact && peak_rss_bytes > w.cap));
-        let outcome = if let Some(watchdog) = over_cap {
+        if let Some(watchdog) = over_cap {
             let peak_bytes = watchdog.peak.max(if peak_rss_exact { peak_rss_bytes } else { 0 });
             Outcome::OverMemory { peak_bytes, cap_bytes: watchdog.cap, stderr }
         } else if let (true, Some(signal)) = (exited, report.stopped_by) {
@@ -195,10 +203,8 @@ impl TrialConfig {
         } else if !exited {
             Outcome::Timeout { stderr }
         } else {
-            self.classify(status, stderr)
-        };
-        let built_depth = built_depth.filter(|_| outcome == Outcome::Accepted);
-        Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input, built_depth })
+            self.classify(ExitStatus::from_raw(report.status), stderr)
+        }
     }
 
     /// What an exit status says, with the runtime's own fatal messages taken into account.
@@ -210,6 +216,11 @@ impl TrialConfig {
             }
             outcome => outcome,
         }
+    }
+
+    /// Whether children run with address-space randomisation disabled: asked for, and allowed here.
+    pub fn disables_aslr(&self) -> bool {
+        self.disable_aslr && aslr_can_be_disabled()
     }
 
     /// The argv as text, for results.
@@ -237,7 +248,7 @@ impl TrialConfig {
         // are computed here, and the closure only makes system calls.
         let stack = rlimit_value(self.stack);
         let memory = self.memory.map(rlimit_value);
-        let disable_aslr = self.disable_aslr && aslr_can_be_disabled();
+        let disable_aslr = self.disables_aslr();
         unsafe {
             command.pre_exec(move || {
                 Resource::STACK.set(stack, stack)?;
@@ -318,6 +329,13 @@ struct Feeder {
 }
 
 impl Pipes {
+    /// The pipes of a child that is to read `payload` from `stdin` and writes to `stderr`.
+    fn new(stdin: std::fs::File, payload: Payload, stderr: ChildStderr) -> Pipes {
+        let feeder =
+            Feeder { file: Some(stdin), reader: payload.reader(), buf: Vec::new(), at: 0, done: false };
+        Pipes { stdin: Some(feeder), stderr: Some(stderr), head: Vec::new() }
+    }
+
     /// Feeds stdin and drains stderr until the child exits, the deadline passes or the watchdog (if
     /// any) finds its descendants over their memory cap.
     fn serve_until_exit(
