@@ -13,6 +13,7 @@ pub mod host;
 pub mod lock;
 pub mod payload;
 pub mod probe;
+pub mod registry;
 pub mod report;
 pub mod results;
 pub mod run;
