@@ -43,14 +43,13 @@ impl Catalog {
             .collect();
         check_environments(path, &environments).map_err(invalid)?;
         let mut rows: Vec<(PathBuf, Entry)> = Vec::new();
-        let mut add =
-            |file: &Path, parsers: Vec<Entry>| {
-                let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
-                rows.extend(parsers.into_iter().map(|entry| {
-                    let entry = with_package_in_build(shown_as_text(entry));
-                    (file.to_path_buf(), Entry { folder: folder.clone(), ..entry })
-                }));
-            };
+        let mut add = |file: &Path, parsers: Vec<Entry>| {
+            let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+            rows.extend(parsers.into_iter().map(|entry| {
+                let entry = with_package_in_build(shown_as_text(entry));
+                (file.to_path_buf(), Entry { folder: folder.clone(), ..entry })
+            }));
+        };
         add(path, root.parser);
         for file in row_files(path)? {
             let rows_file = read(&file)?;

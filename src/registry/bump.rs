@@ -50,15 +50,19 @@ pub fn sync_lockfile(package: &Package, from: &str, program_dir: &Path) -> Resul
         }
         Registry::Crates if program_dir.join("Cargo.lock").is_file() => {
             let manifest = program_dir.join("Cargo.toml");
-            let text = fs::read_to_string(&manifest).with_context(|| format!("cannot read {}", manifest.display()))?;
+            let text = fs::read_to_string(&manifest)
+                .with_context(|| format!("cannot read {}", manifest.display()))?;
             let edited = set_requirement(&text, &package.name, &package.version)?;
             if edited != text {
-                fs::write(&manifest, edited).with_context(|| format!("cannot write {}", manifest.display()))?;
+                fs::write(&manifest, edited)
+                    .with_context(|| format!("cannot write {}", manifest.display()))?;
             }
-            run(Command::new("cargo")
-                .args(["update", "--quiet", "--manifest-path"])
-                .arg(&manifest)
-                .args(["-p", &format!("{}@{from}", package.name), "--precise", &package.version]))?;
+            run(Command::new("cargo").args(["update", "--quiet", "--manifest-path"]).arg(&manifest).args([
+                "-p",
+                &format!("{}@{from}", package.name),
+                "--precise",
+                &package.version,
+            ]))?;
             Ok(Some(format!("Cargo.toml and Cargo.lock: {}", package.requirement())))
         }
         Registry::Npm | Registry::Crates | Registry::Pypi => Ok(None),

@@ -25,7 +25,8 @@ pub(super) fn parse(body: &str) -> Result<Vec<Release>> {
     body.lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
-            let entry: Value = serde_json::from_str(line).map_err(|_| unexpected("not one JSON object a line"))?;
+            let entry: Value =
+                serde_json::from_str(line).map_err(|_| unexpected("not one JSON object a line"))?;
             let version = entry["vers"].as_str().ok_or_else(|| unexpected("an index line without `vers`"))?;
             Ok(Release {
                 version: version.to_string(),

@@ -22,7 +22,11 @@ pub(super) fn parse(body: &str) -> Result<Vec<Release>> {
             Some(Release {
                 version: version.clone(),
                 withdrawn: files.iter().all(|file| file["yanked"].as_bool() == Some(true)),
-                date: files.iter().filter_map(|file| file["upload_time_iso_8601"].as_str()).min().map(String::from),
+                date: files
+                    .iter()
+                    .filter_map(|file| file["upload_time_iso_8601"].as_str())
+                    .min()
+                    .map(String::from),
             })
         })
         .collect())
