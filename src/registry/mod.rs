@@ -10,7 +10,7 @@ mod version;
 
 use std::time::Duration;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
 
 pub use version::Version;
@@ -181,11 +181,12 @@ impl Client {
 
     /// Every release of `name` its registry lists (pre-releases and withdrawn ones included).
     pub fn releases(&self, registry: Registry, name: &str) -> Result<Vec<Release>> {
-        match registry {
-            Registry::Npm => npm::parse(&self.get(&npm::url(&self.npm, name))?),
-            Registry::Pypi => pypi::parse(&self.get(&pypi::url(&self.pypi, name))?),
-            Registry::Crates => crates::parse(&self.get(&crates::url(&self.crates, name))?),
-        }
+        let (url, parse): (String, fn(&str) -> Result<Vec<Release>>) = match registry {
+            Registry::Npm => (npm::url(&self.npm, name), npm::parse),
+            Registry::Pypi => (pypi::url(&self.pypi, name), pypi::parse),
+            Registry::Crates => (crates::url(&self.crates, name), crates::parse),
+        };
+        parse(&self.get(&url)?).with_context(|| format!("GET {url}"))
     }
 
     /// The body of a successful GET; any failure is one line naming the address.
