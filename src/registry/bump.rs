@@ -88,7 +88,9 @@ pub fn set_requirement(text: &str, name: &str, version: &str) -> Result<String> 
     let admits = semver::VersionReq::parse(&current).is_ok_and(|req| req.matches(&new));
     if !admits || current.starts_with('=') {
         let exact = current.starts_with('=');
-        replace_keeping_decor(requirement, &if exact { format!("={version}") } else { version.to_string() });
+        // Without build metadata (`1.2.2+spec-1.1.0`), which a requirement ignores with a warning.
+        let release = semver::Version { build: semver::BuildMetadata::EMPTY, ..new };
+        replace_keeping_decor(requirement, &if exact { format!("={release}") } else { release.to_string() });
     }
     Ok(document.to_string())
 }
@@ -139,5 +141,8 @@ build = 'npm install {package}'
         let wider = set_requirement(manifest, "comrak", "0.40.0").unwrap();
         assert!(wider.contains("comrak = { version = \"0.40.0\", default-features = false }"), "{wider}");
         assert!(set_requirement(manifest, "json", "1.0.0").is_err());
+        let metadata =
+            set_requirement("[dependencies]\ntoml = \"=1.2.1\"\n", "toml", "1.2.2+spec-1.1.0").unwrap();
+        assert_eq!(metadata, "[dependencies]\ntoml = \"=1.2.2\"\n");
     }
 }
