@@ -148,6 +148,9 @@ pub struct Client {
     crates: String,
 }
 
+/// Reads one registry's answer into its releases.
+type ParseAnswer = fn(&str) -> Result<Vec<Release>>;
+
 /// How long one registry request may take.
 const TIMEOUT: Duration = Duration::from_secs(30);
 /// npm's full documents of much-published packages run to tens of megabytes.
@@ -181,7 +184,7 @@ impl Client {
 
     /// Every release of `name` its registry lists (pre-releases and withdrawn ones included).
     pub fn releases(&self, registry: Registry, name: &str) -> Result<Vec<Release>> {
-        let (url, parse): (String, fn(&str) -> Result<Vec<Release>>) = match registry {
+        let (url, parse): (String, ParseAnswer) = match registry {
             Registry::Npm => (npm::url(&self.npm, name), npm::parse),
             Registry::Pypi => (pypi::url(&self.pypi, name), pypi::parse),
             Registry::Crates => (crates::url(&self.crates, name), crates::parse),
