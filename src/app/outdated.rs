@@ -61,7 +61,7 @@ pub fn outdated(args: &OutdatedArgs) -> Result<Ending> {
     if errors > 0 {
         failures.insert(
             0,
-            format!("{errors} of {} rows could not be checked (registry errors above)", lines.len()),
+            format!("{errors} of {} rows could not be checked (their lines say why)", lines.len()),
         );
     }
     Ok(if failures.is_empty() { Ending::Done } else { Ending::Failed(anyhow!(failures.join("; "))) })
