@@ -50,26 +50,32 @@ fn every_interpolated_build_is_the_command_it_was() {
 }
 
 /// The version is written once: a build that installs from a registry says `{package}`, never the
-/// release itself.
+/// release itself; every build that installs from npm, PyPI or crates.io (directly or from a
+/// lockfile) has a `package`.
 #[test]
 fn a_release_is_written_only_in_its_package() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("parsers");
-    for file in std::fs::read_dir(&root).unwrap().flatten().map(|f| f.path().join("catalog.toml")) {
+    let mut files: Vec<_> =
+        std::fs::read_dir(&root).unwrap().flatten().map(|f| f.path().join("catalog.toml")).collect();
+    files.push(root.join("catalog.toml"));
+    for file in files {
         let Ok(text) = std::fs::read_to_string(&file) else { continue };
         let document: toml::Table = toml::from_str(&text).unwrap();
         for row in document.get("parser").and_then(|p| p.as_array()).into_iter().flatten() {
             let build = row.get("build").and_then(|b| b.as_str()).unwrap_or_default();
-            let installs = build.contains("pip\" install") || build.contains("npm install");
+            let interpolates = build.contains("pip\" install") || build.contains("npm install");
+            let from_registry = interpolates || build.contains("npm ci") || build.contains("cargo build");
             match row.get("package") {
-                Some(package) if installs => {
+                Some(package) if interpolates => {
                     assert!(build.contains("{package}"), "{}: {build}", file.display());
                     let version = package["version"].as_str().unwrap();
                     assert!(!build.contains(version), "{}: {build} repeats {version}", file.display());
                 }
                 None => assert!(
-                    !installs,
-                    "{}: a build installs from a registry without a `package`: {build}",
-                    file.display()
+                    !from_registry,
+                    "{}: {} installs from a registry without a `package`: {build}",
+                    file.display(),
+                    row["id"]
                 ),
                 Some(_) => {}
             }
