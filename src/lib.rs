@@ -3,7 +3,8 @@
 //! README.md ("Architecture") for the layers. Dependencies run one way:
 //!
 //! `app` → {`run`, `setup`, `catalog`, `report`, `gate`, `ui`, `cli`} → `probe` → {`sys`, `payload`}
-//! → `results` → {`units`, `untrusted`}. tests/layers.rs checks it.
+//! → `results` → {`units`, `untrusted`}; `registry` (pins, the npm/PyPI/crates.io clients) uses nothing of
+//! the crate and serves `catalog` and `app`. tests/layers.rs checks it.
 
 pub mod app;
 pub mod catalog;
@@ -13,6 +14,7 @@ pub mod host;
 pub mod lock;
 pub mod payload;
 pub mod probe;
+pub mod registry;
 pub mod report;
 pub mod results;
 pub mod run;

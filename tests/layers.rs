@@ -14,6 +14,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("untrusted", 0),
     ("lock", 0),
     ("payload", 1),
+    ("registry", 1),
     ("results", 2),
     ("sys", 3),
     ("probe", 4),

@@ -5,6 +5,7 @@
 pub mod exit;
 mod host_context;
 mod list;
+mod outdated;
 mod probe;
 mod run;
 mod setup;
@@ -25,6 +26,7 @@ pub fn run(cli: Cli) -> Ending {
         Command::List(args) => list::list(&args),
         Command::Run(args) => run::run(&args),
         Command::Setup(args) => setup::setup(&args),
+        Command::Outdated(args) => outdated::outdated(&args),
         Command::Merge(args) => run::merge(&args),
         Command::Render(args) => run::render(&args),
         Command::Completions(args) => {

@@ -43,13 +43,13 @@ impl Catalog {
             .collect();
         check_environments(path, &environments).map_err(invalid)?;
         let mut rows: Vec<(PathBuf, Entry)> = Vec::new();
-        let mut add =
-            |file: &Path, parsers: Vec<Entry>| {
-                let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
-                rows.extend(parsers.into_iter().map(|entry| {
-                    (file.to_path_buf(), Entry { folder: folder.clone(), ..shown_as_text(entry) })
-                }));
-            };
+        let mut add = |file: &Path, parsers: Vec<Entry>| {
+            let folder = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+            rows.extend(parsers.into_iter().map(|entry| {
+                let entry = with_package_in_build(shown_as_text(entry));
+                (file.to_path_buf(), Entry { folder: folder.clone(), ..entry })
+            }));
+        };
         add(path, root.parser);
         for file in row_files(path)? {
             let rows_file = read(&file)?;
@@ -91,6 +91,20 @@ fn shown_as_text(entry: Entry) -> Entry {
         variant: entry.variant.as_deref().map(text),
         ..entry
     }
+}
+
+/// What `build` writes `{package}` for.
+const PACKAGE_PLACEHOLDER: &str = "{package}";
+
+/// The row with `{package}` in its build replaced by its pinned release as the installer names it
+/// (`orjson==3.13.0`): the version is written once, in `package`. (Without a `package` the
+/// placeholder stays, and the row's check names it.)
+fn with_package_in_build(entry: Entry) -> Entry {
+    let build = match (entry.build, &entry.package) {
+        (Some(build), Some(package)) => Some(build.replace(PACKAGE_PLACEHOLDER, &package.requirement())),
+        (build, _) => build,
+    };
+    Entry { build, ..entry }
 }
 
 fn text(text: &str) -> String {
@@ -167,6 +181,11 @@ fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), Stri
     }
     if entry.run.is_empty() {
         return Err("`run` must name a program".into());
+    }
+    if let Some(package) = &entry.package {
+        package.check()?;
+    } else if entry.build.as_deref().is_some_and(|build| build.contains(PACKAGE_PLACEHOLDER)) {
+        return Err(format!("`build` names {PACKAGE_PLACEHOLDER} but the row has no `package`"));
     }
     if let Some(timeout) = &entry.timeout {
         parse_timeout(timeout).map_err(|e| format!("bad `timeout`: {e:#}"))?;

@@ -56,8 +56,13 @@ pub struct Entry {
     pub setup: Option<String>,
     /// Shell command that exits 0 when the toolchain is usable (besides the apt packages).
     pub check: Option<String>,
-    /// Shell command that builds the parser into `$BUILD`.
+    /// Shell command that builds the parser into `$BUILD`; `{package}` is the pinned release as
+    /// its installer names it (`orjson==3.13.0`, `json5@2.2.3`), replaced when the catalog loads.
     pub build: Option<String>,
+    /// The library's release on npm, PyPI or crates.io that the row measures (in its build, or in
+    /// the lockfile beside its program); `nestprobe outdated` compares it with the registry's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<crate::registry::Package>,
     /// The argv that runs the parser; `{build}` and `{dir}` are expanded.
     pub run: Vec<String>,
     /// Shell command printing the library's exact version.
@@ -267,6 +272,44 @@ version = "echo 1.0"
         )
         .unwrap_err();
         assert!(err.to_string().contains("is not a variable name"), "{err}");
+    }
+
+    #[test]
+    fn a_package_is_written_once_and_interpolated_into_the_build() {
+        let pinned = |package: &str, build: &str| {
+            GOOD.replace(
+                "version = \"echo 1.0\"",
+                &format!("version = \"echo 1.0\"\npackage = {package}\nbuild = '{build}'"),
+            )
+        };
+        let pip = pinned(
+            r#"{ registry = "pypi", name = "orjson", version = "3.13.0" }"#,
+            r#"pip install "{package}""#,
+        );
+        let catalog = load(&pip).unwrap();
+        assert_eq!(catalog.entries[0].build.as_deref(), Some(r#"pip install "orjson==3.13.0""#));
+        assert_eq!(catalog.entries[0].package.as_ref().unwrap().series, None);
+        let npm = pinned(
+            r#"{ registry = "npm", name = "graphql", version = "16.11.0", series = "16" }"#,
+            "npm i {package}",
+        );
+        assert_eq!(load(&npm).unwrap().entries[0].build.as_deref(), Some("npm i graphql@16.11.0"));
+
+        let err = load(&pinned(r#"{ registry = "rubygems", name = "x", version = "1.0.0" }"#, "true"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("registry `rubygems` is out of scope"), "{err}");
+        assert!(err.contains("catalog.toml:8:"), "{err}");
+        let err = load(&pinned(r#"{ registry = "npm", name = "x", version = "^1.0" }"#, "true")).unwrap_err();
+        assert!(err.to_string().contains("parser `c-x`: `package`: `^1.0` is not an exact semver"), "{err}");
+        let err =
+            load(&pinned(r#"{ registry = "npm", name = "x", version = "17.0.0", series = "16" }"#, "true"))
+                .unwrap_err();
+        assert!(err.to_string().contains("not in its series"), "{err}");
+        let unpinned =
+            GOOD.replace("version = \"echo 1.0\"", "version = \"echo 1.0\"\nbuild = 'npm i {package}'");
+        let err = load(&unpinned).unwrap_err().to_string();
+        assert!(err.contains("`build` names {package} but the row has no `package`"), "{err}");
     }
 
     const ROOTED: &str = r#"

@@ -78,6 +78,8 @@ pub enum Command {
     Run(RunArgs),
     /// Install the toolchains of the catalog's parsers (Debian/Ubuntu, as root).
     Setup(SetupArgs),
+    /// Compare each row's pinned release with its registry's newest (npm, PyPI, crates.io); --bump moves the pins.
+    Outdated(OutdatedArgs),
     /// Merge per-parser results (e.g. from CI jobs) into results.json and regenerate the reports.
     Merge(MergeArgs),
     /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
@@ -359,6 +361,23 @@ pub struct SetupArgs {
     /// Print what would be installed without installing
     #[arg(long)]
     pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct OutdatedArgs {
+    /// The parser catalog
+    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
+    pub catalog: PathBuf,
+    /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
+    /// separate with commas
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    pub only: Vec<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Move each pin behind its series' newest release to it, in the catalog file and the lockfile
+    /// beside the row's program (npm, cargo)
+    #[arg(long)]
+    pub bump: bool,
 }
 
 #[derive(Debug, Args)]

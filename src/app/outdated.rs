@@ -1,0 +1,221 @@
+//! `outdated`: each pinned row's release against its registry's newest, as `cargo outdated` and
+//! `npm outdated` show them; `--bump` moves the pins that are behind to the newest in their series.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, Context, Result};
+use serde::Serialize;
+
+use super::exit::Ending;
+use crate::catalog::{Catalog, Entry, FILE_NAME};
+use crate::cli::{Format, OutdatedArgs};
+use crate::registry::{bump, Client, Newest, Package, Registry, Release, Version};
+use crate::ui::{messages, stdout};
+
+/// Registry requests at once: the catalog pins about fifty packages.
+const CONNECTIONS: usize = 8;
+
+/// One row's pin and what its registry has.
+#[derive(Serialize)]
+struct Line<'a> {
+    id: &'a str,
+    registry: &'static str,
+    name: &'a str,
+    pinned: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    series: Option<&'a str>,
+    newest_in_series: Option<String>,
+    newest: Option<String>,
+    /// The newest release's publication date, as the registry gives it (shown, never compared).
+    newest_date: Option<String>,
+    /// Behind the newest release in its series.
+    behind: bool,
+    /// Behind by a major line (or a 0.x series) or more, counting every release.
+    major_behind: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+pub fn outdated(args: &OutdatedArgs) -> Result<Ending> {
+    let catalog = Catalog::load(&args.catalog)?;
+    let rows = pinned_rows(&catalog, &args.only)?;
+    let answers = fetch_all(&Client::from_env(), &rows);
+    let lines: Vec<Line> = rows.iter().map(|(entry, package)| line(entry, package, &answers)).collect();
+    match args.format {
+        Format::Json => stdout::json(&lines)?,
+        Format::Text => print_table(&lines)?,
+    }
+    let behind = lines.iter().filter(|line| line.behind).count();
+    let summary =
+        format!("{behind} of {} rows behind their registry's newest release in their series", lines.len());
+    match args.format {
+        Format::Text => stdout::line(&summary)?,
+        Format::Json => messages::info(&summary),
+    }
+    let errors = lines.iter().filter(|line| line.error.is_some()).count();
+    let mut failures = Vec::new();
+    if args.bump {
+        failures = bump_pins(&catalog, &rows, &lines)?;
+    }
+    if errors > 0 {
+        failures.insert(
+            0,
+            format!("{errors} of {} rows could not be checked (their lines say why)", lines.len()),
+        );
+    }
+    Ok(if failures.is_empty() { Ending::Done } else { Ending::Failed(anyhow!(failures.join("; "))) })
+}
+
+/// The selected rows that pin a package, once each (a row in several environments is one pin).
+fn pinned_rows<'a>(catalog: &'a Catalog, only: &[String]) -> Result<Vec<(&'a Entry, &'a Package)>> {
+    let mut seen = HashSet::new();
+    Ok(catalog
+        .select(only)?
+        .into_iter()
+        .filter(|entry| seen.insert(entry.id.as_str()))
+        .filter_map(|entry| Some((entry, entry.package.as_ref()?)))
+        .collect())
+}
+
+type Answers = HashMap<(Registry, String), Result<Vec<Release>, String>>;
+
+/// Every package's releases, each asked for once, a few requests at a time.
+fn fetch_all(client: &Client, rows: &[(&Entry, &Package)]) -> Answers {
+    let mut wanted: Vec<(Registry, String)> =
+        rows.iter().map(|(_, package)| (package.registry, package.name.clone())).collect();
+    wanted.sort_by(|a, b| (a.0.name(), &a.1).cmp(&(b.0.name(), &b.1)));
+    wanted.dedup();
+    let fetch = |(registry, name): &(Registry, String)| {
+        let releases = client.releases(*registry, name).map_err(|error| format!("{error:#}"));
+        ((*registry, name.clone()), releases)
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..CONNECTIONS)
+            .map(|worker| {
+                let mine: Vec<&(Registry, String)> =
+                    wanted.iter().skip(worker).step_by(CONNECTIONS).collect();
+                scope.spawn(move || mine.into_iter().map(fetch).collect::<Vec<_>>())
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("a registry worker does not panic"))
+            .collect()
+    })
+}
+
+fn line<'a>(entry: &'a Entry, package: &'a Package, answers: &Answers) -> Line<'a> {
+    let mut line = Line {
+        id: &entry.id,
+        registry: package.registry.name(),
+        name: &package.name,
+        pinned: &package.version,
+        series: package.series.as_deref(),
+        newest_in_series: None,
+        newest: None,
+        newest_date: None,
+        behind: false,
+        major_behind: false,
+        error: None,
+    };
+    let releases = match &answers[&(package.registry, package.name.clone())] {
+        Ok(releases) => releases,
+        Err(error) => {
+            line.error = Some(format!("registry error: {error}"));
+            return line;
+        }
+    };
+    let newest = Newest::of(package, releases);
+    let version = |release: &Option<Release>| release.as_ref().map(|r| r.version.clone());
+    let parsed = |release: &Option<Release>| {
+        release.as_ref().and_then(|r| Version::parse(package.registry, &r.version).ok())
+    };
+    if let Ok(pinned) = package.pinned() {
+        line.behind = parsed(&newest.in_series).is_some_and(|newer| newer > pinned);
+        line.major_behind =
+            parsed(&newest.overall).is_some_and(|newer| newer > pinned && pinned.is_major_behind(&newer));
+    }
+    line.newest_in_series = version(&newest.in_series);
+    line.newest = version(&newest.overall);
+    line.newest_date = newest.overall.and_then(|release| release.date);
+    line
+}
+
+fn print_table(lines: &[Line]) -> Result<()> {
+    let width = |column: fn(&Line) -> usize, title: &str| {
+        lines.iter().map(column).chain([title.len()]).max().unwrap_or(0)
+    };
+    let id = width(|l| l.id.len(), "ROW");
+    let name = width(|l| l.name.len(), "PACKAGE");
+    let pinned = width(|l| l.pinned.len(), "PINNED");
+    let in_series = width(|l| l.newest_in_series.as_deref().map_or(1, str::len), "IN SERIES");
+    let newest = width(|l| l.newest.as_deref().map_or(1, str::len), "NEWEST");
+    stdout::line(format_args!(
+        "{:<id$}  {:<8}  {:<name$}  {:<pinned$}  {:<in_series$}  {:<newest$}  RELEASED",
+        "ROW", "REGISTRY", "PACKAGE", "PINNED", "IN SERIES", "NEWEST"
+    ))?;
+    for line in lines {
+        let shown = |version: &Option<String>| version.clone().unwrap_or_else(|| "-".into());
+        let tail = match &line.error {
+            Some(error) => error.clone(),
+            None => format!(
+                "{:<in_series$}  {:<newest$}  {}{}",
+                shown(&line.newest_in_series),
+                shown(&line.newest),
+                // The date only: a time of day adds nothing to "how old is it".
+                line.newest_date.as_deref().map_or("-", |date| date.get(..10).unwrap_or(date)),
+                if line.behind { "  behind" } else { "" }
+            ),
+        };
+        stdout::line(format_args!(
+            "{:<id$}  {:<8}  {:<name$}  {:<pinned$}  {tail}",
+            line.id, line.registry, line.name, line.pinned
+        ))?;
+    }
+    Ok(())
+}
+
+/// Moves every pin that is behind to the newest release in its series: the catalog files first,
+/// then each program's lockfile. Returns what could not be moved.
+fn bump_pins(catalog: &Catalog, rows: &[(&Entry, &Package)], lines: &[Line]) -> Result<Vec<String>> {
+    let mut moves: BTreeMap<PathBuf, Vec<(&str, &str)>> = BTreeMap::new();
+    let mut lockfiles: Vec<(PathBuf, Package, String)> = Vec::new();
+    for ((entry, package), line) in rows.iter().zip(lines) {
+        let Some(newer) = line.newest_in_series.as_deref().filter(|_| line.behind) else { continue };
+        moves.entry(catalog_file_of(catalog, entry)).or_default().push((&entry.id, newer));
+        let program = catalog.source_dir(entry);
+        if !lockfiles.iter().any(|(dir, moved, _)| *dir == program && moved.name == package.name) {
+            let moved = Package { version: newer.to_string(), ..(*package).clone() };
+            lockfiles.push((program, moved, package.version.clone()));
+        }
+        messages::info(format_args!("{}: {} {} -> {newer}", entry.id, package.name, package.version));
+    }
+    for (file, pins) in &moves {
+        let mut text =
+            std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        for (id, version) in pins {
+            text = bump::set_version(&text, id, version).with_context(|| file.display().to_string())?;
+        }
+        std::fs::write(file, text).with_context(|| format!("cannot write {}", file.display()))?;
+    }
+    let mut failures = Vec::new();
+    for (program, package, from) in &lockfiles {
+        match bump::sync_lockfile(package, from, program) {
+            Ok(Some(what)) => messages::info(format_args!("{}: {what}", program.display())),
+            Ok(None) => {}
+            Err(error) => failures.push(format!("{}: lockfile not moved: {error:#}", program.display())),
+        }
+    }
+    Ok(failures)
+}
+
+/// The catalog file that declares a row: the root file, or `catalog.toml` of its language's folder.
+fn catalog_file_of(catalog: &Catalog, entry: &Entry) -> PathBuf {
+    let root_folder = catalog.path.parent().unwrap_or(Path::new(""));
+    if entry.folder == root_folder || entry.folder.as_os_str().is_empty() {
+        catalog.path.clone()
+    } else {
+        entry.folder.join(FILE_NAME)
+    }
+}
