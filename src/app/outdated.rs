@@ -8,7 +8,7 @@ use anyhow::{anyhow, Context, Result};
 use serde::Serialize;
 
 use super::exit::Ending;
-use crate::catalog::{Catalog, Entry, FILE_NAME};
+use crate::catalog::{Catalog, Entry, Selector, FILE_NAME};
 use crate::cli::{Format, OutdatedArgs};
 use crate::registry::{bump, Client, Newest, Package, Registry, Release, Version};
 use crate::ui::{messages, stdout};
@@ -38,18 +38,18 @@ struct Line<'a> {
 }
 
 pub fn outdated(args: &OutdatedArgs) -> Result<Ending> {
-    let catalog = Catalog::load(&args.catalog)?;
-    let rows = pinned_rows(&catalog, &args.only)?;
+    let catalog = Catalog::load(&args.catalog.catalog)?;
+    let rows = pinned_rows(&catalog, &args.rows.selector())?;
     let answers = fetch_all(&Client::from_env(), &rows);
     let lines: Vec<Line> = rows.iter().map(|(entry, package)| line(entry, package, &answers)).collect();
-    match args.format {
+    match args.output.format {
         Format::Json => stdout::json(&lines)?,
         Format::Text => print_table(&lines)?,
     }
     let behind = lines.iter().filter(|line| line.behind).count();
     let summary =
         format!("{behind} of {} rows behind their registry's newest release in their series", lines.len());
-    match args.format {
+    match args.output.format {
         Format::Text => stdout::line(&summary)?,
         Format::Json => messages::info(&summary),
     }
@@ -68,7 +68,7 @@ pub fn outdated(args: &OutdatedArgs) -> Result<Ending> {
 }
 
 /// The selected rows that pin a package, once each (a row in several environments is one pin).
-fn pinned_rows<'a>(catalog: &'a Catalog, only: &[String]) -> Result<Vec<(&'a Entry, &'a Package)>> {
+fn pinned_rows<'a>(catalog: &'a Catalog, only: &Selector) -> Result<Vec<(&'a Entry, &'a Package)>> {
     let mut seen = HashSet::new();
     Ok(catalog
         .select(only)?

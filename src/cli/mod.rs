@@ -142,15 +142,22 @@ pub struct CatalogFileArgs {
     pub catalog: PathBuf,
 }
 
+/// Which of the catalog's rows a command works on.
+#[derive(Debug, Args, Clone)]
+pub struct RowArgs {
+    /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
+    /// separate with commas. A name that matches no row is refused
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    pub only: Vec<Pattern>,
+}
+
 /// The catalog's rows a command works on, and where they are built.
 #[derive(Debug, Args, Clone)]
 pub struct CatalogArgs {
     #[command(flatten)]
     pub file: CatalogFileArgs,
-    /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
-    /// separate with commas. A name that matches no row is refused
-    #[arg(long, value_name = "ID", value_delimiter = ',')]
-    pub only: Vec<Pattern>,
+    #[command(flatten)]
+    pub rows: RowArgs,
     /// Only the I-th of N shards of the selected rows, as `list --shards N` shows them (CI runs one
     /// job per shard)
     #[arg(long, value_name = "I/N")]
@@ -365,15 +372,12 @@ pub struct SetupArgs {
 
 #[derive(Debug, Args)]
 pub struct OutdatedArgs {
-    /// The parser catalog
-    #[arg(value_parser = options::path, long, value_name = "FILE", default_value = "parsers/catalog.toml")]
-    pub catalog: PathBuf,
-    /// Only these parsers: an id (every environment of the row) or a key `id@environment`; repeat or
-    /// separate with commas
-    #[arg(long, value_name = "ID", value_delimiter = ',')]
-    pub only: Vec<String>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub catalog: CatalogFileArgs,
+    #[command(flatten)]
+    pub rows: RowArgs,
+    #[command(flatten)]
+    pub output: FormatArgs,
     /// Move each pin behind its series' newest release to it, in the catalog file and the lockfile
     /// beside the row's program (npm, cargo)
     #[arg(long)]

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use super::{
     CatalogArgs, ExportArgs, Format, GateArgs, ListArgs, MergeArgs, OutputArgs, ProbeArgs, ProbeCommandArgs,
-    RenderArgs, RunArgs, SetupArgs, SweepArgs, TrialArgs,
+    RenderArgs, RowArgs, RunArgs, SetupArgs, SweepArgs, TrialArgs,
 };
 use crate::catalog::Selector;
 use crate::gate::Expectations;
@@ -168,7 +168,7 @@ impl OutputArgs {
 
 impl CatalogArgs {
     pub fn selection(&self) -> Selection {
-        Selection { only: Selector::new(self.only.clone()), shard: self.shard, costs: self.costs.clone() }
+        Selection { only: self.rows.selector(), shard: self.shard, costs: self.costs.clone() }
     }
 }
 
@@ -281,5 +281,11 @@ impl RenderArgs {
             out: self.output.out.clone(),
             readme: self.output.readme(),
         }
+    }
+}
+
+impl RowArgs {
+    pub fn selector(&self) -> Selector {
+        Selector::new(self.only.clone())
     }
 }

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde_json::Value;
 
-use super::{unexpected, Release};
+use super::release::{unexpected, Release};
 
 pub(super) fn url(index: &str, name: &str) -> String {
     format!("{index}/{}", index_path(name))

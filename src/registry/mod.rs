@@ -6,6 +6,7 @@ pub mod bump;
 mod crates;
 mod npm;
 mod pypi;
+mod release;
 mod version;
 
 use std::time::Duration;
@@ -13,6 +14,7 @@ use std::time::Duration;
 use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
 
+pub use release::Release;
 pub use version::Version;
 
 /// The registries a row's library can come from.
@@ -94,17 +96,6 @@ impl Package {
         }
         Ok(())
     }
-}
-
-/// One published release, as its registry lists it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Release {
-    pub version: String,
-    /// Yanked (crates.io, PyPI) or deprecated (npm): not a release to move to.
-    pub withdrawn: bool,
-    /// When it was published, as the registry says (shown, never compared: npm's dates for old
-    /// releases are unreliable).
-    pub date: Option<String>,
 }
 
 /// The newest releases a pin could move to.
@@ -203,11 +194,6 @@ impl Client {
             .read_to_string()
             .map_err(|e| failed(e.to_string()))
     }
-}
-
-/// A registry document that is not what its API promises, said in one line.
-fn unexpected(what: &str) -> anyhow::Error {
-    anyhow!("unexpected answer: {what}")
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde_json::Value;
 
-use super::{unexpected, Release};
+use super::release::{unexpected, Release};
 
 /// A scoped name's slash is escaped: `@iarna/toml` is `@iarna%2ftoml`.
 pub(super) fn url(registry: &str, name: &str) -> String {

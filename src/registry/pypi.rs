@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde_json::Value;
 
-use super::{unexpected, Release};
+use super::release::{unexpected, Release};
 
 pub(super) fn url(pypi: &str, name: &str) -> String {
     format!("{pypi}/pypi/{name}/json")
