@@ -15,6 +15,7 @@ use crate::untrusted::{check_id, InvalidInput};
 pub mod crash_site;
 pub mod error_status;
 pub mod growth;
+pub mod merge;
 pub mod outcome;
 pub mod output;
 pub mod part;
@@ -632,7 +633,10 @@ mod tests {
         assert!(loaded.same_facts(&old), "relabelling is not a fact change");
         // Written back with structured fields, it reads the same again.
         let written = loaded.to_json();
-        assert!(written.contains("\"part\": \"main\",\n          \"shape\": \"object\"") && !written.contains("\"what\""));
+        assert!(
+            written.contains("\"part\": \"main\",\n          \"shape\": \"object\"")
+                && !written.contains("\"what\"")
+        );
         fs::write(&path, &written).unwrap();
         assert_eq!(Results::load(&path).unwrap(), loaded);
     }

@@ -123,13 +123,14 @@ impl ParserRecord {
     /// Sets the result of `part` (a further shape or phase it had not is added at the end; `None`
     /// removes it). The sweep and the row are not one probe's: setting them does nothing.
     pub fn set_part(&mut self, part: Part, result: Option<ProbeResult>) {
-        let listed = |results: &mut Vec<ProbeResult>, matches: &dyn Fn(&ProbeResult) -> bool| {
-            match (results.iter().position(matches), result.clone()) {
-                (Some(at), Some(result)) => results[at] = result,
-                (Some(at), None) => drop(results.remove(at)),
-                (None, Some(result)) => results.push(result),
-                (None, None) => {}
-            }
+        let listed = |results: &mut Vec<ProbeResult>, matches: &dyn Fn(&ProbeResult) -> bool| match (
+            results.iter().position(matches),
+            result.clone(),
+        ) {
+            (Some(at), Some(result)) => results[at] = result,
+            (Some(at), None) => drop(results.remove(at)),
+            (None, Some(result)) => results.push(result),
+            (None, None) => {}
         };
         match part {
             Part::Main { .. } => self.result = result,
@@ -161,9 +162,15 @@ mod tests {
     #[test]
     fn parts_serialize_as_structured_fields_and_read_back() {
         let main = Part::Main { shape: Shape::Object };
-        assert_eq!(serde_json::to_value(main).unwrap(), serde_json::json!({"part": "main", "shape": "object"}));
+        assert_eq!(
+            serde_json::to_value(main).unwrap(),
+            serde_json::json!({"part": "main", "shape": "object"})
+        );
         let phase = Part::Phase { phase: Phase::Free };
-        assert_eq!(serde_json::to_value(phase).unwrap(), serde_json::json!({"part": "phase", "phase": "free"}));
+        assert_eq!(
+            serde_json::to_value(phase).unwrap(),
+            serde_json::json!({"part": "phase", "phase": "free"})
+        );
         assert_eq!(serde_json::to_value(Part::Unclosed).unwrap(), serde_json::json!({"part": "unclosed"}));
         for part in [main, phase, Part::SecondShape { shape: Shape::List }, Part::Sweep, Part::Row] {
             assert_eq!(serde_json::from_value::<Part>(serde_json::to_value(part).unwrap()).unwrap(), part);
@@ -176,7 +183,10 @@ mod tests {
         assert_eq!(Part::SecondShape { shape: Shape::Array }.to_string(), "array");
         assert_eq!(Part::FurtherShape { shape: Shape::Inline }.to_string(), "inline");
         assert_eq!(Part::Phase { phase: Phase::Serialize }.to_string(), "serialize");
-        assert_eq!([Part::Unclosed, Part::Sweep, Part::Row].map(|p| p.to_string()), ["unclosed", "sweep", "row"]);
+        assert_eq!(
+            [Part::Unclosed, Part::Sweep, Part::Row].map(|p| p.to_string()),
+            ["unclosed", "sweep", "row"]
+        );
     }
 
     #[test]
@@ -195,7 +205,8 @@ mod tests {
         let mut record = record("markdown");
         record.result = Some(result(Shape::Quote, None));
         record.more_shapes = vec![result(Shape::Inline, None)];
-        record.phases = vec![result(Shape::Quote, Some(Phase::Parse)), result(Shape::Quote, Some(Phase::Free))];
+        record.phases =
+            vec![result(Shape::Quote, Some(Phase::Parse)), result(Shape::Quote, Some(Phase::Free))];
         let parts: Vec<Part> = record.parts().map(|(part, _)| part).collect();
         assert_eq!(
             parts,
