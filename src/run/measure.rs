@@ -1,5 +1,6 @@
-//! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, the
-//! other shapes, the stack sweep. Previous results, where there are, make each probe a confirmation.
+//! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, then
+//! the probes the plan gives it (`plan::probes_after_main`: the other shapes, the unclosed input,
+//! the stack sweep, the phases). Previous results, where there are, make each probe a confirmation.
 //!
 //! A row is made ready ([`prepare`]) apart from being probed ([`measure`]), so that the run can
 //! make the next row ready while the current one probes; [`abandon`] undoes a ready row that will
@@ -304,24 +305,20 @@ impl<'a> Measuring<'a> {
             return Ok(());
         }
         let spec = self.spec(planned);
-        match planned.part {
-            Part::SecondShape { .. } => self.record.object = self.other_shape(&spec, planned)?,
-            Part::FurtherShape { .. } => {
-                let probed = self.other_shape(&spec, planned)?;
-                self.record.more_shapes.extend(probed);
+        let probed = match planned.part {
+            Part::SecondShape { .. } | Part::FurtherShape { .. } => self.other_shape(&spec, planned)?,
+            Part::Unclosed | Part::Phase { .. } => {
+                secondary(self.specs.located(&spec, planned.previous), &mut self.notes)?
             }
             Part::Sweep => {
-                // (Where a sweep probe crashed is not looked for: the main probe's site is the row's.)
+                // (No crash site is looked for at the sweep's other stacks.)
                 let probed = probe(&spec, &mut |_: u64, _: &TrialReport| {});
                 self.sweep.extend(secondary(probed, &mut self.notes)?);
-            }
-            Part::Unclosed | Part::Phase { .. } => {
-                let probed = self.specs.located(&spec, planned.previous);
-                let probed = secondary(probed, &mut self.notes)?;
-                self.record.set_part(planned.part, probed);
+                return Ok(());
             }
             Part::Main { .. } | Part::Row => unreachable!("the plan holds the probes after the main one"),
-        }
+        };
+        self.record.set_part(planned.part, probed);
         Ok(())
     }
 

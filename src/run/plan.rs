@@ -269,9 +269,7 @@ pub fn row_costs(entries: &[&Entry], previous: Option<&Results>, work: Work) -> 
 /// arithmetic).
 fn probe_seconds(record: &ParserRecord, work: Work) -> u64 {
     let main = record.result.as_ref();
-    let mut probes: Vec<_> =
-        [main, record.object.as_ref(), record.unclosed.as_ref()].into_iter().flatten().collect();
-    probes.extend(record.more_shapes.iter().chain(&record.phases));
+    let mut probes: Vec<&ProbeResult> = record.parts().map(|(_, probe)| probe).collect();
     if let Some(sweep) = &record.sweep {
         // The sweep repeats the main probe at the run's stack: counted once.
         let main_stack = main.map(|m| m.settings.stack_bytes);
