@@ -327,7 +327,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     // This run's main probe ran out of time or memory where the committed one is the same fact: what
     // the run then skipped (the second shape) or read from it (the sweep's verdict) is not news.
     let ran_out_again = match (&committed.result, &new.result) {
-        // (A slow main result with a crash deeper skips them too: see run/measure.rs.)
+        // (A slow main result with a crash deeper skips them too: see run/plan.rs.)
         (Some(was), Some(now)) => {
             (resource_bound(now) || now.status == ProbeStatus::Slow) && same_probe(was, now, stack)
         }
@@ -344,9 +344,8 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
         Part::SecondShape { shape: new.second_shape().unwrap_or(Shape::Object) },
         Part::Unclosed,
     ];
-    let listed = kept.parts().map(|(part, _)| part).filter(|part| !slots.contains(part));
-    let parts: Vec<Part> = slots.into_iter().chain(listed.collect::<Vec<_>>()).collect();
-    for part in parts {
+    let listed: Vec<Part> = kept.parts().map(|(part, _)| part).filter(|part| !slots.contains(part)).collect();
+    for part in slots.into_iter().chain(listed) {
         let was = committed.part(part);
         let keep_missing = ran_out_again && matches!(part, Part::SecondShape { .. });
         let reconciled = reconcile_part(part, was, kept.part(part), keep_missing, stack, &mut changes);
