@@ -119,7 +119,8 @@ fn a_real_change_is_written_with_both_values() {
     let mut results = committed.results();
     let deep = record(&mut results, "deep");
     assert_eq!(deep["result"]["min_failing_depth"], 3006);
-    assert_eq!(deep["changes"][0]["what"], "array", "{deep:#}");
+    assert_eq!(deep["changes"][0]["part"], "main", "{deep:#}");
+    assert_eq!(deep["changes"][0]["shape"], "array", "{deep:#}");
     assert!(deep["changes"][0]["was"].as_str().unwrap().contains("3,001"), "{deep:#}");
     assert!(deep["changes"][0]["now"].as_str().unwrap().contains("3,006"), "{deep:#}");
     assert!(stderr_of(&output).contains("deep: array changed:"), "{}", stderr_of(&output));
@@ -302,7 +303,8 @@ fn a_further_shape_is_kept_through_noise_and_its_real_change_is_written() {
     let mut results = committed.results();
     let shallow = record(&mut results, "shallow");
     assert_eq!(shallow["more_shapes"][0]["min_failing_depth"], 130, "{shallow:#}");
-    assert_eq!(shallow["changes"][0]["what"], "inline", "{shallow:#}");
+    assert_eq!(shallow["changes"][0]["part"], "further-shape", "{shallow:#}");
+    assert_eq!(shallow["changes"][0]["shape"], "inline", "{shallow:#}");
     assert!(stderr_of(&output).contains("shallow: inline changed:"), "{}", stderr_of(&output));
 }
 
@@ -331,7 +333,8 @@ fn what_a_renderer_built_is_a_fact_even_where_time_ran_out() {
     let mut results = committed.results();
     let shallow = record(&mut results, "shallow");
     assert!(shallow["result"]["flattened_to"].is_null(), "{shallow:#}");
-    assert_eq!(shallow["changes"][0]["what"], "array", "{shallow:#}");
+    assert_eq!(shallow["changes"][0]["part"], "main", "{shallow:#}");
+    assert_eq!(shallow["changes"][0]["shape"], "array", "{shallow:#}");
 }
 
 /// Makes `result`'s failure `kind` with this exit code and stderr.

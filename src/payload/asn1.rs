@@ -5,7 +5,15 @@
 //! `indefinite` is BER's indefinite length (`30 80` … `00 00`), which DER forbids; `unclosed` drops
 //! the last byte, so every length promises one byte more than there is.
 
-use super::{nest, prefixed_contents, Level, Piece, Shape, Syntax};
+use super::{nest, prefixed_contents, Level, Piece, Shape, ShapeInfo, Syntax};
+
+/// Context-specific constructed tags in tags: ASN.1 `[0] { [0] { … } }`
+pub(super) const TAGGED_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("tagged", "Tagged [0]"));
+
+/// Indefinite-length values in indefinite-length values, each closed by an end-of-contents
+/// marker: BER `30 80 30 80 … 00 00 00 00`
+pub(super) const INDEFINITE_SHAPE: Shape =
+    Shape::declare(&ShapeInfo::valid("indefinite", "Indefinite lengths"));
 
 pub struct Asn1;
 

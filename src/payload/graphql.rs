@@ -2,7 +2,10 @@
 //! list values as an argument (`{f(a:[[[]]])}`). `unclosed` opens selection sets and never closes
 //! them.
 
-use super::{nest, unclosed, Level, Piece, Shape, Syntax};
+use super::{nest, unclosed, Level, Piece, Shape, ShapeInfo, Syntax};
+
+/// Selection sets in selection sets: GraphQL `{a{a{…}}}`
+pub(super) const SELECTION_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("selection", "Selections"));
 
 pub struct GraphQl;
 

@@ -4,7 +4,13 @@
 //! text is valid Markdown, so there is no `unclosed` shape: a renderer never rejects, it can only
 //! crash, hang or flatten.
 
-use super::{Piece, Shape, Syntax};
+use super::{Piece, Shape, ShapeInfo, Syntax};
+
+/// Block quotes in block quotes: Markdown `>>>… a`
+pub(super) const QUOTE_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("quote", "Quotes"));
+
+/// List items holding lists, indented one level more each: Markdown `- a` / `  - a` / …
+pub(super) const LIST_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("list", "Lists"));
 
 pub struct Markdown;
 

@@ -12,6 +12,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use shape::{Shape, ShapeInfo};
+
 mod asn1;
 mod bson;
 mod cbor;
@@ -24,6 +26,7 @@ mod msgpack;
 mod protobuf;
 mod python;
 mod sexp;
+pub mod shape;
 mod toml;
 mod xml;
 mod yaml;
@@ -47,105 +50,38 @@ static FORMATS: &[&dyn Syntax] = &[
     &html::Html,
 ];
 
-/// How the nesting is spelled. The names are the same in every format that has the nesting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Shape {
-    /// Sequences in sequences: `[[[…]]]` (ASN.1 SEQUENCEs, GraphQL list values)
-    #[default]
-    Array,
-    /// Mappings (tables, documents, messages) in mappings: `{"a":{"a":…{}}}`
-    Object,
-    /// Sequences and mappings alternating: `…{"a":[{"a":[]}]}`
-    Mixed,
-    /// Elements in elements: XML `<a><a>…<a/></a></a>`, HTML `<div><div>…</div></div>`
-    Element,
-    /// Inline (formatting) elements in inline elements: HTML `<b><b>…</b></b>`, Markdown emphasis
-    /// in emphasis `*a _a x a_ a*`
-    Inline,
-    /// Block quotes in block quotes: Markdown `>>>… a`
-    Quote,
-    /// List items holding lists, indented one level more each: Markdown `- a` / `  - a` / …
-    List,
-    /// Selection sets in selection sets: GraphQL `{a{a{…}}}`
-    Selection,
-    /// Context-specific constructed tags in tags: ASN.1 `[0] { [0] { … } }`
-    Tagged,
-    /// Indefinite-length values in indefinite-length values, each closed by an end-of-contents
-    /// marker: BER `30 80 30 80 … 00 00 00 00`
-    Indefinite,
-    /// The main nesting without its closers, or cut short: invalid input that must be rejected cleanly
-    Unclosed,
-}
-
+/// Every shape, in the order they are listed to users: the shapes most formats share (declared in
+/// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
     pub const ALL: [Shape; 11] = [
-        Shape::Array,
-        Shape::Object,
-        Shape::Mixed,
-        Shape::Element,
-        Shape::Inline,
-        Shape::Quote,
-        Shape::List,
-        Shape::Selection,
-        Shape::Tagged,
-        Shape::Indefinite,
-        Shape::Unclosed,
+        shape::ARRAY,
+        shape::OBJECT,
+        shape::MIXED,
+        xml::ELEMENT_SHAPE,
+        html::INLINE_SHAPE,
+        markdown::QUOTE_SHAPE,
+        markdown::LIST_SHAPE,
+        graphql::SELECTION_SHAPE,
+        asn1::TAGGED_SHAPE,
+        asn1::INDEFINITE_SHAPE,
+        shape::UNCLOSED,
     ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Shape::Array => "array",
-            Shape::Object => "object",
-            Shape::Mixed => "mixed",
-            Shape::Element => "element",
-            Shape::Inline => "inline",
-            Shape::Quote => "quote",
-            Shape::List => "list",
-            Shape::Selection => "selection",
-            Shape::Tagged => "tagged",
-            Shape::Indefinite => "indefinite",
-            Shape::Unclosed => "unclosed",
-        }
-    }
-
-    /// Whether a correct parser must accept this payload (false: it must reject it cleanly).
-    pub fn must_be_accepted(self) -> bool {
-        self != Shape::Unclosed
-    }
-
-    /// A table column's title for results of this shape.
-    pub fn column_title(self) -> &'static str {
-        match self {
-            Shape::Array => "Arrays",
-            Shape::Object => "Objects",
-            Shape::Mixed => "Mixed",
-            Shape::Element => "Elements",
-            Shape::Inline => "Inline nesting",
-            Shape::Quote => "Quotes",
-            Shape::List => "Lists",
-            Shape::Selection => "Selections",
-            Shape::Tagged => "Tagged [0]",
-            Shape::Indefinite => "Indefinite lengths",
-            Shape::Unclosed => "Unclosed",
-        }
-    }
 }
 
-impl fmt::Display for Shape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Shape {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Shape, String> {
-        Shape::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
-            format!("unknown shape `{text}`; shapes: {}", names(Shape::ALL.iter().map(|s| s.name())))
-        })
-    }
+/// The shapes by the names code outside their files uses.
+#[allow(non_upper_case_globals)]
+impl Shape {
+    pub const Array: Shape = shape::ARRAY;
+    pub const Object: Shape = shape::OBJECT;
+    pub const Mixed: Shape = shape::MIXED;
+    pub const Element: Shape = xml::ELEMENT_SHAPE;
+    pub const Inline: Shape = html::INLINE_SHAPE;
+    pub const Quote: Shape = markdown::QUOTE_SHAPE;
+    pub const List: Shape = markdown::LIST_SHAPE;
+    pub const Selection: Shape = graphql::SELECTION_SHAPE;
+    pub const Tagged: Shape = asn1::TAGGED_SHAPE;
+    pub const Indefinite: Shape = asn1::INDEFINITE_SHAPE;
+    pub const Unclosed: Shape = shape::UNCLOSED;
 }
 
 /// One stretch of a payload.

@@ -38,7 +38,7 @@ fn expected(name: &str, shape: Shape, depth: u64) -> String {
         Shape::Selection => 'G',
         Shape::Tagged => 'T',
         Shape::Indefinite => 'S',
-        Shape::Unclosed => unreachable!(),
+        shape => unreachable!("no spine for {shape}"),
     };
     let mut spine: String = (1..=depth).rev().map(level).collect();
     if name == "bson" && shape == Shape::Array {

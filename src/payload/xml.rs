@@ -1,7 +1,10 @@
 //! XML: elements in elements, `<a><a/></a>`. XML has no sequences or mappings, so its shapes are
 //! `element` and `unclosed`.
 
-use super::{nest, unclosed, Level, Piece, Shape, Syntax};
+use super::{nest, unclosed, Level, Piece, Shape, ShapeInfo, Syntax};
+
+/// Elements in elements: XML `<a><a>…<a/></a></a>`, HTML `<div><div>…</div></div>`
+pub(super) const ELEMENT_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("element", "Elements"));
 
 pub struct Xml;
 

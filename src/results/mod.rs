@@ -15,8 +15,10 @@ use crate::untrusted::{check_id, InvalidInput};
 pub mod crash_site;
 pub mod error_status;
 pub mod growth;
+pub mod merge;
 pub mod outcome;
 pub mod output;
+pub mod part;
 pub mod phase;
 pub mod probe_result;
 pub mod sameness;
@@ -311,7 +313,7 @@ impl Results {
     /// `badges/<id>.svg`): a bad one is invalid input, named.
     pub fn load(path: &Path) -> Result<Results> {
         let text = read_regular_file(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let results: Results = serde_json::from_str(&text).map_err(|e| {
+        let mut results: Results = serde_json::from_str(&text).map_err(|e| {
             anyhow::anyhow!(
                 "{} is not a nestprobe results file ({e}); move it away or pass another --out",
                 path.display()
@@ -327,6 +329,7 @@ impl Results {
                 return Err(InvalidInput(format!("{}: {why}", path.display())).into());
             }
         }
+        results.parsers.iter_mut().for_each(sameness::relabel_changes);
         Ok(results)
     }
 
@@ -601,6 +604,41 @@ mod tests {
         assert_eq!(record.not_measured_again_because(), None);
         record.reason = None;
         assert_eq!(record.not_measured_again("w").reason, Some(format!("{NOT_MEASURED_AGAIN}: w")));
+    }
+
+    #[test]
+    fn changes_of_an_older_file_are_relabelled_once_by_the_records_real_shapes() {
+        use crate::results::part::Part;
+        use crate::results::phase::Phase;
+        // A protobuf row: its main shape is messages in messages, which older files called `array`.
+        let mut old = results(10, 1, 0);
+        let record = &mut old.parsers[0];
+        record.format = "protobuf".parse().unwrap();
+        record.result.as_mut().unwrap().shape = Shape::Object;
+        let mut value = serde_json::to_value(&old).unwrap();
+        value["parsers"][0]["changes"] = serde_json::json!([
+            {"what": "array", "was": "clean error at depth 9", "now": "clean error at depth 10"},
+            {"what": "unclosed", "was": "not measured", "now": "no limit"},
+            {"what": "parse", "was": "no limit", "now": "clean error at depth 10"},
+        ]);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("results.json");
+        fs::write(&path, value.to_string()).unwrap();
+        let loaded = Results::load(&path).unwrap();
+        let parts: Vec<Part> = loaded.parsers[0].changes.iter().map(|c| c.what).collect();
+        assert_eq!(
+            parts,
+            [Part::Main { shape: Shape::Object }, Part::Unclosed, Part::Phase { phase: Phase::Parse }]
+        );
+        assert!(loaded.same_facts(&old), "relabelling is not a fact change");
+        // Written back with structured fields, it reads the same again.
+        let written = loaded.to_json();
+        assert!(
+            written.contains("\"part\": \"main\",\n          \"shape\": \"object\"")
+                && !written.contains("\"what\"")
+        );
+        fs::write(&path, &written).unwrap();
+        assert_eq!(Results::load(&path).unwrap(), loaded);
     }
 
     #[test]

@@ -31,7 +31,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::payload::Shape;
 use crate::results::outcome::{Failure, FailureKind};
+use crate::results::part::Part;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, Sighting};
 use crate::results::sweep_result::{SweepResult, Verdict};
 use crate::results::{ParserRecord, Results};
@@ -45,14 +47,60 @@ pub const STACK_TOLERANCE: f64 = 0.001;
 /// (cmark-gfm's 20,000 list levels in 4.6 s here were "slow at 14,948" on a slower machine).
 pub const AROUND_THE_TIMEOUT: f64 = 0.25;
 
-/// A fact of a row that changed: what, and both values.
+/// A fact of a row that changed: which part, and both values. Stored with the part as structured
+/// fields (`"part": "main", "shape": "array"`); an entry of an older file (`"what": "array"`) is
+/// read as the part it named ([`Part::from_legacy_label`]) and given the record's real shapes when
+/// the file is loaded (`Results::load`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "StoredChange")]
 pub struct Change {
-    /// `array`, `object`, `unclosed`, a further shape (`inline`, `indefinite`), a phase
-    /// (`serialize`), `sweep` or `row` (version, status, settings…).
-    pub what: String,
+    #[serde(flatten)]
+    pub what: Part,
     pub was: String,
     pub now: String,
+}
+
+/// A change as a results file holds it, typed or of a file older than [`Part`].
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoredChange {
+    Typed {
+        #[serde(flatten)]
+        what: Part,
+        was: String,
+        now: String,
+    },
+    Labelled {
+        what: String,
+        was: String,
+        now: String,
+    },
+}
+
+impl TryFrom<StoredChange> for Change {
+    type Error = String;
+
+    fn try_from(stored: StoredChange) -> Result<Change, String> {
+        match stored {
+            StoredChange::Typed { what, was, now } => Ok(Change { what, was, now }),
+            StoredChange::Labelled { what, was, now } => {
+                // What those files meant; `Results::load` puts in the record's real shapes.
+                let part = Part::from_legacy_label(&what, Shape::Array, Some(Shape::Object))
+                    .ok_or_else(|| format!("a change of `{what}`, which is no part of a record"))?;
+                Ok(Change { what: part, was, now })
+            }
+        }
+    }
+}
+
+/// The record's changes with its real main and second shapes: an entry read from a file older than
+/// [`Part`] said `array` and `object` whatever they were. Changes are history, not facts, so this
+/// changes no fact; it is the same for an entry that already has them.
+pub fn relabel_changes(record: &mut ParserRecord) {
+    let (main, second) = (record.main_shape(), record.second_shape());
+    for change in &mut record.changes {
+        change.what = change.what.with_shapes(main, second);
+    }
 }
 
 /// The largest move of a stack-bound boundary at `depth` that is still the same fact.
@@ -279,7 +327,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     // This run's main probe ran out of time or memory where the committed one is the same fact: what
     // the run then skipped (the second shape) or read from it (the sweep's verdict) is not news.
     let ran_out_again = match (&committed.result, &new.result) {
-        // (A slow main result with a crash deeper skips them too: see run/measure.rs.)
+        // (A slow main result with a crash deeper skips them too: see run/plan.rs.)
         (Some(was), Some(now)) => {
             (resource_bound(now) || now.status == ProbeStatus::Slow) && same_probe(was, now, stack)
         }
@@ -287,44 +335,21 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     };
     let mut kept = new.clone();
     let mut changes = Vec::new();
-    let shapes = [
-        ("array", &committed.result, &mut kept.result),
-        ("object", &committed.object, &mut kept.object),
-        ("unclosed", &committed.unclosed, &mut kept.unclosed),
-    ];
-    for (what, was, now) in shapes {
-        let both_ways = match (was, now.as_ref()) {
-            (Some(was), Some(new)) => seen_both_ways(was, new),
-            _ => None,
-        };
-        match (was, now.as_ref()) {
-            (Some(was), Some(_)) if both_ways.is_some() => {
-                note_window(what, Some(was), both_ways.as_ref(), &mut changes);
-                *now = both_ways;
-            }
-            (Some(was), Some(new)) if same_probe(was, new, stack) => *now = Some(was.clone()),
-            (Some(was), None) if ran_out_again && what == "object" => *now = Some(was.clone()),
-            (None, None) => {}
-            (was, new) => {
-                let phrase =
-                    |r: Option<&ProbeResult>| r.map_or("not measured".to_string(), ProbeResult::phrase);
-                let (was, new) = (phrase(was.as_ref()), phrase(new));
-                if was != new {
-                    changes.push(Change { what: what.into(), was, now: new });
-                }
-            }
-        }
-    }
     if ran_out_again && kept.more_shapes.is_empty() {
         kept.more_shapes = committed.more_shapes.clone();
     }
-    for now in &mut kept.more_shapes {
-        let was = committed.more_shapes.iter().find(|p| p.shape == now.shape);
-        reconcile_probe(now.shape.name(), was, now, stack, &mut changes);
-    }
-    for now in &mut kept.phases {
-        let was = committed.phases.iter().find(|p| p.phase == now.phase);
-        reconcile_probe(now.phase.map_or("phase", |p| p.name()), was, now, stack, &mut changes);
+    // Each part this run measured, and the main, second and unclosed ones also where it did not.
+    let slots = [
+        Part::Main { shape: new.main_shape() },
+        Part::SecondShape { shape: new.second_shape().unwrap_or(Shape::Object) },
+        Part::Unclosed,
+    ];
+    let listed: Vec<Part> = kept.parts().map(|(part, _)| part).filter(|part| !slots.contains(part)).collect();
+    for part in slots.into_iter().chain(listed) {
+        let was = committed.part(part);
+        let keep_missing = ran_out_again && matches!(part, Part::SecondShape { .. });
+        let reconciled = reconcile_part(part, was, kept.part(part), keep_missing, stack, &mut changes);
+        kept.set_part(part, reconciled);
     }
     match (&committed.sweep, &kept.sweep) {
         (Some(was), Some(now)) if same_sweep(was, now) => kept.sweep = Some(was.clone()),
@@ -334,7 +359,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
         (was, now) if was != now => {
             let (was, now) = (sweep_phrase(was), sweep_phrase(now));
             if was != now {
-                changes.push(Change { what: "sweep".into(), was, now });
+                changes.push(Change { what: Part::Sweep, was, now });
             }
         }
         _ => {}
@@ -348,7 +373,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
             kept.changes = committed.changes.clone();
             return (kept, changes);
         }
-        changes.push(Change { what: "row".into(), was, now });
+        changes.push(Change { what: Part::Row, was, now });
     }
     if changes.is_empty() {
         let mut committed = committed.clone();
@@ -366,23 +391,8 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
 /// How many sites it took.
 pub fn take_crash_sites(kept: &mut ParserRecord, measured: &ParserRecord) -> usize {
     let mut taken = 0;
-    let pairs = [
-        (&mut kept.result, &measured.result),
-        (&mut kept.object, &measured.object),
-        (&mut kept.unclosed, &measured.unclosed),
-    ];
-    for (kept, measured) in pairs {
-        if let (Some(kept), Some(measured)) = (kept.as_mut(), measured.as_ref()) {
-            taken += take_crash_site(kept, measured);
-        }
-    }
-    for kept in &mut kept.phases {
-        if let Some(measured) = measured.phases.iter().find(|m| m.phase == kept.phase) {
-            taken += take_crash_site(kept, measured);
-        }
-    }
-    for kept in &mut kept.more_shapes {
-        if let Some(measured) = measured.more_shapes.iter().find(|m| m.shape == kept.shape) {
+    for (part, kept) in kept.parts_mut() {
+        if let Some(measured) = measured.part(part) {
             taken += take_crash_site(kept, measured);
         }
     }
@@ -400,44 +410,38 @@ fn take_crash_site(kept: &mut ProbeResult, measured: &ProbeResult) -> usize {
     0
 }
 
-/// `now` replaced by the committed `was` where they are the same fact; else, where they read
-/// differently, the change of `what` noted.
-fn reconcile_probe(
-    what: &str,
+/// The result `part` keeps: the committed `was` where `now` is the same fact (or, with
+/// `keep_missing`, where this run did not measure it), the window where it was seen both ways, else
+/// `now`, with the change noted where they read differently.
+fn reconcile_part(
+    part: Part,
     was: Option<&ProbeResult>,
-    now: &mut ProbeResult,
+    now: Option<&ProbeResult>,
+    keep_missing: bool,
     stack: bool,
     changes: &mut Vec<Change>,
-) {
-    if let Some(window) = was.and_then(|was| seen_both_ways(was, now)) {
-        note_window(what, was, Some(&window), changes);
-        *now = window;
-        return;
-    }
-    match was {
-        Some(was) if same_probe(was, now, stack) => *now = was.clone(),
-        _ => {
-            let was = was.map_or("not measured".to_string(), ProbeResult::phrase);
-            if was != now.phrase() {
-                changes.push(Change { what: what.into(), was, now: now.phrase() });
+) -> Option<ProbeResult> {
+    let phrase = |r: Option<&ProbeResult>| r.map_or("not measured".to_string(), ProbeResult::phrase);
+    match (was, now) {
+        (Some(was), Some(new)) => {
+            if let Some(window) = seen_both_ways(was, new) {
+                if was.phrase() != window.phrase() {
+                    changes.push(Change { what: part, was: was.phrase(), now: window.phrase() });
+                }
+                return Some(window);
+            }
+            if same_probe(was, new, stack) {
+                return Some(was.clone());
             }
         }
+        (Some(was), None) if keep_missing => return Some(was.clone()),
+        _ => {}
     }
-}
-
-/// The change of `what` from `was` to the window it was seen both ways in, where they read
-/// differently.
-fn note_window(
-    what: &str,
-    was: Option<&ProbeResult>,
-    window: Option<&ProbeResult>,
-    changes: &mut Vec<Change>,
-) {
-    if let (Some(was), Some(window)) = (was, window) {
-        if was.phrase() != window.phrase() {
-            changes.push(Change { what: what.into(), was: was.phrase(), now: window.phrase() });
-        }
+    let (was_phrase, now_phrase) = (phrase(was), phrase(now));
+    if was_phrase != now_phrase {
+        changes.push(Change { what: part, was: was_phrase, now: now_phrase });
     }
+    now.cloned()
 }
 
 /// A sweep in a few words: its verdict and the boundary at each stack size.

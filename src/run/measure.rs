@@ -1,5 +1,6 @@
-//! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, the
-//! other shapes, the stack sweep. Previous results, where there are, make each probe a confirmation.
+//! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, then
+//! the probes the plan gives it (`plan::probes_after_main`: the other shapes, the unclosed input,
+//! the stack sweep, the phases). Previous results, where there are, make each probe a confirmation.
 //!
 //! A row is made ready ([`prepare`]) apart from being probed ([`measure`]), so that the run can
 //! make the next row ready while the current one probes; [`abandon`] undoes a ready row that will
@@ -15,18 +16,15 @@ use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
 use crate::probe::{locate_crash, probe, sweep, DepthOneRejected, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
+use crate::results::part::Part;
 use crate::results::probe_result::{Finding, ProbeResult};
-use crate::results::sweep_result::SweepResult;
 use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
+use crate::run::plan::{self, PlannedProbe, Start};
 use crate::run::unmeasured;
 use crate::sys::interrupt;
 use crate::sys::trial::{TrialConfig, TrialReport};
 use crate::ui::messages;
 use crate::units::Limit;
-
-const MIB: u64 = 1024 * 1024;
-/// The extra stack sizes of the sweep in a catalog run (the run's own stack is the third).
-const SWEEP_STACKS: [Limit; 2] = [Limit::Bytes(MIB), Limit::Bytes(64 * MIB)];
 
 /// Options every parser of a run is probed with.
 pub struct MeasureOptions {
@@ -178,71 +176,14 @@ fn probe_all(
     baseline: Option<&ParserRecord>,
     same_version: bool,
 ) -> Result<ParserRecord> {
-    let entry = parser.entry;
-    let trial = parser.trial_config(options.trial.trial_config(
-        parser.argv(),
-        parser.child_env(),
-        options.max_rss,
-    ))?;
-    let mut specs = Specs {
-        trial,
-        entry,
-        max_depth: options.trial.max_depth,
-        trials_at_once: options.trials_at_once,
-        quick: options.quick,
-        same_version,
-        main_fails_at: None,
-    };
-    let stack = options.trial.stack;
-    let main_shape = entry.format.main_shape();
-    let main_spec = specs.spec(main_shape, stack, baseline.and_then(|b| b.result.as_ref()));
-    let main = specs.located(&main_spec, baseline.and_then(|b| b.result.as_ref()))?;
-    if let Some(shallow) = shallow_error(&main) {
-        // No parser limits nesting to one or two levels: this is the program failing on the
-        // payload (pyasn1 0.6.1 cannot decode an empty SEQUENCE inside another), not a limit.
-        bail!(
-            "the program cannot parse {} nested {} levels deep: {} (an error this shallow is not a nesting limit)",
-            main_shape,
-            shallow.depth,
-            shallow.error
-        );
+    let specs = Specs::new(parser, options, same_version)?;
+    let main = specs.main(baseline)?;
+    let planned = plan::probes_after_main(specs.entry, &main, baseline, specs.stack, options.quick);
+    let mut measuring = Measuring::new(specs, main);
+    for probe in &planned {
+        measuring.probe(probe)?;
     }
-    specs.main_fails_at = main.exact_failing_depth();
-    let mut record = unmeasured(entry, Status::Measured, "");
-    // Probes after the main one that could not be made: said in the record, the rest kept.
-    let mut notes: Vec<String> = Vec::new();
-    // A parser that runs out of time rather than into a limit: another shape or stack would time the
-    // machine again (each costing minutes), not tell anything about nesting; the unclosed input and
-    // the phases after the parse, which can still crash it below that depth, are worth probing.
-    // Likewise one stopped by the memory cap: every further probe would fill memory again.
-    let time_bound = match main.finding() {
-        Finding::Slow(..) => true,
-        Finding::FailsAt(_, failure) => {
-            matches!(failure.kind, FailureKind::Timeout | FailureKind::OutOfMemory)
-        }
-        _ => false,
-    };
-    if !options.quick {
-        if !time_bound {
-            probe_other_shapes(&specs, stack, baseline, &main, &mut record, &mut notes)?;
-        }
-        // Formats where every text is valid (Markdown, HTML) have no unclosed input.
-        if entry.format.has(Shape::Unclosed) {
-            let previous = baseline.and_then(|b| b.unclosed.as_ref());
-            let mut unclosed = specs.spec(Shape::Unclosed, stack, previous);
-            if let (None, Finding::Slow(depth, _)) = (unclosed.hint, main.finding()) {
-                // Reading unclosed input costs what reading the closed one did: start from where the
-                // main probe ran out of time instead of timing the machine over a whole search.
-                unclosed.hint = Some(Hint::SlowElsewhere(depth));
-            }
-            record.unclosed = secondary(specs.located(&unclosed, previous), &mut notes)?;
-        }
-        record.sweep = Some(probe_sweep(&specs, stack, baseline, &main, time_bound, &mut notes)?);
-        record.phases = probe_phases(&specs, stack, baseline, &main, &mut notes)?;
-    }
-    record.result = Some(main);
-    record.reason = (!notes.is_empty()).then(|| notes.join("; "));
-    Ok(record)
+    Ok(measuring.into_record())
 }
 
 /// How the probes of one row are made: the row's trial settings at a shape and a stack, hinted by
@@ -250,6 +191,8 @@ fn probe_all(
 struct Specs<'a> {
     trial: TrialConfig,
     entry: &'a Entry,
+    /// The run's stack: the main probe's, and every other probe's but the sweep's.
+    stack: Limit,
     max_depth: u64,
     trials_at_once: usize,
     /// The boundary alone: no growth samples either.
@@ -257,11 +200,44 @@ struct Specs<'a> {
     /// The previous results are of this version: where they crashed is known, and what the depths
     /// a slow probe finished took is this program's.
     same_version: bool,
-    /// Where the main probe failed: the first guess for every probe after it.
-    main_fails_at: Option<u64>,
 }
 
-impl Specs<'_> {
+impl<'a> Specs<'a> {
+    fn new(parser: &Parser<'a>, options: &MeasureOptions, same_version: bool) -> Result<Specs<'a>> {
+        let trial = parser.trial_config(options.trial.trial_config(
+            parser.argv(),
+            parser.child_env(),
+            options.max_rss,
+        ))?;
+        Ok(Specs {
+            trial,
+            entry: parser.entry,
+            stack: options.trial.stack,
+            max_depth: options.trial.max_depth,
+            trials_at_once: options.trials_at_once,
+            quick: options.quick,
+            same_version,
+        })
+    }
+
+    /// The main probe: the format's main shape at the run's stack. One that fails on the payload
+    /// at the first depths is an error: no parser limits nesting to one or two levels (pyasn1
+    /// 0.6.1 cannot decode an empty SEQUENCE inside another).
+    fn main(&self, baseline: Option<&ParserRecord>) -> Result<ProbeResult> {
+        let main_shape = self.entry.format.main_shape();
+        let previous = baseline.and_then(|b| b.result.as_ref());
+        let main = self.located(&self.spec(main_shape, self.stack, previous), previous)?;
+        if let Some(shallow) = shallow_error(&main) {
+            bail!(
+                "the program cannot parse {} nested {} levels deep: {} (an error this shallow is not a nesting limit)",
+                main_shape,
+                shallow.depth,
+                shallow.error
+            );
+        }
+        Ok(main)
+    }
+
     /// A probe, and where it crashed if it crashed by a signal. A crash at the depth and by the
     /// signal of the previous result of the same version was located then: the debugger's re-run
     /// (seconds each, dozens in a run) is not repeated, and its site is kept.
@@ -303,121 +279,105 @@ impl Specs<'_> {
         }
         spec
     }
+}
 
-    /// A probe measured for the first time starts where the main one failed: many parsers have one
-    /// configured limit for every shape and stack, found then in two trials instead of a search.
-    fn guessed(&self, shape: Shape, stack: Limit, previous: Option<&ProbeResult>) -> ProbeSpec {
-        let mut spec = self.spec(shape, stack, previous);
-        spec.hint = spec.hint.or(self.main_fails_at.map(Hint::Guess));
+/// A row being probed after its main probe: the probes' record as it fills, and the notes of the
+/// probes that could not be made (said in the record, the rest kept).
+struct Measuring<'a> {
+    specs: Specs<'a>,
+    main: ProbeResult,
+    record: ParserRecord,
+    /// The sweep's probes so far, when the row gets a sweep.
+    sweep: Vec<ProbeResult>,
+    notes: Vec<String>,
+}
+
+impl<'a> Measuring<'a> {
+    fn new(specs: Specs<'a>, main: ProbeResult) -> Measuring<'a> {
+        let record = unmeasured(specs.entry, Status::Measured, "");
+        Measuring { specs, main, record, sweep: Vec::new(), notes: Vec::new() }
+    }
+
+    /// Makes one planned probe and puts its result in its part of the record.
+    fn probe(&mut self, planned: &PlannedProbe) -> Result<()> {
+        if planned.start == Start::MainResult {
+            self.sweep.push(self.main.clone());
+            return Ok(());
+        }
+        let spec = self.spec(planned);
+        let probed = match planned.part {
+            Part::SecondShape { .. } | Part::FurtherShape { .. } => self.other_shape(&spec, planned)?,
+            Part::Unclosed | Part::Phase { .. } => {
+                secondary(self.specs.located(&spec, planned.previous), &mut self.notes)?
+            }
+            Part::Sweep => {
+                // (No crash site is looked for at the sweep's other stacks.)
+                let probed = probe(&spec, &mut |_: u64, _: &TrialReport| {});
+                self.sweep.extend(secondary(probed, &mut self.notes)?);
+                return Ok(());
+            }
+            Part::Main { .. } | Part::Row => unreachable!("the plan holds the probes after the main one"),
+        };
+        self.record.set_part(planned.part, probed);
+        Ok(())
+    }
+
+    /// The planned probe's spec, hinted by its committed result, else where the plan says it starts.
+    fn spec(&self, planned: &PlannedProbe) -> ProbeSpec {
+        let mut spec = self.specs.spec(planned.shape, planned.stack, planned.previous);
+        if let Some(phase) = planned.phase {
+            spec = spec.with_phase(phase);
+        }
+        let start = match planned.start {
+            Start::Search | Start::MainResult => None,
+            Start::MainBoundary => self.main.exact_failing_depth().map(Hint::Guess),
+            Start::SlowElsewhere(depth) => Some(Hint::SlowElsewhere(depth)),
+            Start::ProbeBefore => {
+                let before = self.record.phases.last().unwrap_or(&self.main);
+                match before.finding() {
+                    Finding::Slow(finished, _) => Some(Hint::SlowElsewhere(finished)),
+                    _ => before.exact_failing_depth().map(Hint::Guess),
+                }
+            }
+        };
+        spec.hint = spec.hint.or(start);
         spec
     }
-}
 
-/// The format's other nestings: the second one (mappings where the main one is sequences), if it
-/// has one, then the further ones (Markdown's inline emphasis, BER's indefinite lengths).
-fn probe_other_shapes(
-    specs: &Specs,
-    stack: Limit,
-    baseline: Option<&ParserRecord>,
-    main: &ProbeResult,
-    record: &mut ParserRecord,
-    notes: &mut Vec<String>,
-) -> Result<()> {
-    if let Some(second) = specs.entry.format.second_shape() {
-        let previous = baseline.and_then(|b| b.object.as_ref());
-        record.object = probe_other_shape(specs, stack, second, previous, main, record, notes)?;
-    }
-    for &shape in specs.entry.format.more_shapes() {
-        let previous = baseline.and_then(|b| b.more_shapes.iter().find(|r| r.shape == shape));
-        let probed = probe_other_shape(specs, stack, shape, previous, main, record, notes)?;
-        record.more_shapes.extend(probed);
-    }
-    Ok(())
-}
-
-/// A shape besides the main one, guessed from where the main probe failed. One the program parses
-/// not even at depth 1 (a schema-less ASN.1 decoder and a context tag, a DER-only one and
-/// indefinite lengths), or rejects at the first depths where the main shape goes deeper, is a shape
-/// it does not support: recorded so in `record`, with its error, and no result.
-fn probe_other_shape(
-    specs: &Specs,
-    stack: Limit,
-    shape: Shape,
-    previous: Option<&ProbeResult>,
-    main: &ProbeResult,
-    record: &mut ParserRecord,
-    notes: &mut Vec<String>,
-) -> Result<Option<ProbeResult>> {
-    let spec = specs.guessed(shape, stack, previous);
-    let probed = match specs.located(&spec, previous) {
-        Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
-            let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
-            let error = rejected.outcome.clone();
-            record.unsupported_shapes.push(UnsupportedShape { shape, depth: 1, error });
-            return Ok(None);
+    /// A shape besides the main one. One the program parses not even at depth 1 (a schema-less
+    /// ASN.1 decoder and a context tag, a DER-only one and indefinite lengths), or rejects at the
+    /// first depths where the main shape goes deeper, is a shape it does not support: recorded so,
+    /// with its error, and no result.
+    fn other_shape(&mut self, spec: &ProbeSpec, planned: &PlannedProbe) -> Result<Option<ProbeResult>> {
+        let probed = match self.specs.located(spec, planned.previous) {
+            Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
+                let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
+                let error = rejected.outcome.clone();
+                let unsupported = UnsupportedShape { shape: planned.shape, depth: 1, error };
+                self.record.unsupported_shapes.push(unsupported);
+                return Ok(None);
+            }
+            probed => secondary(probed, &mut self.notes)?,
+        };
+        match probed.as_ref().and_then(|probed| unsupported(&self.main, probed)) {
+            Some(unsupported) => {
+                self.record.unsupported_shapes.push(unsupported);
+                Ok(None)
+            }
+            None => Ok(probed),
         }
-        probed => secondary(probed, notes)?,
-    };
-    match probed.as_ref().and_then(|probed| unsupported(main, probed)) {
-        Some(unsupported) => {
-            record.unsupported_shapes.push(unsupported);
-            Ok(None)
-        }
-        None => Ok(probed),
     }
-}
 
-/// The main probe again at each sweep stack size.
-fn probe_sweep(
-    specs: &Specs,
-    stack: Limit,
-    baseline: Option<&ParserRecord>,
-    main: &ProbeResult,
-    time_bound: bool,
-    notes: &mut Vec<String>,
-) -> Result<SweepResult> {
-    let mut probes = vec![main.clone()];
-    for sweep_stack in SWEEP_STACKS {
-        // More stack cannot make a parser fail that took the maximum depth with less (flattened
-        // or not: a renderer that caps its nesting accepted it too).
-        let took_maximum = matches!(main.finding(), Finding::NoLimit | Finding::Flattened(_));
-        let implied = (took_maximum && sweep_stack > stack) || time_bound;
-        if implied {
-            continue;
+    /// The row's record: the main result, the others, the sweep, and the notes as its reason.
+    fn into_record(self) -> ParserRecord {
+        let Measuring { main, mut record, sweep, notes, .. } = self;
+        if !sweep.is_empty() {
+            record.sweep = Some(sweep::from_probes(main.command.clone(), sweep));
         }
-        let previous = baseline
-            .and_then(|b| b.sweep.as_ref())
-            .and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
-        let spec = specs.guessed(specs.entry.format.main_shape(), sweep_stack, previous);
-        probes.extend(secondary(probe(&spec, &mut |_: u64, _: &TrialReport| {}), notes)?);
+        record.result = Some(main);
+        record.reason = (!notes.is_empty()).then(|| notes.join("; "));
+        record
     }
-    Ok(sweep::from_probes(main.command.clone(), probes))
-}
-
-/// The main shape in each phase the row declares. A phase measured for the first time starts from
-/// the boundary of the one before it (the program without a phase, then parse, free…): where the
-/// parse is the limit, each later phase is confirmed in a couple of trials. After a slow one, it
-/// starts from the depth that finished: a phase that takes as long is confirmed slow there in one
-/// trial, and one that crashes sooner (libyaml's emitter) is searched below it.
-fn probe_phases(
-    specs: &Specs,
-    stack: Limit,
-    baseline: Option<&ParserRecord>,
-    main: &ProbeResult,
-    notes: &mut Vec<String>,
-) -> Result<Vec<ProbeResult>> {
-    let mut measured: Vec<ProbeResult> = Vec::new();
-    for &phase in &specs.entry.phases {
-        let previous = baseline.and_then(|b| b.phases.iter().find(|p| p.phase == Some(phase)));
-        let mut spec = specs.spec(specs.entry.format.main_shape(), stack, previous).with_phase(phase);
-        let before = measured.last().unwrap_or(main);
-        spec.hint = spec.hint.or(match before.finding() {
-            Finding::Slow(finished, _) => Some(Hint::SlowElsewhere(finished)),
-            _ => before.exact_failing_depth().map(Hint::Guess),
-        });
-        measured.extend(secondary(specs.located(&spec, previous), notes)?);
-    }
-    Ok(measured)
 }
 
 /// A shape that fails this shallow fails on the payload, not at a nesting limit.

@@ -5,6 +5,9 @@
 //!
 //! The plan depends only on the catalog, the `--only` selection and the costs file, so `list` in
 //! one job and `run --shard` in another agree when they see the same checkout.
+//!
+//! Within a row, which probes follow its main one ([`probes_after_main`]): the other shapes, the
+//! unclosed input, the stack sweep, the phases; `run::measure` makes them.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -15,9 +18,13 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::catalog::{Catalog, Entry, Selector, HOST};
+use crate::payload::Shape;
 use crate::results::outcome::FailureKind;
-use crate::results::probe_result::{ProbeResult, SearchMode};
+use crate::results::part::Part;
+use crate::results::phase::Phase;
+use crate::results::probe_result::{Finding, ProbeResult, SearchMode};
 use crate::results::{ParserRecord, Results};
+use crate::units::Limit;
 
 /// What a row costs besides its probes: building it, reading its version, its hooks.
 const ROW_OVERHEAD: u64 = 10;
@@ -95,6 +102,123 @@ pub fn shards(catalog: &Catalog, selection: &Selection, count: usize) -> Result<
     shards_of(&catalog.select(&selection.only)?, &selection.costs, count)
 }
 
+const MIB: u64 = 1024 * 1024;
+/// The extra stack sizes of the sweep in a catalog run (the run's own stack is the third).
+pub const SWEEP_STACKS: [Limit; 2] = [Limit::Bytes(MIB), Limit::Bytes(64 * MIB)];
+
+/// Where a probe after the main one starts when no committed result of its own hints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A search from scratch.
+    Search,
+    /// Where the main probe failed: many parsers have one configured limit for every shape and
+    /// stack, found then in two trials instead of a search.
+    MainBoundary,
+    /// Where the probe before it (the phase before, else the main probe) failed, or where it
+    /// finished slowly: a phase that takes as long is confirmed slow there in one trial, one that
+    /// crashes sooner (libyaml's emitter) is searched below it.
+    ProbeBefore,
+    /// Where the main probe ran out of time: reading unclosed input costs what reading the closed
+    /// one did, so the machine is not timed over a whole search.
+    SlowElsewhere(u64),
+    /// Not probed: the main result is this probe (the sweep at the run's own stack).
+    MainResult,
+}
+
+/// One probe of a row after its main one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlannedProbe<'a> {
+    /// The part of the record it fills (each sweep stack is a probe of the sweep).
+    pub part: Part,
+    pub shape: Shape,
+    pub phase: Option<Phase>,
+    pub stack: Limit,
+    /// The committed result of the same probe, which hints it.
+    pub previous: Option<&'a ProbeResult>,
+    pub start: Start,
+}
+
+/// The probes a row gets after its `main` one, in the order they are made, at the run's `stack`,
+/// with their `committed` results: none with `quick`. A parser that runs out of time or memory
+/// rather than into a limit gets no other shape and no other stack (each would time the machine
+/// again, or fill its memory, not tell anything about nesting); its unclosed input and phases,
+/// which can still crash it below that depth, it gets. More stack than the run's is not tried
+/// where the main probe took the maximum depth (more stack cannot make it fail). Formats where
+/// every text is valid (Markdown, HTML) have no unclosed input.
+pub fn probes_after_main<'a>(
+    entry: &Entry,
+    main: &ProbeResult,
+    committed: Option<&'a ParserRecord>,
+    stack: Limit,
+    quick: bool,
+) -> Vec<PlannedProbe<'a>> {
+    if quick {
+        return Vec::new();
+    }
+    let format = entry.format;
+    let previous = |part: Part| committed.and_then(|record| record.part(part));
+    let at = |part: Part, shape: Shape, start: Start| PlannedProbe {
+        part,
+        shape,
+        phase: None,
+        stack,
+        previous: previous(part),
+        start,
+    };
+    let mut planned = Vec::new();
+    let time_bound = runs_out_of_time_or_memory(main);
+    if !time_bound {
+        let second = format.second_shape().map(|shape| (Part::SecondShape { shape }, shape));
+        let further = format.more_shapes().iter().map(|&shape| (Part::FurtherShape { shape }, shape));
+        for (part, shape) in second.into_iter().chain(further) {
+            planned.push(at(part, shape, Start::MainBoundary));
+        }
+    }
+    if format.has(Shape::Unclosed) {
+        let start = match main.finding() {
+            Finding::Slow(depth, _) => Start::SlowElsewhere(depth),
+            _ => Start::Search,
+        };
+        planned.push(at(Part::Unclosed, Shape::Unclosed, start));
+    }
+    let main_shape = format.main_shape();
+    planned.push(PlannedProbe { previous: None, ..at(Part::Sweep, main_shape, Start::MainResult) });
+    let took_maximum = matches!(main.finding(), Finding::NoLimit | Finding::Flattened(_));
+    for sweep_stack in SWEEP_STACKS {
+        if (took_maximum && sweep_stack > stack) || time_bound {
+            continue;
+        }
+        let sweep = committed.and_then(|record| record.sweep.as_ref());
+        let previous =
+            sweep.and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
+        let start = Start::MainBoundary;
+        planned.push(PlannedProbe {
+            part: Part::Sweep,
+            shape: main_shape,
+            phase: None,
+            stack: sweep_stack,
+            previous,
+            start,
+        });
+    }
+    for &phase in &entry.phases {
+        let part = Part::Phase { phase };
+        planned.push(PlannedProbe { phase: Some(phase), ..at(part, main_shape, Start::ProbeBefore) });
+    }
+    planned
+}
+
+/// The main probe ran out of time (slow) or failed by a timeout or the memory cap.
+fn runs_out_of_time_or_memory(main: &ProbeResult) -> bool {
+    match main.finding() {
+        Finding::Slow(..) => true,
+        Finding::FailsAt(_, failure) => {
+            matches!(failure.kind, FailureKind::Timeout | FailureKind::OutOfMemory)
+        }
+        _ => false,
+    }
+}
+
 /// What a run does with a row's previous result, and so what the row will cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Work {
@@ -145,9 +269,7 @@ pub fn row_costs(entries: &[&Entry], previous: Option<&Results>, work: Work) -> 
 /// arithmetic).
 fn probe_seconds(record: &ParserRecord, work: Work) -> u64 {
     let main = record.result.as_ref();
-    let mut probes: Vec<_> =
-        [main, record.object.as_ref(), record.unclosed.as_ref()].into_iter().flatten().collect();
-    probes.extend(record.more_shapes.iter().chain(&record.phases));
+    let mut probes: Vec<&ProbeResult> = record.parts().map(|(_, probe)| probe).collect();
     if let Some(sweep) = &record.sweep {
         // The sweep repeats the main probe at the run's stack: counted once.
         let main_stack = main.map(|m| m.settings.stack_bytes);
@@ -364,6 +486,137 @@ mod tests {
     fn costs(entries: &[&Entry]) -> Vec<u64> {
         let cost = |n: u64| if n % 20 == 0 { 500 } else { 3 + (n * 7) % 40 };
         entries.iter().map(|e| cost(e.id[1..].parse().unwrap())).collect()
+    }
+
+    /// One row of `format` with `phases`.
+    fn row(format: &str, phases: &str) -> Entry {
+        let text = format!(
+            "[[parser]]\nid = \"p\"\nlanguage = \"C\"\nlibrary = \"lib\"\nrun = [\"true\"]\n\
+             version = \"echo 1\"\nformat = \"{format}\"\nphases = [{phases}]\n"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("catalog.toml");
+        std::fs::write(&path, text).unwrap();
+        Catalog::load(&path).unwrap().entries.remove(0)
+    }
+
+    /// A main result failing at `depth` (`kind`), or taking the maximum (`None`).
+    fn main_result(shape: Shape, fails: Option<(u64, FailureKind)>) -> ProbeResult {
+        let failure = fails.map(|(_, kind)| crate::results::outcome::Failure {
+            kind,
+            exit_code: Some(1),
+            signal: None,
+            signal_name: None,
+            stderr: String::new(),
+            peak_rss_bytes: None,
+        });
+        ProbeResult { shape, min_failing_depth: fails.map(|(depth, _)| depth), failure, ..Default::default() }
+    }
+
+    /// The plan in short: each probe's part, stack in MiB (0: unlimited) and start.
+    fn plan_of(planned: &[PlannedProbe]) -> Vec<(String, u64, Start)> {
+        let mib = |stack: Limit| stack.bytes().map_or(0, |bytes| bytes >> 20);
+        planned.iter().map(|p| (p.part.to_string(), mib(p.stack), p.start)).collect()
+    }
+
+    #[test]
+    fn a_row_gets_its_shapes_unclosed_input_sweep_and_phases_in_order() {
+        let entry = row("json", r#""parse", "free""#);
+        let main = main_result(Shape::Array, Some((1000, FailureKind::Error)));
+        let stack = Limit::Bytes(8 << 20);
+        let planned = probes_after_main(&entry, &main, None, stack, false);
+        let expected = [
+            ("object", 8, Start::MainBoundary),
+            ("unclosed", 8, Start::Search),
+            ("sweep", 8, Start::MainResult),
+            ("sweep", 1, Start::MainBoundary),
+            ("sweep", 64, Start::MainBoundary),
+            ("parse", 8, Start::ProbeBefore),
+            ("free", 8, Start::ProbeBefore),
+        ];
+        assert_eq!(plan_of(&planned), expected.map(|(part, mib, start)| (part.to_string(), mib, start)));
+        assert_eq!(planned[5].phase, Some(Phase::Parse));
+        assert!(planned.iter().all(|p| p.previous.is_none()));
+        // `--quick`: the main probe alone.
+        assert!(probes_after_main(&entry, &main, None, stack, true).is_empty());
+    }
+
+    #[test]
+    fn each_probe_is_hinted_by_its_own_committed_result() {
+        let entry = row("json", r#""serialize""#);
+        let main = main_result(Shape::Array, Some((1000, FailureKind::Crash)));
+        let mut committed = crate::run::unmeasured(&entry, crate::results::Status::Measured, "");
+        let result = |shape, phase, stack: u64, depth| ProbeResult {
+            phase,
+            settings: crate::results::settings::Settings {
+                stack_bytes: Some(stack << 20),
+                ..Default::default()
+            },
+            ..main_result(shape, Some((depth, FailureKind::Crash)))
+        };
+        committed.object = Some(result(Shape::Object, None, 8, 1));
+        committed.unclosed = Some(result(Shape::Unclosed, None, 8, 2));
+        committed.phases = vec![result(Shape::Array, Some(Phase::Serialize), 8, 3)];
+        committed.sweep = Some(crate::results::sweep_result::SweepResult {
+            probes: vec![result(Shape::Array, None, 64, 4), result(Shape::Array, None, 1, 5)],
+            ..serde_json::from_value(serde_json::json!({"command": [], "verdict": "fixed", "probes": []}))
+                .unwrap()
+        });
+        let planned = probes_after_main(&entry, &main, Some(&committed), Limit::Bytes(8 << 20), false);
+        let hinted: Vec<_> = planned.iter().map(|p| p.previous.and_then(|r| r.min_failing_depth)).collect();
+        assert_eq!(hinted, [Some(1), Some(2), None, Some(5), Some(4), Some(3)]);
+    }
+
+    #[test]
+    fn a_parser_out_of_time_gets_no_other_shape_or_stack_but_its_unclosed_input_and_phases() {
+        let entry = row("json", r#""parse""#);
+        let stack = Limit::Bytes(8 << 20);
+        let mut slow = main_result(Shape::Array, None);
+        slow.status = crate::results::probe_result::ProbeStatus::Slow;
+        slow.max_accepted_depth = Some(40_000);
+        let expected = |unclosed: Start| {
+            [("unclosed", 8, unclosed), ("sweep", 8, Start::MainResult), ("parse", 8, Start::ProbeBefore)]
+                .map(|(part, mib, start)| (part.to_string(), mib, start))
+        };
+        let planned = probes_after_main(&entry, &slow, None, stack, false);
+        assert_eq!(plan_of(&planned), expected(Start::SlowElsewhere(40_000)));
+        for kind in [FailureKind::Timeout, FailureKind::OutOfMemory] {
+            let ran_out = main_result(Shape::Array, Some((500, kind)));
+            assert_eq!(
+                plan_of(&probes_after_main(&entry, &ran_out, None, stack, false)),
+                expected(Start::Search)
+            );
+        }
+    }
+
+    #[test]
+    fn more_stack_is_not_tried_where_the_main_probe_took_the_maximum() {
+        let entry = row("json", "");
+        let no_limit = main_result(Shape::Array, None);
+        let planned = probes_after_main(&entry, &no_limit, None, Limit::Bytes(8 << 20), false);
+        let stacks: Vec<u64> = planned
+            .iter()
+            .filter(|p| p.part == Part::Sweep)
+            .map(|p| p.stack.bytes().unwrap() >> 20)
+            .collect();
+        assert_eq!(stacks, [8, 1]);
+    }
+
+    #[test]
+    fn a_format_without_unclosed_input_gets_its_second_and_further_shapes() {
+        let entry = row("markdown", "");
+        let main = main_result(Shape::Quote, Some((100, FailureKind::Crash)));
+        let planned = probes_after_main(&entry, &main, None, Limit::Bytes(8 << 20), false);
+        let parts: Vec<Part> = planned.iter().map(|p| p.part).take(3).collect();
+        assert_eq!(
+            parts,
+            [
+                Part::SecondShape { shape: Shape::List },
+                Part::FurtherShape { shape: Shape::Inline },
+                Part::Sweep
+            ]
+        );
+        assert!(planned.iter().all(|p| p.part != Part::Unclosed));
     }
 
     #[test]

@@ -1,15 +1,14 @@
 //! What becomes of a run's records: results.json written (kept as it was when no fact changed), the
 //! reports regenerated; and the same for `merge` (shards of CI) and `render`.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
 use crate::catalog::Catalog;
 use crate::report;
-use crate::results::sameness;
-use crate::results::{write_atomically, write_if_changed, ParserRecord, Results, Status};
+use crate::results::{merge, sameness};
+use crate::results::{write_atomically, write_if_changed, Results, Status};
 use crate::run::unmeasured;
 use crate::ui::messages;
 
@@ -31,75 +30,33 @@ pub struct MergeOptions {
 /// with the reason why it was not measured again.
 pub fn merge(args: &MergeOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
-    let mut inputs = Vec::new();
-    for path in &args.inputs {
-        inputs.push(Results::load(path)?);
-    }
+    let inputs = args.inputs.iter().map(|path| Results::load(path)).collect::<Result<Vec<_>>>()?;
     let results_path = args.out.join("results.json");
     let previous = Results::load_if_exists(&results_path)?;
-    let Some(environment) = inputs.first().map(|r| r.environment.clone()) else {
+    let rows =
+        catalog.entries.iter().map(|entry| unmeasured(entry, Status::Skipped, "no result from this run"));
+    let Some(merged) = merge::merge(rows.collect(), &inputs, previous.as_ref(), args.keep) else {
         bail!("nothing to merge: no results.json given");
     };
-    let mut environments = BTreeMap::new();
-    for input in &inputs {
-        for (id, info) in &input.environments {
-            // A job with no row of an environment describes its root as it saw it (not made,
-            // say): the job that measured the rows has the description that goes with them.
-            let has_rows = input.parsers.iter().any(|record| &record.environment == id);
-            if has_rows || !environments.contains_key(id) {
-                environments.insert(id.clone(), info.clone());
-            }
-        }
+    warn_dropped(&merged.dropped, &results_path);
+    publish(merged.results, previous, Noise::Confirmed, &args.out, &args.readme)
+}
+
+/// Warns of the rows measured in `results_path` that the merge left without a result.
+fn warn_dropped(dropped: &[String], results_path: &Path) {
+    let path = results_path.display();
+    match dropped {
+        [] => {}
+        [row] => messages::warn(format_args!(
+            "{row}, measured in {path}, has no result in the files merged and becomes \"no result from this run\" (`merge --keep` keeps its record)"
+        )),
+        rows => messages::warn(format_args!(
+            "{} rows measured in {path} ({}{}) have no result in the files merged and become \"no result from this run\" (`merge --keep` keeps their records)",
+            rows.len(),
+            rows[..rows.len().min(3)].join(", "),
+            if rows.len() > 3 { ", …" } else { "" }
+        )),
     }
-    let kept = previous.as_ref().filter(|_| args.keep);
-    let mut dropped = Vec::new();
-    let parsers = catalog
-        .entries
-        .iter()
-        .map(|entry| {
-            let key = entry.key();
-            let committed = previous.as_ref().and_then(|p| p.find(&key));
-            let found: Vec<&ParserRecord> = inputs.iter().filter_map(|r| r.find(&key)).collect();
-            if let Some(skipped) = found.last().filter(|r| r.status == Status::Skipped) {
-                // A shard that could not measure the row (its toolchain missing there) does not undo
-                // a measurement: the latest one, of another file or the results merged into.
-                let mut earlier = found.iter().rev().copied().chain(committed);
-                if let Some(measured) = earlier.find(|r| r.status == Status::Measured) {
-                    return measured.not_measured_again(skipped.reason.as_deref().unwrap_or("skipped"));
-                }
-            }
-            let merged = found.last().copied().or_else(|| kept.and(committed));
-            merged.cloned().unwrap_or_else(|| {
-                if committed.is_some_and(|c| c.status == Status::Measured) {
-                    dropped.push(key);
-                }
-                unmeasured(entry, Status::Skipped, "no result from this run")
-            })
-        })
-        .collect();
-    if !dropped.is_empty() {
-        // What CI's shards want (a row no job measured says so), and a surprise when a file of a
-        // few rows is merged into the whole catalog's results.
-        let path = results_path.display();
-        match dropped.as_slice() {
-            [row] => messages::warn(format_args!(
-                "{row}, measured in {path}, has no result in the files merged and becomes \"no result from this run\" (`merge --keep` keeps its record)"
-            )),
-            rows => messages::warn(format_args!(
-                "{} rows measured in {path} ({}{}) have no result in the files merged and become \"no result from this run\" (`merge --keep` keeps their records)",
-                rows.len(),
-                rows[..rows.len().min(3)].join(", "),
-                if rows.len() > 3 { ", …" } else { "" }
-            )),
-        }
-    }
-    publish(
-        Results::new(environment, environments, parsers),
-        previous,
-        Noise::Confirmed,
-        &args.out,
-        &args.readme,
-    )
 }
 
 /// Regenerates every report from `results` (a results.json) into `out` and `readme`.
