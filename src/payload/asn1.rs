@@ -5,7 +5,8 @@
 //! `indefinite` is BER's indefinite length (`30 80` … `00 00`), which DER forbids; `unclosed` drops
 //! the last byte, so every length promises one byte more than there is.
 
-use super::{nest, prefixed_contents, Level, Piece, Shape, ShapeInfo, Syntax};
+use super::shape::{Shape, ShapeInfo};
+use super::syntax::{nest, prefixed_contents, Level, Piece, Syntax};
 
 /// Context-specific constructed tags in tags: ASN.1 `[0] { [0] { … } }`
 pub(super) const TAGGED_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("tagged", "Tagged [0]"));

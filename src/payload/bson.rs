@@ -4,7 +4,8 @@
 //! a 0x00 terminator; a level's size is 8 bytes more than the one inside it, so the headers are
 //! spelled per level. `unclosed` is the `object` payload without its last byte.
 
-use super::{Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{Piece, Syntax};
 
 pub struct Bson;
 

@@ -3,7 +3,8 @@
 //! string key, which every library accepts (cborg and others reject integer keys by design). `unclosed` is
 //! 0x81 × n: each array promises an item that never comes.
 
-use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{mixed, nest, unclosed, Level, Piece, Syntax};
 
 pub struct Cbor;
 

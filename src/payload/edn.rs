@@ -1,7 +1,8 @@
 //! EDN (extensible data notation): vectors `[[]]`, maps `{0 {}}` (any value may be a key, and
 //! whitespace separates them).
 
-use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{mixed, nest, unclosed, Level, Piece, Syntax};
 
 pub struct Edn;
 

@@ -2,7 +2,8 @@
 //! list values as an argument (`{f(a:[[[]]])}`). `unclosed` opens selection sets and never closes
 //! them.
 
-use super::{nest, unclosed, Level, Piece, Shape, ShapeInfo, Syntax};
+use super::shape::{Shape, ShapeInfo};
+use super::syntax::{nest, unclosed, Level, Piece, Syntax};
 
 /// Selection sets in selection sets: GraphQL `{a{a{…}}}`
 pub(super) const SELECTION_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("selection", "Selections"));

@@ -2,7 +2,8 @@
 //! which HTML parsers track on a list of their own and may reopen or cap). Every text is valid
 //! HTML as far as a parser is concerned, so there is no `unclosed` shape.
 
-use super::{nest, Level, Piece, Shape, ShapeInfo, Syntax};
+use super::shape::{Shape, ShapeInfo};
+use super::syntax::{nest, Level, Piece, Syntax};
 
 /// Inline (formatting) elements in inline elements: HTML `<b><b>…</b></b>`, Markdown emphasis
 /// in emphasis `*a _a x a_ a*`

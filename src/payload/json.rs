@@ -1,6 +1,7 @@
 //! JSON (RFC 8259): `[[]]`, `{"a":{}}`.
 
-use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{mixed, nest, unclosed, Level, Piece, Syntax};
 
 pub struct Json;
 

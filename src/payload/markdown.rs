@@ -4,7 +4,8 @@
 //! text is valid Markdown, so there is no `unclosed` shape: a renderer never rejects, it can only
 //! crash, hang or flatten.
 
-use super::{Piece, Shape, ShapeInfo, Syntax};
+use super::shape::{Shape, ShapeInfo};
+use super::syntax::{Piece, Syntax};
 
 /// Block quotes in block quotes: Markdown `>>>… a`
 pub(super) const QUOTE_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("quote", "Quotes"));

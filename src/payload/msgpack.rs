@@ -5,7 +5,8 @@
 //! nesting. Lengths come first, so there are no
 //! closers, and `unclosed` is 0x91 × n: each array promises an element that never comes.
 
-use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{mixed, nest, unclosed, Level, Piece, Syntax};
 
 pub struct MessagePack;
 

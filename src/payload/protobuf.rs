@@ -4,7 +4,8 @@
 //! input itself and is not counted: depth 1 is `0a 00`. `unclosed` drops the last byte, so every
 //! length promises one byte more than there is.
 
-use super::{prefixed_contents, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{prefixed_contents, Piece, Syntax};
 
 pub struct Protobuf;
 

@@ -1,6 +1,7 @@
 //! Python literals, as `ast.literal_eval` reads them: `[[]]`, `{0:{}}`.
 
-use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{mixed, nest, unclosed, Level, Piece, Syntax};
 
 pub struct Python;
 

@@ -1,7 +1,8 @@
 //! S-expressions: lists in lists, `((()))`, their only nesting (`array`, the generic name for a
 //! sequence).
 
-use super::{nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{nest, unclosed, Level, Piece, Syntax};
 
 pub struct Sexp;
 

@@ -7,8 +7,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::names;
-
 /// A shape of nesting. The names are the same in every format that has the nesting; two shapes
 /// are the same when they are declared the same.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -102,6 +100,11 @@ impl<'de> Deserialize<'de> for Shape {
         let name = String::deserialize(deserializer)?;
         name.parse().map_err(serde::de::Error::custom)
     }
+}
+
+/// Names for a message listing what there is: `array, object, unclosed`.
+pub(super) fn names(names: impl Iterator<Item = &'static str>) -> String {
+    names.collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! TOML: a document is a table, so the nesting hangs under one key: `a=[[]]`, `a={a={}}` (inline
 //! tables). The document's own table is not counted as a level.
 
-use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{mixed, nest, unclosed, Level, Piece, Syntax};
 
 pub struct Toml;
 

@@ -1,7 +1,8 @@
 //! XML: elements in elements, `<a><a/></a>`. XML has no sequences or mappings, so its shapes are
 //! `element` and `unclosed`.
 
-use super::{nest, unclosed, Level, Piece, Shape, ShapeInfo, Syntax};
+use super::shape::{Shape, ShapeInfo};
+use super::syntax::{nest, unclosed, Level, Piece, Syntax};
 
 /// Elements in elements: XML `<a><a>…<a/></a></a>`, HTML `<div><div>…</div></div>`
 pub(super) const ELEMENT_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("element", "Elements"));

@@ -1,6 +1,7 @@
 //! YAML in flow style: `[[]]`, `{a: {}}`. (Block style needs indentation that grows with depth.)
 
-use super::{mixed, nest, unclosed, Level, Piece, Shape, Syntax};
+use super::shape::Shape;
+use super::syntax::{mixed, nest, unclosed, Level, Piece, Syntax};
 
 pub struct Yaml;
 
