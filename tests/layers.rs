@@ -156,16 +156,6 @@ struct SourceFile {
     code: String,
 }
 
-/// Cycles in folders that other work on #33 is reshaping right now (results/, probe/, run/, cli/,
-/// app/): each line goes when that work lands. A cycle not listed here fails the test, and so does
-/// a listed one that is gone, so the list only shrinks.
-const KNOWN_CYCLES: &[&str] = &[
-    "src/results: mod.rs → sameness.rs → mod.rs",
-    "src/run: collect.rs → mod.rs → collect.rs",
-    "src/run: measure.rs → mod.rs → measure.rs",
-    "src/run: publish.rs → mod.rs → publish.rs",
-];
-
 fn source_tree() -> Vec<SourceFile> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut paths = Vec::new();
@@ -400,14 +390,11 @@ fn no_import_cycle_between_sibling_files() {
     let files = source_tree();
     assert!(files.len() >= 50, "the source was not read: {} files", files.len());
     let found = cycles(&sibling_edges(&files));
-    let new: Vec<&String> = found.iter().filter(|c| !KNOWN_CYCLES.contains(&c.as_str())).collect();
-    let gone: Vec<&&str> = KNOWN_CYCLES.iter().filter(|k| !found.iter().any(|c| c == *k)).collect();
     assert!(
-        new.is_empty(),
+        found.is_empty(),
         "files of one folder that import each other (move what both need to a file of its own):\n{}",
-        new.iter().map(|c| c.as_str()).collect::<Vec<_>>().join("\n")
+        found.join("\n")
     );
-    assert!(gone.is_empty(), "no longer a cycle, remove it from KNOWN_CYCLES: {gone:?}");
 }
 
 #[test]

@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::payload::PayloadFormat;
 use crate::untrusted::{check_id, InvalidInput};
 
+pub mod change;
 pub mod crash_site;
 pub mod error_status;
 pub mod growth;
@@ -21,27 +22,15 @@ pub mod output;
 pub mod part;
 pub mod phase;
 pub mod probe_result;
+pub mod record;
 pub mod sameness;
 pub mod settings;
 pub mod sweep_result;
 
 pub use output::{write_atomically, write_if_changed};
 use probe_result::ProbeResult;
+pub use record::{row_key, ParserRecord, RowTimings, Status, UnsupportedShape, HOST, NOT_MEASURED_AGAIN};
 use settings::{EnvMode, Settings};
-use sweep_result::SweepResult;
-
-/// The environment every row runs in unless it says otherwise: the machine itself.
-pub const HOST: &str = "host";
-
-/// What identifies a row's results: `python-json` on the host, `python-json@debian13` in that
-/// environment.
-pub fn row_key(id: &str, environment: &str) -> String {
-    if environment == HOST {
-        id.to_string()
-    } else {
-        format!("{id}@{environment}")
-    }
-}
 
 /// The version of the JSON nestprobe writes (results.json, and `probe`/`sweep --format json`). It is
 /// raised when a field changes meaning or goes away; fields may be added without it.
@@ -134,180 +123,6 @@ pub struct Environment {
     pub containment: Option<settings::Containment>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    Measured,
-    /// Toolchain missing, or not part of this run.
-    Skipped,
-    BuildFailed,
-    /// Built, but could not be probed (fails even at depth 1, its `before` hook failed, …).
-    ProbeFailed,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Measured => "measured",
-            Status::Skipped => "skipped",
-            Status::BuildFailed => "build failed",
-            Status::ProbeFailed => "probe failed",
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ParserRecord {
-    pub id: String,
-    pub language: String,
-    pub library: String,
-    pub version: Option<String>,
-    pub note: String,
-    #[serde(default)]
-    pub study: bool,
-    /// The payload format this parser reads.
-    #[serde(default)]
-    pub format: PayloadFormat,
-    /// Where it was measured: a key of `Results::environments`.
-    #[serde(default = "host")]
-    pub environment: String,
-    /// Build facts that change the number (`-O2`), from the catalog.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variant: Option<String>,
-    pub status: Status,
-    pub reason: Option<String>,
-    /// The main probe: nested arrays at the run's stack size.
-    pub result: Option<ProbeResult>,
-    /// The format's second nesting (`PayloadFormat::second_shape`: objects in JSON, lists in
-    /// Markdown); the result's `shape` says which. Named for JSON, where it began.
-    #[serde(default)]
-    pub object: Option<ProbeResult>,
-    /// `[[[…` never closed: where rejecting turns into a crash or hang, if anywhere.
-    #[serde(default)]
-    pub unclosed: Option<ProbeResult>,
-    /// The format's further nestings (`PayloadFormat::more_shapes`: Markdown's inline emphasis,
-    /// ASN.1's indefinite lengths), each result saying its shape.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub more_shapes: Vec<ProbeResult>,
-    /// The stack sweep and its verdict.
-    #[serde(default)]
-    pub sweep: Option<SweepResult>,
-    /// The main shape probed in each phase the program declares (parse, free, serialize), in that
-    /// order; `result` is the program run without a phase, as it always was.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub phases: Vec<ProbeResult>,
-    /// Shapes the parser rejects whatever the depth (a MessagePack library that takes only string
-    /// keys, say): no limit to report, the error instead.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unsupported_shapes: Vec<UnsupportedShape>,
-    /// Where the row's time went in the run that measured it (never a fact: see `VOLATILE`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timings: Option<RowTimings>,
-    /// What the run that last changed a fact of this row changed, with both values (history, not a
-    /// fact itself: see `sameness`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub changes: Vec<sameness::Change>,
-}
-
-/// Wall-clock seconds of each part of measuring one row.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct RowTimings {
-    /// Whether its toolchain is there (its `check`).
-    pub readiness_seconds: f64,
-    /// Building it, or finding the build up to date.
-    pub build_seconds: f64,
-    /// Asking its version.
-    pub version_seconds: f64,
-    /// Its `before` and `after` hooks.
-    pub hooks_seconds: f64,
-    /// Its probes: trials, and the search between them.
-    pub probe_seconds: f64,
-}
-
-impl RowTimings {
-    pub fn total_seconds(&self) -> f64 {
-        self.readiness_seconds
-            + self.build_seconds
-            + self.version_seconds
-            + self.hooks_seconds
-            + self.probe_seconds
-    }
-}
-
-/// A shape a parser rejects at the first depths with an error that is not about nesting.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UnsupportedShape {
-    pub shape: crate::payload::Shape,
-    /// The depth it failed at, and the program's error line there.
-    pub depth: u64,
-    pub error: String,
-}
-
-/// How the reason of a record kept from an earlier run begins ([`ParserRecord::not_measured_again`]).
-pub const NOT_MEASURED_AGAIN: &str =
-    "record of an earlier run, kept: the last run could not measure it again";
-
-fn host() -> String {
-    HOST.to_string()
-}
-
-impl ParserRecord {
-    /// This record with what it does not have (the other shapes, unclosed input, sweep, phases)
-    /// taken from `before`: a `run --quick` measures the main shape alone and must not erase the
-    /// rest of the row.
-    pub fn with_the_rest_of(mut self, before: &ParserRecord) -> ParserRecord {
-        if self.result.is_none() {
-            return self;
-        }
-        self.object = self.object.or_else(|| before.object.clone());
-        self.unclosed = self.unclosed.or_else(|| before.unclosed.clone());
-        if self.more_shapes.is_empty() {
-            self.more_shapes = before.more_shapes.clone();
-        }
-        self.sweep = self.sweep.or_else(|| before.sweep.clone());
-        if self.phases.is_empty() {
-            self.phases = before.phases.clone();
-        }
-        if self.unsupported_shapes.is_empty() {
-            self.unsupported_shapes = before.unsupported_shapes.clone();
-        }
-        self
-    }
-
-    /// This record, measured by an earlier run, as a run keeps it that could not measure the row
-    /// again (`why`: its toolchain is missing, its build folder unusable): the same facts, with a
-    /// reason that says so (replacing such a reason of an earlier run, keeping the record's notes).
-    pub fn not_measured_again(&self, why: &str) -> ParserRecord {
-        let mut kept = self.clone();
-        let notes = self.reason.as_deref().unwrap_or("");
-        let notes = notes[..notes.find(NOT_MEASURED_AGAIN).unwrap_or(notes.len())].trim_end_matches("; ");
-        let kept_because = format!("{NOT_MEASURED_AGAIN}: {why}");
-        kept.reason = Some(match notes {
-            "" => kept_because,
-            notes => format!("{notes}; {kept_because}"),
-        });
-        kept
-    }
-
-    /// Why the last run could not measure the row again, when this record is an earlier run's that
-    /// it kept ([`ParserRecord::not_measured_again`]).
-    pub fn not_measured_again_because(&self) -> Option<&str> {
-        let reason = self.reason.as_deref()?;
-        let at = reason.find(NOT_MEASURED_AGAIN)?;
-        Some(reason[at + NOT_MEASURED_AGAIN.len()..].trim_start_matches(": "))
-    }
-
-    /// Why `shape` has no result, if it is not supported.
-    pub fn unsupported(&self, shape: crate::payload::Shape) -> Option<&UnsupportedShape> {
-        self.unsupported_shapes.iter().find(|u| u.shape == shape)
-    }
-
-    /// What identifies it among the records: the id, with `@<environment>` outside the host.
-    pub fn key(&self) -> String {
-        row_key(&self.id, &self.environment)
-    }
-}
-
 impl Results {
     /// Reads a results file. Its ids are checked as the catalog's are (they become file names:
     /// `badges/<id>.svg`): a bad one is invalid input, named.
@@ -329,7 +144,7 @@ impl Results {
                 return Err(InvalidInput(format!("{}: {why}", path.display())).into());
             }
         }
-        results.parsers.iter_mut().for_each(sameness::relabel_changes);
+        results.parsers.iter_mut().for_each(ParserRecord::relabel_changes);
         Ok(results)
     }
 

@@ -29,9 +29,8 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use crate::payload::Shape;
+use crate::results::change::Change;
 use crate::results::outcome::{Failure, FailureKind};
 use crate::results::part::Part;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, Sighting};
@@ -46,62 +45,6 @@ pub const STACK_TOLERANCE: f64 = 0.001;
 /// as much slower as the longer timeout is longer (four times) runs out of time before it
 /// (cmark-gfm's 20,000 list levels in 4.6 s here were "slow at 14,948" on a slower machine).
 pub const AROUND_THE_TIMEOUT: f64 = 0.25;
-
-/// A fact of a row that changed: which part, and both values. Stored with the part as structured
-/// fields (`"part": "main", "shape": "array"`); an entry of an older file (`"what": "array"`) is
-/// read as the part it named ([`Part::from_legacy_label`]) and given the record's real shapes when
-/// the file is loaded (`Results::load`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "StoredChange")]
-pub struct Change {
-    #[serde(flatten)]
-    pub what: Part,
-    pub was: String,
-    pub now: String,
-}
-
-/// A change as a results file holds it, typed or of a file older than [`Part`].
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum StoredChange {
-    Typed {
-        #[serde(flatten)]
-        what: Part,
-        was: String,
-        now: String,
-    },
-    Labelled {
-        what: String,
-        was: String,
-        now: String,
-    },
-}
-
-impl TryFrom<StoredChange> for Change {
-    type Error = String;
-
-    fn try_from(stored: StoredChange) -> Result<Change, String> {
-        match stored {
-            StoredChange::Typed { what, was, now } => Ok(Change { what, was, now }),
-            StoredChange::Labelled { what, was, now } => {
-                // What those files meant; `Results::load` puts in the record's real shapes.
-                let part = Part::from_legacy_label(&what, Shape::Array, Some(Shape::Object))
-                    .ok_or_else(|| format!("a change of `{what}`, which is no part of a record"))?;
-                Ok(Change { what: part, was, now })
-            }
-        }
-    }
-}
-
-/// The record's changes with its real main and second shapes: an entry read from a file older than
-/// [`Part`] said `array` and `object` whatever they were. Changes are history, not facts, so this
-/// changes no fact; it is the same for an entry that already has them.
-pub fn relabel_changes(record: &mut ParserRecord) {
-    let (main, second) = (record.main_shape(), record.second_shape());
-    for change in &mut record.changes {
-        change.what = change.what.with_shapes(main, second);
-    }
-}
 
 /// The largest move of a stack-bound boundary at `depth` that is still the same fact.
 pub fn stack_tolerance(depth: u64) -> u64 {

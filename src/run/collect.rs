@@ -10,7 +10,7 @@ use crate::catalog::Entry;
 use crate::report::view::record_phrase;
 use crate::results::{write_atomically, Environment, EnvironmentInfo, ParserRecord, Results, Status};
 use crate::run::pool::Event;
-use crate::run::unmeasured;
+use crate::run::unmeasured::unmeasured;
 use crate::ui::messages;
 use crate::ui::progress::{RunProgress, Working};
 

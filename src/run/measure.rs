@@ -20,7 +20,7 @@ use crate::results::part::Part;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
 use crate::run::plan::{self, PlannedProbe, Start};
-use crate::run::unmeasured;
+use crate::run::unmeasured::unmeasured;
 use crate::sys::interrupt;
 use crate::sys::trial::{TrialConfig, TrialReport};
 use crate::ui::messages;

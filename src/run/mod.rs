@@ -7,7 +7,9 @@ pub mod measure;
 pub mod plan;
 pub mod pool;
 pub mod publish;
+mod unmeasured;
 pub use publish::Noise;
+pub use unmeasured::unmeasured;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -168,32 +170,6 @@ impl<'a> pool::RowWork for RowsWork<'a> {
 
     fn abandon(&self, _: usize, ready: Prepared<'a>) {
         measure::abandon(ready);
-    }
-}
-
-/// A record with no measurement: the row's facts from the catalog, and why.
-pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> ParserRecord {
-    ParserRecord {
-        id: entry.id.clone(),
-        language: entry.language.clone(),
-        library: entry.library.clone(),
-        version: None,
-        note: entry.note.clone(),
-        study: entry.study,
-        format: entry.format,
-        environment: entry.environment.clone(),
-        variant: entry.variant.clone(),
-        status,
-        reason: Some(reason.into()),
-        result: None,
-        object: None,
-        unclosed: None,
-        more_shapes: Vec::new(),
-        sweep: None,
-        phases: Vec::new(),
-        unsupported_shapes: Vec::new(),
-        timings: None,
-        changes: Vec::new(),
     }
 }
 

@@ -545,7 +545,7 @@ mod tests {
     fn each_probe_is_hinted_by_its_own_committed_result() {
         let entry = row("json", r#""serialize""#);
         let main = main_result(Shape::Array, Some((1000, FailureKind::Crash)));
-        let mut committed = crate::run::unmeasured(&entry, crate::results::Status::Measured, "");
+        let mut committed = crate::run::unmeasured::unmeasured(&entry, crate::results::Status::Measured, "");
         let result = |shape, phase, stack: u64, depth| ProbeResult {
             phase,
             settings: crate::results::settings::Settings {

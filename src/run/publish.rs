@@ -9,7 +9,7 @@ use crate::catalog::Catalog;
 use crate::report;
 use crate::results::{merge, sameness};
 use crate::results::{write_atomically, write_if_changed, Results, Status};
-use crate::run::unmeasured;
+use crate::run::unmeasured::unmeasured;
 use crate::ui::messages;
 
 /// What `merge` is asked to do.

@@ -1,0 +1,30 @@
+//! The record of a row a run did not measure, made from its catalog entry.
+
+use crate::catalog::Entry;
+use crate::results::{ParserRecord, Status};
+
+/// A record with no measurement: the row's facts from the catalog, and why.
+pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> ParserRecord {
+    ParserRecord {
+        id: entry.id.clone(),
+        language: entry.language.clone(),
+        library: entry.library.clone(),
+        version: None,
+        note: entry.note.clone(),
+        study: entry.study,
+        format: entry.format,
+        environment: entry.environment.clone(),
+        variant: entry.variant.clone(),
+        status,
+        reason: Some(reason.into()),
+        result: None,
+        object: None,
+        unclosed: None,
+        more_shapes: Vec::new(),
+        sweep: None,
+        phases: Vec::new(),
+        unsupported_shapes: Vec::new(),
+        timings: None,
+        changes: Vec::new(),
+    }
+}
