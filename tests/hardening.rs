@@ -299,6 +299,46 @@ fn ctrl_c_undoes_the_hooks_of_a_row_made_ready_but_never_probed() {
 }
 
 #[test]
+fn a_before_hook_that_fails_or_is_interrupted_is_undone_by_its_after_hook() {
+    let _shared = shared();
+    let dir = tempfile::tempdir().unwrap();
+    let program = own_fixture(dir.path(), "fixture-half-hooked");
+    let program_text = program.to_str().unwrap();
+    let log = dir.path().join("hooks.log");
+    let log_text = log.to_str().unwrap();
+    let hooked = |id: &str, before_ends: &str| {
+        runs(id, &[program_text, "limit", "100"])
+            .set("before", format!("echo before >> '{log_text}'; {before_ends}"))
+            .set("after", format!("echo after >> '{log_text}'"))
+    };
+    // A `before` hook that set something up, then failed: undone, and the row says why.
+    let catalog = write_catalog(dir.path(), &[hooked("failing", "exit 3")]);
+    let output = run_command(dir.path(), &catalog, &["--cold"]).output().unwrap();
+    assert_eq!(fs::read_to_string(&log).unwrap(), "before\nafter\n", "{}", stderr_of(&output));
+    let results = load_json(&dir.path().join("out/results.json"));
+    assert_eq!(record(&results, "failing")["status"], "probe-failed", "{results:#}");
+    // One that Ctrl-C stops half way: undone too, whenever the interruption comes.
+    fs::remove_file(&log).unwrap();
+    let catalog = write_catalog(dir.path(), &[hooked("stopped", "sleep 300")]);
+    let mut child = run_command(dir.path(), &catalog, &["--cold"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !fs::read_to_string(&log).unwrap_or_default().contains("before") {
+        assert!(Instant::now() < deadline, "the `before` hook never ran");
+        thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) on the pid of our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{stderr}");
+    assert_eq!(fs::read_to_string(&log).unwrap(), "before\nafter\n", "{stderr}");
+}
+
+#[test]
 fn results_files_are_replaced_whole_even_when_the_run_is_killed() {
     let _shared = shared();
     let dir = tempfile::tempdir().unwrap();

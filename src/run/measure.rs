@@ -93,10 +93,13 @@ fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
     let Ok(version) = timed(&mut timings.version_seconds, || parser.version()) else {
         return Prepared::Ended(None);
     };
-    match timed(&mut timings.hooks_seconds, || parser.hook(Hook::Before)) {
-        Err(error) if interrupt::is_interrupted(&error) => return Prepared::Ended(None),
-        Err(error) => return ended(entry, Status::ProbeFailed, format!("{error:#}"), timings),
-        Ok(()) => {}
+    if let Err(error) = timed(&mut timings.hooks_seconds, || parser.hook(Hook::Before)) {
+        // What it set up before it failed or Ctrl-C stopped it is undone all the same.
+        after_hook(&parser, &mut timings);
+        if interrupt::is_interrupted(&error) {
+            return Prepared::Ended(None);
+        }
+        return ended(entry, Status::ProbeFailed, format!("{error:#}"), timings);
     }
     Prepared::Ready(ReadyRow { parser, version, timings })
 }
