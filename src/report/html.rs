@@ -21,7 +21,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::class::{class, losing_sooner, Class};
-use super::page_crashes::{crash_view, losing_depth, losses, CrashView, LossLine};
+use super::page_crashes::{crash_view, losing_depth, losses, CrashView, Loss, LossLine};
 use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
 use super::view::{
@@ -322,27 +322,33 @@ const LINE_COLUMNS: [(&str, &str); 9] = [
 
 /// The crash view: the crash list, then the rows that only exhaust time or memory.
 fn crash_section(html: &mut String, results: &Results, view: &CrashView) {
-    let rows = |lines: &[LossLine]| lines.iter().map(|l| l.record.key()).collect::<BTreeSet<_>>().len();
+    let counted = |lines: &[LossLine]| {
+        let rows = lines.iter().map(|l| l.record.key()).collect::<BTreeSet<_>>().len();
+        format!("{} in {}", plural(lines.len(), "line"), plural(rows, "row"))
+    };
     let _ = write!(
         html,
-        "<section id=\"crash-view\">\n<h2>Where parsers lose control: {} lines in {} rows</h2>\n\
+        "<section id=\"crash-view\">\n<h2>Where parsers lose control: {}</h2>\n\
          <p class=\"lead\">Each probe that ends in a signal, an abort, a runtime's fatal error or another \
          abnormal exit, by the depth where it does; a library's other lines follow its first. \
          <i>Phase</i>: <i>whole run</i> is the program as it always runs; <i>free</i> and <i>serialize</i> \
          run after the parse. A library links to its row in the table of every row.</p>\n",
-        view.crashes.len(),
-        rows(&view.crashes)
+        counted(&view.crashes)
     );
     line_table(html, results, "crashes", &view.crashes, 0);
     let _ = write!(
         html,
-        "<h3>Exhausts time or memory: {} lines in {} rows</h3>\n\
+        "<h3>Exhausts time or memory: {}</h3>\n\
          <p class=\"lead\">Rows that never crash but run out of time or memory (not counted as crashes).</p>\n",
-        view.exhausts.len(),
-        rows(&view.exhausts)
+        counted(&view.exhausts)
     );
     line_table(html, results, "exhausts", &view.exhausts, view.crashes.len());
     html.push_str("</section>\n");
+}
+
+/// `1 line`, `2 lines`.
+fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// One list of the crash view; its lines numbered from `first`, as the data island numbers them.
@@ -400,7 +406,8 @@ fn line_row(html: &mut String, results: &Results, line: &LossLine, number: usize
     );
     match &line.function {
         Some(function) => labelled_cell(html, "function", "Function", function),
-        None => labelled_cell(html, "function muted", "Function", "not located"),
+        None if line.loss == Loss::Crash => labelled_cell(html, "function muted", "Function", "not located"),
+        None => labelled_cell(html, "function muted", "Function", DASH),
     }
     html.push_str("</tr>\n");
 }
@@ -763,13 +770,15 @@ mod tests {
         assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), results.parsers.len());
     }
 
-    /// The page's header, controls and table, as a reviewable snapshot (the charts have their own).
+    /// The page's header, controls, crash view and table, as a reviewable snapshot (the charts have
+    /// their own).
     #[test]
     fn html_page_structure_snapshot() {
         let html = page(&sample()).unwrap();
         let parts = [
             between(&html, "<header>", "</header>"),
             between(&html, "<form id=\"controls\"", "</form>"),
+            between(&html, "<section id=\"crash-view\">", "</section>"),
             between(&html, "<table id=\"atlas\"", "</tbody>\n</table>"),
         ];
         insta::assert_snapshot!("results_page", parts.join("\n"));
