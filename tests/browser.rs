@@ -252,7 +252,8 @@ fn losing_depth_of(probe: &Value) -> Option<u64> {
 /// What the page sorts a row by: where it loses control in any probe, else its main result's depth.
 fn sort_depth(record: &Value) -> Option<u64> {
     let single = ["result", "object", "unclosed"].map(|part| &record[part]);
-    let listed = ["more_shapes", "phases"].into_iter().flat_map(|part| record[part].as_array().into_iter().flatten());
+    let listed =
+        ["more_shapes", "phases"].into_iter().flat_map(|part| record[part].as_array().into_iter().flatten());
     single.into_iter().chain(listed).filter_map(losing_depth_of).min().or_else(|| depth(record))
 }
 
@@ -308,10 +309,13 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         assert_eq!(dump.root_attribute("data-pwned"), None, "{what}: hostile parser text ran");
         assert!(!dump.html.contains("<img"), "{what}: hostile parser text became an element");
         let count = if dump.crash_view_shown() {
-            let crashes = dump.rows.iter().filter(|r| r.class.starts_with("line")).filter(|r| {
-                dump.line_html(&r.id).contains("badge o-crash")
-            });
-            let (shown, total) = crashes.fold((0, 0), |(shown, total), r| (shown + usize::from(!r.hidden), total + 1));
+            let crashes = dump
+                .rows
+                .iter()
+                .filter(|r| r.class.starts_with("line"))
+                .filter(|r| dump.line_html(&r.id).contains("badge o-crash"));
+            let (shown, total) =
+                crashes.fold((0, 0), |(shown, total), r| (shown + usize::from(!r.hidden), total + 1));
             format!("{shown} of {total} crash lines")
         } else {
             format!("{} of {} parsers", dump.visible_ids().len(), all.len())
@@ -330,7 +334,9 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         .map(|(id, _)| plain.line_html(id))
         .collect();
     assert!(
-        nlohmann.iter().any(|line| line.contains("serialize") && line.contains("SIGSEGV") && line.contains("::dump</td>")),
+        nlohmann.iter().any(|line| line.contains("serialize")
+            && line.contains("SIGSEGV")
+            && line.contains("::dump</td>")),
         "nlohmann's serialize crash is not listed: {nlohmann:?}"
     );
 
@@ -375,14 +381,16 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     assert!(shown.contains(&"cpp-nlohmann"), "nlohmann's dump() crashes: {shown:?}");
     // Those that do so sooner than the parse say it beside the parse's outcome.
     assert!(serialize.html.contains("in serialize</span>"), "no row names its serialize phase");
-    let expected: BTreeSet<String> = records.iter().filter(|r| loses_control_in(r, "serialize")).map(key).collect();
+    let expected: BTreeSet<String> =
+        records.iter().filter(|r| loses_control_in(r, "serialize")).map(key).collect();
     assert_eq!(shown.iter().map(|id| id.to_string()).collect::<BTreeSet<_>>(), expected);
 
     // "Loses control in free" means at all: yajl, whose yajl_tree_free recurses, at about the
     // depth its parse does; "sooner than the parse" is a subset of it.
     let free = dump(&chromium, &page, "#view=table&phase=free");
     check(&free, "loses control in free");
-    let expected: BTreeSet<String> = records.iter().filter(|r| loses_control_in(r, "free")).map(key).collect();
+    let expected: BTreeSet<String> =
+        records.iter().filter(|r| loses_control_in(r, "free")).map(key).collect();
     let shown: BTreeSet<String> = free.visible_ids().into_iter().map(String::from).collect();
     assert_eq!(shown, expected);
     assert!(shown.contains("c-yajl"), "yajl loses control in free: {shown:?}");
@@ -395,7 +403,10 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     check(&free_lines, "crash lines in free");
     assert!(free_lines.crash_view_shown());
     let lines = free_lines.visible_lines();
-    assert!(lines.iter().all(|(id, _)| free_lines.line_html(id).contains(">free")), "a line of another phase");
+    assert!(
+        lines.iter().all(|(id, _)| free_lines.line_html(id).contains(">free")),
+        "a line of another phase"
+    );
     let yajl = lines.iter().find(|(_, row)| *row == "c-yajl").expect("yajl's free crash is not listed");
     assert!(free_lines.line_html(yajl.0).contains("yajl_tree_free"), "{}", free_lines.line_html(yajl.0));
 
@@ -492,7 +503,10 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     check(&clicked, "driven by the controls");
     assert_ne!(clicked.root_attribute("data-scrolled").as_deref(), Some("0"), "the page did not scroll");
     assert_eq!(clicked.root_attribute("data-header-top").as_deref(), Some("0"), "the header is not sticky");
-    assert_eq!(clicked.root_attribute("data-hash").as_deref(), Some("#outcome=crash&sort=depth-desc&view=table"));
+    assert_eq!(
+        clicked.root_attribute("data-hash").as_deref(),
+        Some("#outcome=crash&sort=depth-desc&view=table")
+    );
     assert_eq!(clicked.root_attribute("data-header-sort").as_deref(), Some("descending"));
     // Every format's crashes now (the driver chose no format), deepest first.
     let clicked_ids = clicked.visible_ids();
@@ -501,6 +515,9 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     let depths: Vec<Option<u64>> = clicked_ids.iter().map(|id| sort_depth(find(id))).collect();
     assert!(depths.windows(2).all(|w| w[0] >= w[1]), "not most first: {depths:?}");
 
-    let _ =
-        writeln!(std::io::stderr(), "browser test: 13 page loads in {:.1} s", started.elapsed().as_secs_f64());
+    let _ = writeln!(
+        std::io::stderr(),
+        "browser test: 13 page loads in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }

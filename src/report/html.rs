@@ -21,11 +21,12 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::class::{class, losing_sooner, Class};
-use super::page_crashes::{crash_view, losing_depth, losses, CrashView, Loss, LossLine};
 use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
+use super::page_crashes::{crash_view, losing_depth, losses, CrashView, Loss, LossLine};
 use super::view::{
-    crash_name, depth_figure, environment_name, growth_note, peak_memory, short_environment_name, short_outcome,
+    crash_name, depth_figure, environment_name, growth_note, peak_memory, short_environment_name,
+    short_outcome,
 };
 use super::{badges, chart, detail, markdown, Exporter};
 use crate::payload::PayloadFormat;
@@ -138,7 +139,8 @@ fn grouped(results: &Results) -> Vec<&ParserRecord> {
 }
 
 fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> RowData {
-    let mut loses_in: Vec<&'static str> = losses(record).iter().filter_map(|l| l.phase).map(|p| p.name()).collect();
+    let mut loses_in: Vec<&'static str> =
+        losses(record).iter().filter_map(|l| l.phase).map(|p| p.name()).collect();
     loses_in.dedup();
     RowData {
         id: record.key(),

@@ -133,7 +133,8 @@ fn loss_of(result: &ProbeResult) -> Option<(u64, Loss, String)> {
 /// under its first, which says it is the first.
 fn grouped_by_library(mut lines: Vec<LossLine<'_>>) -> Vec<LossLine<'_>> {
     lines.sort_by(|a, b| a.depth.cmp(&b.depth).then_with(|| a.record.key().cmp(&b.record.key())));
-    let library = |l: &LossLine| (l.record.language.clone(), l.record.library.clone(), l.record.variant.clone());
+    let library =
+        |l: &LossLine| (l.record.language.clone(), l.record.library.clone(), l.record.variant.clone());
     let mut first_at: BTreeMap<_, usize> = BTreeMap::new();
     for (at, line) in lines.iter().enumerate() {
         first_at.entry(library(line)).or_insert(at);
@@ -219,7 +220,9 @@ fn qualified_self(inside: &str) -> Option<(&str, &str)> {
             '<' => depth += 1,
             '>' if depth == 0 => return Some((&inside[..self_end?], &inside[at + 1..])),
             '>' => depth -= 1,
-            ' ' if depth == 0 && self_end.is_none() && inside[at..].starts_with(" as ") => self_end = Some(at),
+            ' ' if depth == 0 && self_end.is_none() && inside[at..].starts_with(" as ") => {
+                self_end = Some(at)
+            }
             _ => {}
         }
     }
@@ -284,8 +287,10 @@ mod tests {
             Some("toml::Value::deserialize::ValueVisitor::visit_map")
         );
         assert_eq!(
-            recursing_function(&site(&["<&mut json5::de::Deserializer as serde::Deserializer>::deserialize_seq"]))
-                .as_deref(),
+            recursing_function(&site(&[
+                "<&mut json5::de::Deserializer as serde::Deserializer>::deserialize_seq"
+            ]))
+            .as_deref(),
             Some("json5::de::Deserializer::deserialize_seq")
         );
         let returning = "toml::result<toml::basic_value<toml::type_config>, toml::error_info> \
