@@ -340,12 +340,12 @@ fn crash_section(html: &mut String, results: &Results, view: &CrashView) {
     line_table(html, results, "crashes", &view.crashes, 0);
     let _ = write!(
         html,
-        "<h3>Exhausts time or memory: {}</h3>\n\
+        "<div id=\"exhausts-list\">\n<h3>Exhausts time or memory: {}</h3>\n\
          <p class=\"lead\">Rows that never crash but run out of time or memory (not counted as crashes).</p>\n",
         counted(&view.exhausts)
     );
     line_table(html, results, "exhausts", &view.exhausts, view.crashes.len());
-    html.push_str("</section>\n");
+    html.push_str("</div>\n</section>\n");
 }
 
 /// `1 line`, `2 lines`.
@@ -407,7 +407,11 @@ fn line_row(html: &mut String, results: &Results, line: &LossLine, number: usize
         escape_html(&line.how)
     );
     match &line.function {
-        Some(function) => labelled_cell(html, "function", "Function", function),
+        Some(function) => {
+            // Long names break between their parts, not inside a word.
+            let breakable = escape_html(function).replace("::", "::<wbr>").replace('.', ".<wbr>");
+            let _ = write!(html, "<td class=\"function\" data-label=\"Function\">{breakable}</td>");
+        }
         None if line.loss == Loss::Crash => labelled_cell(html, "function muted", "Function", "not located"),
         None => labelled_cell(html, "function muted", "Function", DASH),
     }

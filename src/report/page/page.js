@@ -111,6 +111,9 @@
       if (visible) { shown[l.outcome === "crash" ? "crash" : "other"] += 1; }
     });
     var crashes = lines.filter(function (l) { return l.outcome === "crash"; }).length;
+    // A list with no line left says nothing: its heading goes too.
+    document.getElementById("crashes").hidden = shown.crash === 0;
+    document.getElementById("exhausts-list").hidden = shown.other === 0;
     document.getElementById("count").textContent = shown.crash + " of " + crashes + " crash lines, " +
       shown.other + " of " + (lines.length - crashes) + " exhausting time or memory";
     return lines.filter(function (l) { return !l.tr.hidden; });
