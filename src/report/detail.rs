@@ -78,12 +78,12 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
         .collect();
     item("Elsewhere", &elsewhere.join("; "), "");
     let changes: Vec<String> =
-        record.changes.iter().map(|c| format!("{}: {} → {}", c.what, c.was, c.now)).collect();
+        record.changes.iter().map(|c| format!("{}: {} → {}", probe_label(c.what), c.was, c.now)).collect();
     item("Last change", &changes.join("; "), "");
     html.push_str("</dl>");
 }
 
-/// A probe's label, from its part: `array shape`, `unclosed input`, `free phase`.
+/// A probe's (or a change's) label, from its part: `array shape`, `unclosed input`, `free phase`.
 fn probe_label(part: Part) -> String {
     match part {
         Part::Main { .. } | Part::SecondShape { .. } | Part::FurtherShape { .. } => format!("{part} shape"),
@@ -140,5 +140,6 @@ mod tests {
         assert_eq!(probe_label(Part::SecondShape { shape: Shape::List }), "list shape");
         assert_eq!(probe_label(Part::Phase { phase: Phase::Serialize }), "serialize phase");
         assert_eq!(probe_label(Part::Unclosed), "unclosed input");
+        assert_eq!(probe_label(Part::Sweep), "sweep");
     }
 }

@@ -790,6 +790,54 @@ mod tests {
         insta::assert_snapshot!("results_page", parts.join("\n"));
     }
 
+    /// A row whose parse has no limit but whose serializer crashes (nlohmann/json): a line of the
+    /// crash view naming the function, sorted and filtered by where it loses control.
+    #[test]
+    fn a_crash_after_the_parse_is_a_crash_line_and_the_rows_depth() {
+        use crate::results::crash_site::CrashSite;
+        use crate::results::outcome::{Failure, FailureKind};
+        use crate::results::phase::Phase;
+        let mut results = sample();
+        let record = results.parsers.iter_mut().find(|r| r.id == "c-unbounded").unwrap();
+        let mut serialize = record.result.clone().unwrap();
+        serialize.phase = Some(Phase::Serialize);
+        serialize.min_failing_depth = Some(87_361);
+        serialize.failure = Some(Failure {
+            kind: FailureKind::Crash,
+            exit_code: None,
+            signal: Some(11),
+            signal_name: Some("SIGSEGV".into()),
+            stderr: String::new(),
+            peak_rss_bytes: None,
+        });
+        serialize.crashed_in = Some(CrashSite {
+            cycle: vec!["nlohmann::detail::serializer<json>::dump(json const&, bool)".into()],
+            ..CrashSite::default()
+        });
+        record.phases = vec![serialize];
+        let html = page(&results).unwrap();
+        let island = between(&html, "<script type=\"application/json\" id=\"nestprobe-data\">", "</script>");
+        let json = island.split_once('>').unwrap().1.trim_end_matches("</script>");
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        let row = data["rows"].as_array().unwrap().iter().find(|r| r["id"] == "c-unbounded").unwrap();
+        assert_eq!(row["depth"], 87_361, "sorted by where it loses control, not by its parse's none");
+        assert_eq!(row["loses_in"], serde_json::json!(["serialize"]));
+        assert_eq!(row["sooner_in"], "serialize");
+        let line = data["lines"].as_array().unwrap().iter().find(|l| l["row"] == "c-unbounded").unwrap();
+        assert_eq!(
+            (&line["phase"], &line["outcome"], &line["sooner"]),
+            (&"serialize".into(), &"crash".into(), &true.into())
+        );
+        let id = line["id"].as_str().unwrap();
+        let tr = between(&html, &format!("id=\"{id}\""), "</tr>");
+        assert!(tr.contains("nlohmann::<wbr>detail::<wbr>serializer::<wbr>dump</td>"), "{tr}");
+        assert!(tr.contains(">serialize <span class=\"sooner\""), "{tr}");
+        assert!(tr.contains(">87,361 ±</td>") && tr.contains(">SIGSEGV</span>"), "{tr}");
+        // In the crash list, not among what only exhausts time or memory.
+        let crashes = between(&html, "<table id=\"crashes\"", "</table>");
+        assert!(crashes.contains(&format!("id=\"{id}\"")));
+    }
+
     #[test]
     fn html_page_is_self_contained_and_complete() {
         let results = sample();
