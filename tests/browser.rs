@@ -1,7 +1,7 @@
 //! results.html in a real browser: headless Chromium loads the page rendered from the committed
-//! results.json (with one parser's text made hostile), with filters and sorting set through the URL
-//! fragment, and dumps the DOM after the page's script ran. The test then checks which rows are
-//! visible and in what order, that the script finished (`data-ready`) and reported no error
+//! results.json (with one parser's text made hostile), with the view, filters and sorting set through
+//! the URL fragment, and dumps the DOM after the page's script ran. The test then checks which rows
+//! and crash lines are visible and in what order, that the script finished (`data-ready`) and reported no error
 //! (`data-errors`, set by the page's error hook), and that the hostile text ran nothing.
 //!
 //! Skipped, with a message, when no Chromium is installed (`apt-get install chromium`), failed in
@@ -35,6 +35,8 @@ struct Row {
     class: String,
     id: String,
     language: String,
+    /// A crash line's row.
+    row: String,
     hidden: bool,
 }
 
@@ -46,6 +48,28 @@ struct Dump {
 impl Dump {
     fn visible_ids(&self) -> Vec<&str> {
         self.rows.iter().filter(|r| r.class == "parser" && !r.hidden).map(|r| r.id.as_str()).collect()
+    }
+
+    /// The crash view's visible lines, as (element id, row key), in page order.
+    fn visible_lines(&self) -> Vec<(&str, &str)> {
+        self.rows
+            .iter()
+            .filter(|r| r.class.starts_with("line") && !r.hidden)
+            .map(|r| (r.id.as_str(), r.row.as_str()))
+            .collect()
+    }
+
+    /// The markup of one crash line.
+    fn line_html(&self, id: &str) -> &str {
+        let at = self.html.find(&format!("id=\"{id}\"")).unwrap_or_else(|| panic!("no line {id}"));
+        self.html[at..].split("</tr>").next().unwrap()
+    }
+
+    /// Whether the crash view shows (the table of every row is then hidden).
+    fn crash_view_shown(&self) -> bool {
+        let shown = self.html.contains("<section id=\"crash-view\">");
+        assert_ne!(shown, self.html.contains("<section id=\"table-view\">"), "one view at a time");
+        shown
     }
 
     fn visible_groups(&self) -> Vec<&str> {
@@ -73,8 +97,9 @@ fn parse_rows(html: &str) -> Vec<Row> {
             let tag = tag.as_str();
             Row {
                 class: attribute(tag, "class").unwrap_or_default(),
-                id: attribute(tag, "data-id").unwrap_or_default(),
+                id: attribute(tag, "data-id").or_else(|| attribute(tag, "id")).unwrap_or_default(),
                 language: attribute(tag, "data-language").unwrap_or_default(),
+                row: attribute(tag, "data-row").unwrap_or_default(),
                 hidden: tag.contains(" hidden"),
             }
         })
@@ -215,6 +240,29 @@ fn depth(record: &Value) -> Option<u64> {
     }
 }
 
+/// Where one probe loses control: a crash, a timeout or out of memory, or too slow to go deeper.
+fn losing_depth_of(probe: &Value) -> Option<u64> {
+    match (probe["status"].as_str(), probe["failure"]["kind"].as_str()) {
+        (Some("slow"), _) => probe["max_accepted_depth"].as_u64(),
+        (Some("exact"), Some("crash" | "timeout" | "out-of-memory")) => probe["min_failing_depth"].as_u64(),
+        _ => None,
+    }
+}
+
+/// What the page sorts a row by: where it loses control in any probe, else its main result's depth.
+fn sort_depth(record: &Value) -> Option<u64> {
+    let single = ["result", "object", "unclosed"].map(|part| &record[part]);
+    let listed =
+        ["more_shapes", "phases"].into_iter().flat_map(|part| record[part].as_array().into_iter().flatten());
+    single.into_iter().chain(listed).filter_map(losing_depth_of).min().or_else(|| depth(record))
+}
+
+/// Whether a row's probe of `phase` loses control.
+fn loses_control_in(record: &Value, phase: &str) -> bool {
+    let phases = record["phases"].as_array().into_iter().flatten();
+    phases.filter(|p| p["phase"] == phase).any(|p| losing_depth_of(p).is_some())
+}
+
 #[test]
 fn results_page_filters_and_sorts_in_a_real_browser() {
     let chromium = find_chromium();
@@ -260,15 +308,43 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         assert_eq!(dump.root_attribute("data-errors"), None, "{what}: script errors");
         assert_eq!(dump.root_attribute("data-pwned"), None, "{what}: hostile parser text ran");
         assert!(!dump.html.contains("<img"), "{what}: hostile parser text became an element");
-        let count = format!("{} of {} parsers", dump.visible_ids().len(), all.len());
+        let count = if dump.crash_view_shown() {
+            let crashes = dump
+                .rows
+                .iter()
+                .filter(|r| r.class.starts_with("line"))
+                .filter(|r| dump.line_html(&r.id).contains("badge o-crash"));
+            let (shown, total) =
+                crashes.fold((0, 0), |(shown, total), r| (shown + usize::from(!r.hidden), total + 1));
+            format!("{shown} of {total} crash lines")
+        } else {
+            format!("{} of {} parsers", dump.visible_ids().len(), all.len())
+        };
         assert!(dump.html.contains(&count), "{what}: count does not say {count:?}");
     };
 
-    // No fragment: every parser, grouped by language with one visible heading per language.
+    // No fragment: the crash list, where nlohmann/json's dump() crashes though its parse has no limit.
     let plain = dump(&chromium, &page, "");
     check(&plain, "plain");
-    assert_eq!(plain.visible_ids().into_iter().collect::<BTreeSet<_>>(), all);
-    assert_eq!(plain.visible_groups(), languages.iter().copied().collect::<Vec<_>>());
+    assert!(plain.crash_view_shown(), "the crash list is not the default view");
+    let nlohmann: Vec<&str> = plain
+        .visible_lines()
+        .into_iter()
+        .filter(|(_, row)| *row == "cpp-nlohmann")
+        .map(|(id, _)| plain.line_html(id))
+        .collect();
+    assert!(
+        nlohmann.iter().any(|line| line.contains("serialize")
+            && line.contains("SIGSEGV")
+            && line.contains("serializer::<wbr>dump</td>")),
+        "nlohmann's serialize crash is not listed: {nlohmann:?}"
+    );
+
+    // The table of every row: every parser, grouped by language with one visible heading per language.
+    let table = dump(&chromium, &page, "#view=table");
+    check(&table, "table");
+    assert_eq!(table.visible_ids().into_iter().collect::<BTreeSet<_>>(), all);
+    assert_eq!(table.visible_groups(), languages.iter().copied().collect::<Vec<_>>());
 
     // Crashes only, least depth first: exactly the crashing parsers, ascending, no group headings.
     let crash = dump(&chromium, &page, "#format=json&outcome=crash&sort=depth");
@@ -276,22 +352,24 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     let json = |r: &&Value| r["format"].as_str().unwrap_or("json") == "json";
     let mut expected: Vec<&Value> = records.iter().filter(|r| outcome(r) == "crash").filter(json).collect();
     assert!(!expected.is_empty(), "results.json has no crash to filter for");
-    expected.sort_by_key(|r| depth(r));
+    expected.sort_by_key(|r| sort_depth(r));
     let shown = crash.visible_ids();
     assert_eq!(
         shown.iter().copied().collect::<BTreeSet<_>>(),
         expected.iter().map(|r| key(r)).collect::<BTreeSet<_>>().iter().map(String::as_str).collect()
     );
-    let depths: Vec<Option<u64>> = shown.iter().map(|id| depth(find(id))).collect();
+    // By the depth where the row loses control, not its main result's.
+    let depths: Vec<Option<u64>> = shown.iter().map(|id| sort_depth(find(id))).collect();
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "not ascending: {depths:?}");
     assert!(crash.visible_groups().is_empty());
     assert!(shown.len() < all.len(), "the filter hid nothing");
     // The charts follow the filters: only JSON's are left, where the plain page shows every format's.
     let formats: BTreeSet<&str> = records.iter().map(|r| r["format"].as_str().unwrap_or("json")).collect();
+    assert_eq!(chart_formats(&table.html), formats);
     assert_eq!(chart_formats(&plain.html), formats);
     assert_eq!(chart_formats(&crash.html), BTreeSet::from(["json"]));
 
-    // After the parse: the rows measured in phases, and those that lose control in serialize.
+    // After the parse: the rows measured in phases, and those that lose control in serialize (at all).
     let phased = dump(&chromium, &page, "#phase=measured");
     check(&phased, "phase measured");
     let with_phases: BTreeSet<String> =
@@ -301,30 +379,50 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     check(&serialize, "loses control in serialize");
     let shown = serialize.visible_ids();
     assert!(shown.contains(&"cpp-nlohmann"), "nlohmann's dump() crashes: {shown:?}");
-    // Each of those rows says it beside the parse's outcome.
+    // Those that do so sooner than the parse say it beside the parse's outcome.
     assert!(serialize.html.contains("in serialize</span>"), "no row names its serialize phase");
-    for id in &shown {
-        let phase =
-            find(id)["phases"].as_array().unwrap().iter().find(|p| p["phase"] == "serialize").cloned();
-        let kind = phase.as_ref().and_then(|p| p["failure"]["kind"].as_str()).unwrap_or("none");
-        assert!(
-            kind != "error" && kind != "none",
-            "{id}: its serialize phase does not lose control ({kind})"
-        );
-    }
+    let expected: BTreeSet<String> =
+        records.iter().filter(|r| loses_control_in(r, "serialize")).map(key).collect();
+    assert_eq!(shown.iter().map(|id| id.to_string()).collect::<BTreeSet<_>>(), expected);
 
-    // Everything, most depth first: no limit on top, then descending depths, unmeasured last.
+    // "Loses control in free" means at all: yajl, whose yajl_tree_free recurses, at about the
+    // depth its parse does; "sooner than the parse" is a subset of it.
+    let free = dump(&chromium, &page, "#view=table&phase=free");
+    check(&free, "loses control in free");
+    let expected: BTreeSet<String> =
+        records.iter().filter(|r| loses_control_in(r, "free")).map(key).collect();
+    let shown: BTreeSet<String> = free.visible_ids().into_iter().map(String::from).collect();
+    assert_eq!(shown, expected);
+    assert!(shown.contains("c-yajl"), "yajl loses control in free: {shown:?}");
+    let sooner = dump(&chromium, &page, "#view=table&phase=free-sooner");
+    check(&sooner, "loses control in free sooner than the parse");
+    assert!(sooner.visible_ids().iter().all(|id| shown.contains(*id)));
+    assert!(!sooner.visible_ids().contains(&"c-yajl"), "yajl's free is not sooner than its parse");
+    // The crash list filtered the same way: yajl's free line, naming the function that recursed.
+    let free_lines = dump(&chromium, &page, "#view=crashes&phase=free");
+    check(&free_lines, "crash lines in free");
+    assert!(free_lines.crash_view_shown());
+    let lines = free_lines.visible_lines();
+    assert!(
+        lines.iter().all(|(id, _)| free_lines.line_html(id).contains(">free")),
+        "a line of another phase"
+    );
+    let yajl = lines.iter().find(|(_, row)| *row == "c-yajl").expect("yajl's free crash is not listed");
+    assert!(free_lines.line_html(yajl.0).contains("yajl_tree_free"), "{}", free_lines.line_html(yajl.0));
+
+    // Everything, most depth first: no limit on top, then descending depths (where a row loses
+    // control), unmeasured last.
     let desc = dump(&chromium, &page, "#sort=depth&dir=desc");
     check(&desc, "depth descending");
     let order: Vec<&Value> = desc.visible_ids().iter().map(|id| find(id)).collect();
     assert_eq!(order.len(), all.len());
-    let rank = |r: &Value| match outcome(r) {
-        "no-limit" => (0, 0),
-        "not-measured" | "unstable" => (2, 0),
-        _ => (1, u64::MAX - depth(r).unwrap()),
+    let rank = |r: &Value| match (outcome(r), sort_depth(r)) {
+        ("not-measured" | "unstable", _) => (2, 0),
+        (_, None) => (0, 0),
+        (_, Some(depth)) => (1, u64::MAX - depth),
     };
     assert!(order.windows(2).all(|w| rank(w[0]) <= rank(w[1])), "not in descending depth order");
-    assert_ne!(desc.visible_ids(), plain.visible_ids(), "sorting changed nothing");
+    assert_ne!(desc.visible_ids(), table.visible_ids(), "sorting changed nothing");
 
     // One language and one outcome, grouped: only that language's heading.
     let language =
@@ -372,8 +470,8 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         records.iter().filter(|r| r["environment"] == "debian13").map(key).collect();
     assert!(expected.len() >= 2);
     assert_eq!(debian13.visible_ids().into_iter().map(String::from).collect::<BTreeSet<_>>(), expected);
-    let table = debian13.html.split("<table").nth(1).unwrap().split('>').next().unwrap();
-    assert!(table.contains("id=\"atlas\"") && !table.contains("one-env"), "the environment column is hidden");
+    let table = debian13.html.split("<table id=\"atlas\"").nth(1).unwrap().split('>').next().unwrap();
+    assert!(!table.contains("one-env"), "the environment column is hidden");
 
     // The controls themselves, driven by a script added to a copy of the page: the table header
     // stays on screen when the page scrolls (sticky), choosing an outcome and clicking the depth
@@ -381,6 +479,9 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     let driver = r#"<script>
 (function () {
   var root = document.documentElement;
+  var view = document.getElementById("view");
+  view.value = "table";
+  view.dispatchEvent(new Event("change"));
   window.scrollTo(0, 1200);
   var header = document.querySelector('thead th[data-sort="depth"]');
   root.setAttribute("data-scrolled", String(window.scrollY));
@@ -402,15 +503,21 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     check(&clicked, "driven by the controls");
     assert_ne!(clicked.root_attribute("data-scrolled").as_deref(), Some("0"), "the page did not scroll");
     assert_eq!(clicked.root_attribute("data-header-top").as_deref(), Some("0"), "the header is not sticky");
-    assert_eq!(clicked.root_attribute("data-hash").as_deref(), Some("#outcome=crash&sort=depth-desc"));
+    assert_eq!(
+        clicked.root_attribute("data-hash").as_deref(),
+        Some("#outcome=crash&sort=depth-desc&view=table")
+    );
     assert_eq!(clicked.root_attribute("data-header-sort").as_deref(), Some("descending"));
     // Every format's crashes now (the driver chose no format), deepest first.
     let clicked_ids = clicked.visible_ids();
     let every_crash: BTreeSet<String> = records.iter().filter(|r| outcome(r) == "crash").map(key).collect();
     assert_eq!(clicked_ids.iter().map(|id| id.to_string()).collect::<BTreeSet<_>>(), every_crash);
-    let depths: Vec<Option<u64>> = clicked_ids.iter().map(|id| depth(find(id))).collect();
+    let depths: Vec<Option<u64>> = clicked_ids.iter().map(|id| sort_depth(find(id))).collect();
     assert!(depths.windows(2).all(|w| w[0] >= w[1]), "not most first: {depths:?}");
 
-    let _ =
-        writeln!(std::io::stderr(), "browser test: 6 page loads in {:.1} s", started.elapsed().as_secs_f64());
+    let _ = writeln!(
+        std::io::stderr(),
+        "browser test: 13 page loads in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }

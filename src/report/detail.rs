@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use super::markup::escape_html;
 use super::view::{environment_name, peak_memory, record_phrase, shell_words};
+use crate::results::part::Part;
 use crate::results::probe_result::ProbeResult;
 use crate::results::{ParserRecord, Results};
 use crate::units::{format_bytes, thousands, Limit};
@@ -77,20 +78,25 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
         .collect();
     item("Elsewhere", &elsewhere.join("; "), "");
     let changes: Vec<String> =
-        record.changes.iter().map(|c| format!("{}: {} → {}", c.what, c.was, c.now)).collect();
+        record.changes.iter().map(|c| format!("{}: {} → {}", probe_label(c.what), c.was, c.now)).collect();
     item("Last change", &changes.join("; "), "");
     html.push_str("</dl>");
 }
 
+/// A probe's (or a change's) label, from its part: `array shape`, `unclosed input`, `free phase`.
+fn probe_label(part: Part) -> String {
+    match part {
+        Part::Main { .. } | Part::SecondShape { .. } | Part::FurtherShape { .. } => format!("{part} shape"),
+        Part::Phase { .. } => format!("{part} phase"),
+        Part::Unclosed => format!("{part} input"),
+        Part::Sweep | Part::Row => part.to_string(),
+    }
+}
+
 /// Every probe of the row, one line each.
 fn probes(html: &mut String, record: &ParserRecord) {
-    let mut lines: Vec<(String, &ProbeResult)> = Vec::new();
-    let shape_line = |result: &ProbeResult| format!("{} shape", result.shape);
-    lines.extend(record.result.iter().map(|r| (shape_line(r), r)));
-    lines.extend(record.object.iter().map(|r| (shape_line(r), r)));
-    lines.extend(record.more_shapes.iter().map(|r| (shape_line(r), r)));
-    lines.extend(record.unclosed.iter().map(|r| (shape_line(r), r)));
-    lines.extend(record.phases.iter().map(|r| (format!("phase {}", r.phase.map_or("?", |p| p.name())), r)));
+    let mut lines: Vec<(String, &ProbeResult)> =
+        record.parts().map(|(part, result)| (probe_label(part), result)).collect();
     if let Some(sweep) = &record.sweep {
         let stack = |r: &ProbeResult| {
             r.settings.stack_bytes.map_or("unlimited".into(), |b| Limit::Bytes(b).to_string())
@@ -120,4 +126,20 @@ fn probes(html: &mut String, record: &ParserRecord) {
         );
     }
     html.push_str("</tbody></table>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::payload::Shape;
+    use crate::results::phase::Phase;
+
+    #[test]
+    fn probe_labels_name_the_real_shape_and_phase() {
+        assert_eq!(probe_label(Part::Main { shape: Shape::Selection }), "selection shape");
+        assert_eq!(probe_label(Part::SecondShape { shape: Shape::List }), "list shape");
+        assert_eq!(probe_label(Part::Phase { phase: Phase::Serialize }), "serialize phase");
+        assert_eq!(probe_label(Part::Unclosed), "unclosed input");
+        assert_eq!(probe_label(Part::Sweep), "sweep");
+    }
 }

@@ -7,8 +7,11 @@
 //! untrusted: it reaches the page only through [`escape_html`] (markup) or [`json_for_script`] (data
 //! for the script, which only ever assigns it with `textContent`).
 //!
-//! The script reads the URL fragment (`#format=json&outcome=crash&sort=depth&dir=desc`) and keeps it
-//! in step with the controls, so a filtered view can be linked to; the browser test drives it that way.
+//! Two views: the crash list (the default, [`page_crashes`]: where each parser loses control, by
+//! depth, with the function that recursed) and the table of every row. The script reads the URL
+//! fragment (`#view=table&format=json&outcome=crash&sort=depth&dir=desc`; an empty one is the crash
+//! list, one without `view` the table, as links made before the crash list meant) and keeps it in
+//! step with the controls, so a view can be linked to; the browser test drives it that way.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -20,7 +23,11 @@ use serde::Serialize;
 use super::class::{class, losing_sooner, Class};
 use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
-use super::view::{crash_name, depth_figure, environment_name, growth_note, peak_memory, short_outcome};
+use super::page_crashes::{crash_view, losing_depth, losses, CrashView, Loss, LossLine};
+use super::view::{
+    crash_name, depth_figure, environment_name, growth_note, peak_memory, short_environment_name,
+    short_outcome,
+};
 use super::{badges, chart, detail, markdown, Exporter};
 use crate::payload::PayloadFormat;
 use crate::results::outcome::{error_line, FailureKind};
@@ -79,7 +86,8 @@ struct RowData {
     language: String,
     library: String,
     outcome: &'static str,
-    /// Smallest failing depth; null for no limit and for unmeasured rows (told apart by `outcome`).
+    /// The depth where it loses control, in any part; else its smallest failing depth; null for no
+    /// limit and for unmeasured rows (told apart by `outcome`).
     depth: Option<u64>,
     /// Position in the grouped order (by language, then as in results.md).
     group_order: usize,
@@ -87,13 +95,37 @@ struct RowData {
     text: String,
     /// Whether the row was measured in phases after the parse.
     phased: bool,
+    /// The phases where it loses control at all.
+    loses_in: Vec<&'static str>,
     /// The phase after the parse where it loses control sooner than in its main result, if one does.
-    loses_in: Option<&'static str>,
+    sooner_in: Option<&'static str>,
+}
+
+/// What the script needs per line of the crash view: the same filter keys as a row's.
+#[derive(Serialize)]
+struct LineData {
+    /// The line's element id (`line-3`).
+    id: String,
+    /// The key of its row.
+    row: String,
+    format: String,
+    environment: String,
+    language: String,
+    /// The line's loss: `crash`, `timeout` or `out-of-memory`.
+    outcome: &'static str,
+    /// Its phase; empty for the whole run.
+    phase: &'static str,
+    /// Its phase loses control sooner than the parse.
+    sooner: bool,
+    /// Its row was measured in phases.
+    phased: bool,
+    text: String,
 }
 
 #[derive(Serialize)]
 struct PageData {
     rows: Vec<RowData>,
+    lines: Vec<LineData>,
 }
 
 /// The records grouped by language (alphabetically), each group in table order, a library's other
@@ -106,39 +138,73 @@ fn grouped(results: &Results) -> Vec<&ParserRecord> {
     records
 }
 
+fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> RowData {
+    let mut loses_in: Vec<&'static str> =
+        losses(record).iter().filter_map(|l| l.phase).map(|p| p.name()).collect();
+    loses_in.dedup();
+    RowData {
+        id: record.key(),
+        format: format_of(record),
+        environment: record.environment.clone(),
+        language: record.language.clone(),
+        library: record.library.clone(),
+        outcome: outcome_key(class(record)).0,
+        // Where it loses control; else where the bar of the chart ends: the exact failing depth, or
+        // the deepest depth a slow parser finished; none for no limit or no exact answer.
+        depth: losing_depth(record).or_else(|| {
+            record.result.as_ref().and_then(|r| match r.finding() {
+                Finding::Slow(deepest, _) => Some(deepest),
+                _ => r.exact_failing_depth(),
+            })
+        }),
+        group_order,
+        text: search_text(results, record),
+        phased: !record.phases.is_empty(),
+        loses_in,
+        sooner_in: losing_sooner(record).and_then(|p| p.phase).map(|p| p.name()),
+    }
+}
+
+/// Library, environment, build, version, note and error line: what the search box looks in.
+fn search_text(results: &Results, record: &ParserRecord) -> String {
+    [
+        record.library.as_str(),
+        environment_name(results, &record.environment),
+        record.variant.as_deref().unwrap_or(""),
+        record.version.as_deref().unwrap_or(""),
+        record.note.as_str(),
+        error_text(record).unwrap_or(""),
+    ]
+    .join(" ")
+}
+
+/// The crash view's lines, numbered as their elements are: the crash list's, then the others'.
+fn line_data(results: &Results, view: &CrashView) -> Vec<LineData> {
+    view.crashes
+        .iter()
+        .chain(&view.exhausts)
+        .enumerate()
+        .map(|(i, line)| LineData {
+            id: format!("line-{i}"),
+            row: line.record.key(),
+            format: format_of(line.record),
+            environment: line.record.environment.clone(),
+            language: line.record.language.clone(),
+            outcome: line.loss.key(),
+            phase: line.phase.map_or("", |p| p.name()),
+            sooner: line.sooner,
+            phased: !line.record.phases.is_empty(),
+            text: format!("{} {}", search_text(results, line.record), line.function.as_deref().unwrap_or("")),
+        })
+        .collect()
+}
+
 fn page(results: &Results) -> Result<String> {
     let records = grouped(results);
+    let view = crash_view(results);
     let data = PageData {
-        rows: records
-            .iter()
-            .enumerate()
-            .map(|(i, record)| RowData {
-                id: record.key(),
-                format: format_of(record),
-                environment: record.environment.clone(),
-                language: record.language.clone(),
-                library: record.library.clone(),
-                outcome: outcome_key(class(record)).0,
-                // Where the bar of the chart ends: the exact failing depth, or the deepest depth a
-                // slow parser finished; none for no limit or no exact answer.
-                depth: record.result.as_ref().and_then(|r| match r.finding() {
-                    Finding::Slow(deepest, _) => Some(deepest),
-                    _ => r.exact_failing_depth(),
-                }),
-                group_order: i,
-                text: [
-                    record.library.as_str(),
-                    environment_name(results, &record.environment),
-                    record.variant.as_deref().unwrap_or(""),
-                    record.version.as_deref().unwrap_or(""),
-                    record.note.as_str(),
-                    error_text(record).unwrap_or(""),
-                ]
-                .join(" "),
-                phased: !record.phases.is_empty(),
-                loses_in: losing_sooner(record).and_then(|p| p.phase).map(|p| p.name()),
-            })
-            .collect(),
+        rows: records.iter().enumerate().map(|(i, record)| row_data(results, record, i)).collect(),
+        lines: line_data(results, &view),
     };
 
     let mut html = String::with_capacity(128 * 1024);
@@ -151,8 +217,11 @@ fn page(results: &Results) -> Result<String> {
     summary_chips(&mut html, results);
     html.push_str("</header>\n<main>\n");
     controls(&mut html, results);
+    crash_section(&mut html, results, &view);
+    html.push_str("<section id=\"table-view\">\n");
     table(&mut html, results, &records);
     html.push_str(LEGEND);
+    html.push_str("</section>\n");
     charts(&mut html, results)?;
     html.push_str("</main>\n");
     let _ = writeln!(
@@ -172,7 +241,7 @@ fn page(results: &Results) -> Result<String> {
 /// Counts per outcome, as links that set the outcome filter.
 fn summary_chips(html: &mut String, results: &Results) {
     html.push_str("<p class=\"chips\">");
-    let _ = write!(html, "<a class=\"chip all\" href=\"#\">{} parsers</a>", results.parsers.len());
+    let _ = write!(html, "<a class=\"chip all\" href=\"#view=table\">{} parsers</a>", results.parsers.len());
     for outcome in OUTCOMES {
         let count = results.parsers.iter().filter(|r| class(r) == outcome).count();
         if count > 0 {
@@ -201,6 +270,10 @@ fn controls(html: &mut String, results: &Results) {
     let formats: BTreeSet<String> = results.parsers.iter().map(format_of).collect();
     let languages: BTreeSet<&str> = results.parsers.iter().map(|r| r.language.as_str()).collect();
     html.push_str("<form id=\"controls\">\n");
+    html.push_str(
+        "<label>View <select id=\"view\"><option value=\"crashes\">where parsers lose control</option>\
+         <option value=\"table\">every row</option></select></label>\n",
+    );
     select(html, "format", "Format", "all formats", formats.iter().map(|f| (f.as_str(), f.as_str())));
     select(html, "language", "Language", "all languages", languages.iter().map(|&l| (l, l)));
     let environments = environments_of(results);
@@ -212,11 +285,14 @@ fn controls(html: &mut String, results: &Results) {
         environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
     );
     select(html, "outcome", "Outcome", "all outcomes", OUTCOMES.map(outcome_key));
-    // After the parse: the rows measured in phases, and those that lose control in one sooner.
+    // After the parse: the rows measured in phases, those that lose control in one at all, and
+    // those that lose control there sooner than in the parse.
     let phases = [
         ("measured", "measured in phases"),
         ("free", "loses control in free"),
+        ("free-sooner", "loses control in free, sooner than the parse"),
         ("serialize", "loses control in serialize"),
+        ("serialize-sooner", "loses control in serialize, sooner than the parse"),
     ];
     select(html, "phase", "Phase", "any phase", phases);
     html.push_str(
@@ -231,6 +307,120 @@ fn controls(html: &mut String, results: &Results) {
     );
     let _ = write!(html, "{0} of {0} parsers", results.parsers.len());
     html.push_str("</output>\n</form>\n");
+}
+
+/// Title and class of each column of the crash view's two lists.
+const LINE_COLUMNS: [(&str, &str); 9] = [
+    ("Library", "lib"),
+    ("Version", "ver"),
+    ("Format", "fmt"),
+    ("Environment", "environment"),
+    ("Phase", "phase-name"),
+    ("Shape", "shape"),
+    ("Depth", "num"),
+    ("How", "how"),
+    ("Function that recursed", "function"),
+];
+
+/// The crash view: the crash list, then the rows that only exhaust time or memory.
+fn crash_section(html: &mut String, results: &Results, view: &CrashView) {
+    let counted = |lines: &[LossLine]| {
+        let rows = lines.iter().map(|l| l.record.key()).collect::<BTreeSet<_>>().len();
+        format!("{} in {}", plural(lines.len(), "line"), plural(rows, "row"))
+    };
+    let _ = write!(
+        html,
+        "<section id=\"crash-view\">\n<h2>Where parsers lose control: {}</h2>\n\
+         <p class=\"lead\">Each probe that ends in a signal, an abort, a runtime's fatal error or another \
+         abnormal exit, by the depth where it does; a library's other lines follow its first. \
+         <i>Phase</i>: <i>whole run</i> is the program as it always runs; <i>free</i> and <i>serialize</i> \
+         run after the parse. A library links to its row in the table of every row.</p>\n",
+        counted(&view.crashes)
+    );
+    line_table(html, results, "crashes", &view.crashes, 0);
+    let _ = write!(
+        html,
+        "<div id=\"exhausts-list\">\n<h3>Exhausts time or memory: {}</h3>\n\
+         <p class=\"lead\">Rows that never crash but run out of time or memory (not counted as crashes).</p>\n",
+        counted(&view.exhausts)
+    );
+    line_table(html, results, "exhausts", &view.exhausts, view.crashes.len());
+    html.push_str("</div>\n</section>\n");
+}
+
+/// `1 line`, `2 lines`.
+fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
+/// One list of the crash view; its lines numbered from `first`, as the data island numbers them.
+fn line_table(html: &mut String, results: &Results, id: &str, lines: &[LossLine], first: usize) {
+    let _ = write!(html, "<table id=\"{id}\" class=\"lines\">\n<thead><tr>");
+    for (title, class) in LINE_COLUMNS {
+        let _ = write!(html, "<th scope=\"col\" class=\"{class}\">{title}</th>");
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    for (i, line) in lines.iter().enumerate() {
+        line_row(html, results, line, first + i);
+    }
+    html.push_str("</tbody>\n</table>\n");
+}
+
+fn line_row(html: &mut String, results: &Results, line: &LossLine, number: usize) {
+    let record = line.record;
+    let key = record.key();
+    let first = if line.first_of_library { " first" } else { "" };
+    let _ = write!(
+        html,
+        "<tr class=\"line{first}\" id=\"line-{number}\" data-row=\"{}\"><td class=\"lib\" data-label=\"Library\">\
+         <a href=\"#view=table&amp;open={}\" title=\"this row in the table of every row\">{}</a></td>",
+        escape_html(&key),
+        escape_html(&key.replace('@', "%40")),
+        escape_html(&format!("{} {}", record.language, record.library))
+    );
+    let version = record.version.as_deref().unwrap_or(DASH);
+    let _ = write!(
+        html,
+        "<td class=\"ver\" data-label=\"Version\"><span class=\"clip\" title=\"{0}\">{0}</span></td>",
+        escape_html(version)
+    );
+    labelled_cell(html, "fmt", "Format", &format_of(record));
+    let environment = short_environment_name(environment_name(results, &record.environment));
+    labelled_cell(html, "environment", "Environment", environment);
+    let sooner = if line.sooner {
+        " <span class=\"sooner\" title=\"this phase loses control at a smaller depth than the parse\">sooner than the parse</span>"
+    } else {
+        ""
+    };
+    let phase = line.phase.map_or("whole run", |p| p.name());
+    let _ = write!(html, "<td class=\"phase-name\" data-label=\"Phase\">{phase}{sooner}</td>");
+    labelled_cell(html, "shape", "Shape", line.shape.name());
+    let depth = record
+        .parts()
+        .find(|(part, _)| *part == line.part)
+        .map_or_else(|| thousands(line.depth), |(_, result)| depth_figure(record, result, line.depth));
+    labelled_cell(html, "num", "Depth", &depth);
+    let _ = write!(
+        html,
+        "<td class=\"how\" data-label=\"How\"><span class=\"badge o-{}\">{}</span></td>",
+        line.loss.key(),
+        escape_html(&line.how)
+    );
+    match &line.function {
+        Some(function) => {
+            // Long names break between their parts, not inside a word.
+            let breakable = escape_html(function).replace("::", "::<wbr>").replace('.', ".<wbr>");
+            let _ = write!(html, "<td class=\"function\" data-label=\"Function\">{breakable}</td>");
+        }
+        None if line.loss == Loss::Crash => labelled_cell(html, "function muted", "Function", "not located"),
+        None => labelled_cell(html, "function muted", "Function", DASH),
+    }
+    html.push_str("</tr>\n");
+}
+
+/// A cell that says what it is when the list is shown as cards (a phone).
+fn labelled_cell(html: &mut String, class: &str, label: &str, text: &str) {
+    let _ = write!(html, "<td class=\"{class}\" data-label=\"{label}\">{}</td>", escape_html(text));
 }
 
 /// Title, sort key (for sortable columns) and class of each column.
@@ -586,16 +776,66 @@ mod tests {
         assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), results.parsers.len());
     }
 
-    /// The page's header, controls and table, as a reviewable snapshot (the charts have their own).
+    /// The page's header, controls, crash view and table, as a reviewable snapshot (the charts have
+    /// their own).
     #[test]
     fn html_page_structure_snapshot() {
         let html = page(&sample()).unwrap();
         let parts = [
             between(&html, "<header>", "</header>"),
             between(&html, "<form id=\"controls\"", "</form>"),
+            between(&html, "<section id=\"crash-view\">", "</section>"),
             between(&html, "<table id=\"atlas\"", "</tbody>\n</table>"),
         ];
         insta::assert_snapshot!("results_page", parts.join("\n"));
+    }
+
+    /// A row whose parse has no limit but whose serializer crashes (nlohmann/json): a line of the
+    /// crash view naming the function, sorted and filtered by where it loses control.
+    #[test]
+    fn a_crash_after_the_parse_is_a_crash_line_and_the_rows_depth() {
+        use crate::results::crash_site::CrashSite;
+        use crate::results::outcome::{Failure, FailureKind};
+        use crate::results::phase::Phase;
+        let mut results = sample();
+        let record = results.parsers.iter_mut().find(|r| r.id == "c-unbounded").unwrap();
+        let mut serialize = record.result.clone().unwrap();
+        serialize.phase = Some(Phase::Serialize);
+        serialize.min_failing_depth = Some(87_361);
+        serialize.failure = Some(Failure {
+            kind: FailureKind::Crash,
+            exit_code: None,
+            signal: Some(11),
+            signal_name: Some("SIGSEGV".into()),
+            stderr: String::new(),
+            peak_rss_bytes: None,
+        });
+        serialize.crashed_in = Some(CrashSite {
+            cycle: vec!["nlohmann::detail::serializer<json>::dump(json const&, bool)".into()],
+            ..CrashSite::default()
+        });
+        record.phases = vec![serialize];
+        let html = page(&results).unwrap();
+        let island = between(&html, "<script type=\"application/json\" id=\"nestprobe-data\">", "</script>");
+        let json = island.split_once('>').unwrap().1.trim_end_matches("</script>");
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        let row = data["rows"].as_array().unwrap().iter().find(|r| r["id"] == "c-unbounded").unwrap();
+        assert_eq!(row["depth"], 87_361, "sorted by where it loses control, not by its parse's none");
+        assert_eq!(row["loses_in"], serde_json::json!(["serialize"]));
+        assert_eq!(row["sooner_in"], "serialize");
+        let line = data["lines"].as_array().unwrap().iter().find(|l| l["row"] == "c-unbounded").unwrap();
+        assert_eq!(
+            (&line["phase"], &line["outcome"], &line["sooner"]),
+            (&"serialize".into(), &"crash".into(), &true.into())
+        );
+        let id = line["id"].as_str().unwrap();
+        let tr = between(&html, &format!("id=\"{id}\""), "</tr>");
+        assert!(tr.contains("nlohmann::<wbr>detail::<wbr>serializer::<wbr>dump</td>"), "{tr}");
+        assert!(tr.contains(">serialize <span class=\"sooner\""), "{tr}");
+        assert!(tr.contains(">87,361 ±</td>") && tr.contains(">SIGSEGV</span>"), "{tr}");
+        // In the crash list, not among what only exhausts time or memory.
+        let crashes = between(&html, "<table id=\"crashes\"", "</table>");
+        assert!(crashes.contains(&format!("id=\"{id}\"")));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod exports;
 pub mod html;
 pub mod junit;
 pub mod markdown;
+pub mod page_crashes;
 pub mod readme;
 pub mod results_csv;
 pub mod sarif;

@@ -23,7 +23,14 @@
     d.search = d.text.toLowerCase();
     return d;
   });
-  var defaults = { format: "", language: "", environment: "", outcome: "", phase: "", sort: "language", q: "" };
+  var lines = data.lines.map(function (l) {
+    l.tr = document.getElementById(l.id);
+    l.search = l.text.toLowerCase();
+    return l;
+  });
+  var defaults = {
+    view: "crashes", format: "", language: "", environment: "", outcome: "", phase: "", sort: "language", q: ""
+  };
   var state = {};
   var controls = {};
   Object.keys(defaults).forEach(function (key) { controls[key] = document.getElementById(key); });
@@ -36,8 +43,11 @@
   var opened = "";
 
   function readHash() {
-    var params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    var hash = location.hash.replace(/^#/, "");
+    var params = new URLSearchParams(hash);
     opened = params.get("open") || "";
+    // An empty fragment is the crash list; one without a view, a link made before it: the table.
+    if (!params.has("view") && hash) { params.set("view", "table"); }
     items.forEach(function (d) { d.open = d.id === opened; });
     Object.keys(defaults).forEach(function (key) {
       var value = params.has(key) ? params.get(key) : defaults[key];
@@ -52,20 +62,61 @@
   function writeHash() {
     var params = new URLSearchParams();
     Object.keys(defaults).forEach(function (key) {
-      if (state[key] !== defaults[key]) { params.set(key, state[key]); }
+      if (key !== "view" && state[key] !== defaults[key]) { params.set(key, state[key]); }
     });
     if (opened) { params.set("open", opened); }
+    // The crash list goes without saying only in an empty fragment (see readHash).
+    if (state.view !== "crashes" || params.toString()) { params.set("view", state.view); }
     var hash = params.toString();
     history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
   }
 
-  function matches(d) {
+  // What rows and lines share: format, language, environment, outcome and search.
+  function matchesCommon(d) {
     return (!state.format || d.format === state.format) &&
       (!state.language || d.language === state.language) &&
       (!state.environment || d.environment === state.environment) &&
       (!state.outcome || d.outcome === state.outcome) &&
-      (!state.phase || (state.phase === "measured" ? d.phased : d.loses_in === state.phase)) &&
       (!state.q || d.search.indexOf(state.q.toLowerCase()) >= 0);
+  }
+
+  // The phase filter: "free" loses control in free at all, "free-sooner" sooner than the parse.
+  function phaseFilter() {
+    var sooner = /-sooner$/.test(state.phase);
+    return { phase: state.phase.replace(/-sooner$/, ""), sooner: sooner };
+  }
+
+  function matches(d) {
+    if (!matchesCommon(d)) { return false; }
+    if (!state.phase) { return true; }
+    if (state.phase === "measured") { return d.phased; }
+    var f = phaseFilter();
+    return f.sooner ? d.sooner_in === f.phase : d.loses_in.indexOf(f.phase) >= 0;
+  }
+
+  function matchesLine(l) {
+    if (!matchesCommon(l)) { return false; }
+    if (!state.phase) { return true; }
+    if (state.phase === "measured") { return l.phased; }
+    var f = phaseFilter();
+    return l.phase === f.phase && (!f.sooner || l.sooner);
+  }
+
+  // The crash view: its lines stay in their order (by depth, a library's under its first).
+  function renderLines() {
+    var shown = { crash: 0, other: 0 };
+    lines.forEach(function (l) {
+      var visible = matchesLine(l);
+      l.tr.hidden = !visible;
+      if (visible) { shown[l.outcome === "crash" ? "crash" : "other"] += 1; }
+    });
+    var crashes = lines.filter(function (l) { return l.outcome === "crash"; }).length;
+    // A list with no line left says nothing: its heading goes too.
+    document.getElementById("crashes").hidden = shown.crash === 0;
+    document.getElementById("exhausts-list").hidden = shown.other === 0;
+    document.getElementById("count").textContent = shown.crash + " of " + crashes + " crash lines, " +
+      shown.other + " of " + (lines.length - crashes) + " exhausting time or memory";
+    return lines.filter(function (l) { return !l.tr.hidden; });
   }
 
   // Unmeasured rows always last; no limit beyond every limit, in either direction.
@@ -90,6 +141,10 @@
   }
 
   function render() {
+    var crashView = state.view === "crashes";
+    document.getElementById("crash-view").hidden = !crashView;
+    document.getElementById("table-view").hidden = crashView;
+    controls.sort.disabled = crashView;
     var grouped = state.sort === "language";
     document.getElementById("atlas").classList.toggle("grouped", grouped);
     var shown = 0;
@@ -119,9 +174,13 @@
       else { th.setAttribute("aria-sort", state.sort === "depth-desc" ? "descending" : "ascending"); }
     });
     document.getElementById("count").textContent = shown + " of " + items.length + " parsers";
-    // The charts follow the filters: those of formats with no row left are hidden.
+    // The charts follow the table's filters (the crash list's, only its format filter): those of
+    // formats with no row left are hidden.
     var formatsShown = {};
-    items.forEach(function (d) { if (!d.tr.hidden) { formatsShown[d.format] = true; } });
+    items.forEach(function (d) {
+      if (crashView ? !state.format || d.format === state.format : !d.tr.hidden) { formatsShown[d.format] = true; }
+    });
+    if (crashView) { renderLines(); }
     Array.prototype.forEach.call(document.querySelectorAll("#charts figure[data-format]"), function (figure) {
       figure.hidden = !formatsShown[figure.getAttribute("data-format")];
     });
