@@ -21,6 +21,8 @@ pub mod timings;
 // and order, escaping, facts across records, writing every output at once, and how a record reads.
 pub mod case;
 pub mod class;
+pub mod counts;
+pub mod crashes;
 pub mod groups;
 pub mod markup;
 pub mod overview;
