@@ -97,6 +97,19 @@ impl Word {
     }
 }
 
+impl Word {
+    /// The word of how a probe failed at its failing depth.
+    pub fn of_failure(kind: FailureKind) -> Word {
+        match kind {
+            FailureKind::Error => Word::CleanError,
+            FailureKind::Crash => Word::Crash,
+            FailureKind::Timeout => Word::ExhaustsTime,
+            FailureKind::OutOfMemory => Word::ExhaustsMemory,
+            FailureKind::Accepted => Word::AcceptsInvalidInput,
+        }
+    }
+}
+
 impl Class {
     /// The class's outcome word; `None` for a row not measured.
     pub fn word(self) -> Option<Word> {

@@ -24,6 +24,7 @@ pub mod class;
 pub mod counts;
 pub mod crashes;
 pub mod groups;
+pub mod lists;
 pub mod markup;
 pub mod overview;
 pub mod regenerate;

@@ -4,7 +4,8 @@
 use super::class::{class, loses_control, weakest_phase, Class};
 use super::groups::{groups, groups_by_library, sorted, table_order, Group};
 use super::view::{
-    display_name, environment_name, growth_note, library_name, short_environment_name, short_outcome,
+    display_name, environment_name, growth_note, library_name, main_outcome, short_environment_name,
+    short_outcome,
 };
 use crate::results::HOST;
 use crate::results::{ParserRecord, Results, Status};
@@ -50,14 +51,16 @@ pub fn losing(results: &Results) -> Vec<(String, String)> {
     entries
 }
 
-/// A library whose boundary differs between the host and another environment.
+/// A library whose boundary differs between the host and another environment, with the two
+/// outcomes that show how (never two identical texts).
 pub struct Change<'a> {
     pub before: &'a ParserRecord,
     pub after: &'a ParserRecord,
+    pub sides: (String, String),
 }
 
 /// The groups measured both on the host and in `environment` (the count), and those whose
-/// outcome differs there (class or exact depth), in library order.
+/// outcome differs there, in library order.
 pub fn changes<'a>(results: &'a Results, environment: &str) -> (usize, Vec<Change<'a>>) {
     let mut both = 0;
     let mut changes = Vec::new();
@@ -70,12 +73,18 @@ pub fn changes<'a>(results: &'a Results, environment: &str) -> (usize, Vec<Chang
             continue;
         }
         both += 1;
-        let depth = |r: &ParserRecord| r.result.as_ref().and_then(|p| p.exact_failing_depth());
-        if class(before) != class(after) || depth(before) != depth(after) {
-            changes.push(Change { before, after });
+        if let Some(sides) = differing_sides(before, after) {
+            changes.push(Change { before, after, sides });
         }
     }
     (both, changes)
+}
+
+/// How two records of a library differ, in the words of [`short_outcome`]; when those agree (both
+/// lose control in the same phase at the same depth), in their main results' words; `None` when
+/// both read the same.
+fn differing_sides(before: &ParserRecord, after: &ParserRecord) -> Option<(String, String)> {
+    [short_outcome, main_outcome].into_iter().map(|words| (words(before), words(after))).find(|(a, b)| a != b)
 }
 
 /// Distinct parsers (ids) of the records, and how many of them were measured in some environment.
@@ -122,9 +131,11 @@ mod tests {
         assert_eq!(both, 2);
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].before.key(), "python-json");
-        assert_eq!(short_outcome(changes[0].before), "clean error at 995");
+        assert_eq!(changes[0].sides, ("clean error at 995".to_string(), "clean error at 1,000".to_string()));
         assert_eq!(short_outcome(changes[0].after), "clean error at 1,000");
         assert_eq!(display_name(&results, changes[0].after), "Python json · Debian 13");
+        // The same crash in both environments is no change.
+        assert!(changes.iter().all(|c| c.sides.0 != c.sides.1));
         // A crash in both environments is one entry naming both.
         let losing = losing(&results);
         let stack = losing.iter().find(|(name, _)| name == "C recursive-parser").unwrap();

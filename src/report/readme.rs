@@ -9,10 +9,10 @@ use anyhow::{bail, Context, Result};
 use super::class::{class, Class};
 use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
-use super::overview::{self, changes, parser_counts};
-use super::view::{display_name, environment_name, library_name, short_outcome};
-use super::{badges, chart, markdown};
-use crate::payload::PayloadFormat;
+use super::counts::counts;
+use super::overview::changes;
+use super::view::{display_name, environment_name, library_name};
+use super::{badges, chart, lists, markdown};
 use crate::results::HOST;
 use crate::results::{output, write_if_changed, ParserRecord, Results};
 
@@ -33,9 +33,10 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
     write_if_changed(readme, &updated)
 }
 
-/// The README's results: a summary, not the table (results.md has every row). Per format how many
-/// parsers were measured, how many lose control and the lowest limits; every crash and hang; what
-/// changes between the host and each other environment; the charts.
+/// The README's results: a summary, not the table (results.md has every row). The glossary of
+/// outcome words; the crash list and the rows that exhaust time or memory; per format how many rows
+/// were measured, crash and exhaust, and the lowest limits; what changes between the host and each
+/// other environment; the charts.
 pub fn summary_block(results: &Results, base: &str) -> String {
     let mut block = format!("{}\n", markdown::environment_line(&results.environment));
     let environments = environments_of(results);
@@ -44,8 +45,9 @@ pub fn summary_block(results: &Results, base: &str) -> String {
             environments.iter().map(|key| markdown::environment_item(results, key)).collect();
         let _ = writeln!(block, "\nEnvironments: {}.", items.join("; "));
     }
-    let losing = formats_table(&mut block, results, base, &environments);
-    losing_list(&mut block, &losing);
+    let _ = write!(block, "\n{}\n", lists::glossary());
+    block.push_str(&lists::crash_and_exhaust_lists(results, "####"));
+    formats_table(&mut block, results, base, &environments);
     for key in environments.iter().filter(|k| *k != HOST) {
         environment_changes(&mut block, results, key);
     }
@@ -58,21 +60,18 @@ pub fn summary_block(results: &Results, base: &str) -> String {
     block
 }
 
-/// A parser that loses control: its format, name and outcome.
-type Losing = (PayloadFormat, String, String);
-
-/// One line per format: how many were measured, how many lose control, the lowest clean limits and
-/// links. Returns the parsers that lose control.
-fn formats_table(block: &mut String, results: &Results, base: &str, environments: &[String]) -> Vec<Losing> {
+/// One line per format: how many rows were measured, crash and exhaust, the lowest clean limits
+/// and links.
+fn formats_table(block: &mut String, results: &Results, base: &str, environments: &[String]) {
     let esc = escape_markdown;
     block.push_str(
-        "\n| Format | Parsers measured | Crash or hang | Lowest limits | More |\n|---|---|---|---|---|\n",
+        "\n| Format | Rows measured | Crash (rows) | Exhausts time or memory (rows) | Lowest limits | More |\n\
+         |---|---|---|---|---|---|\n",
     );
-    let mut losing: Vec<Losing> = Vec::new();
     for format in results.formats() {
         let subset = results.of_format(format);
-        let (measured, parsers) = parser_counts(&subset);
-        let mut counted = format!("{measured} of {parsers}");
+        let count = counts(&subset);
+        let mut counted = format!("{} of {}", count.rows_measured, count.rows);
         for key in environments.iter().filter(|k| *k != HOST) {
             let count = subset.parsers.iter().filter(|r| &r.environment == key).count();
             if count > 0 {
@@ -81,7 +80,6 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
         }
         let records: Vec<&ParserRecord> =
             sorted(results).into_iter().filter(|r| r.format == format).collect();
-        let lost = overview::losing(&subset);
         let lowest: Vec<String> = records
             .iter()
             .filter(|r| class(r) == Class::CleanError)
@@ -98,29 +96,12 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
         }
         let _ = writeln!(
             block,
-            "| {} | {counted} | {} | {} | {more} |",
+            "| {} | {counted} | {} | {} | {} | {more} |",
             format.title(),
-            lost.len(),
+            count.rows_crashing,
+            count.rows_exhausting,
             if lowest.is_empty() { "—".to_string() } else { lowest.join(", ") },
         );
-        losing.extend(lost.into_iter().map(|(name, outcome)| (format, name, outcome)));
-    }
-    losing
-}
-
-fn losing_list(block: &mut String, losing: &[Losing]) {
-    if losing.is_empty() {
-        block.push_str("\nNo parser crashes or hangs.\n");
-        return;
-    }
-    let _ = writeln!(
-        block,
-        "\n**Crashes and hangs**: the parser process loses control (a signal, an abnormal exit, a \
-         timeout) at the smallest depth given.\n\n| Format | Parser | Outcome |\n|---|---|---|"
-    );
-    let esc = escape_markdown;
-    for (format, name, outcome) in losing {
-        let _ = writeln!(block, "| {} | {} | {} |", format.title(), esc(name), esc(outcome));
     }
 }
 
@@ -142,12 +123,13 @@ fn environment_changes(block: &mut String, results: &Results, key: &str) {
         esc(host),
         esc(other)
     );
-    let cell = |r: &ParserRecord| {
-        format!("{} ({})", esc(&short_outcome(r)), esc(r.version.as_deref().unwrap_or("version unknown")))
+    let cell = |outcome: &str, r: &ParserRecord| {
+        format!("{} ({})", esc(outcome), esc(r.version.as_deref().unwrap_or("version unknown")))
     };
     for change in &changes {
         let name = library_name(results, change.before);
-        let _ = writeln!(block, "| {} | {} | {} |", esc(&name), cell(change.before), cell(change.after));
+        let (before, after) = (cell(&change.sides.0, change.before), cell(&change.sides.1, change.after));
+        let _ = writeln!(block, "| {} | {before} | {after} |", esc(&name));
     }
 }
 
