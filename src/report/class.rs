@@ -200,4 +200,12 @@ mod tests {
         assert_eq!(Word::ExhaustsMemory.flag(), "exhausts-memory");
         assert_eq!(Class::NotMeasured.word(), None);
     }
+
+    #[test]
+    fn the_action_s_fail_on_words_are_the_outcome_words() {
+        let flags: Vec<String> = Word::ALL.iter().map(|w| w.flag()).collect();
+        for fail_on in crate::gate::FailOn::ALL {
+            assert!(flags.contains(&fail_on.name().to_string()), "{fail_on} is no outcome word");
+        }
+    }
 }

@@ -111,12 +111,12 @@ pub fn environment_item(results: &Results, key: &str) -> String {
 }
 
 /// What differs between the host and another environment, in one line: `**Debian 12 (bookworm) →
-/// Debian 13 (trixie)**: 15 parsers measured in both; 1 fails differently: SQL SQLite json() (clean
+/// Debian 13 (trixie)**: 15 libraries measured in both; 1 fails differently: SQL SQLite json() (clean
 /// error at 2,001 → clean error at 1,001).`
 pub fn changes_line(results: &Results, key: &str) -> String {
     let (both, changes) = changes(results, key);
     let mut line = format!(
-        "**{} → {}**: {both} parsers measured in both",
+        "**{} → {}**: {both} libraries measured in both",
         escape_markdown(environment_name(results, HOST)),
         escape_markdown(environment_name(results, key))
     );
@@ -625,10 +625,10 @@ mod tests {
             text.contains("- **Debian 12 (bookworm)**: Debian GNU/Linux 12 (bookworm), the host\n"),
             "{text}"
         );
-        assert!(text.contains("6 of 7 parsers measured · 2 in Debian 13 (trixie)"), "{text}");
+        assert!(text.contains("8 of 9 rows measured (6 of 7 libraries) · 2 in Debian 13 (trixie)"), "{text}");
         assert!(
             text.contains(
-                "**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 parsers measured in both; 1 fails differently: \
+                "**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 libraries measured in both; 1 fails differently: \
                  Python json (clean error at 995 → clean error at 1,000)."
             ),
             "{text}"

@@ -110,7 +110,7 @@ fn environment_changes(block: &mut String, results: &Results, key: &str) {
     let esc = escape_markdown;
     let (host, other) = (environment_name(results, HOST), environment_name(results, key));
     let (both, changes) = changes(results, key);
-    let _ = write!(block, "\n**{} → {}**: {both} parsers measured in both", esc(host), esc(other));
+    let _ = write!(block, "\n**{} → {}**: {both} libraries measured in both", esc(host), esc(other));
     if changes.is_empty() {
         block.push_str("; each fails at the same depth, the same way, in both.\n");
         return;
@@ -197,27 +197,35 @@ mod tests {
     use crate::report::tests::two_environments;
 
     #[test]
-    fn the_summary_counts_lists_crashes_once_and_shows_what_changed_between_environments() {
+    fn the_summary_opens_with_the_words_and_the_crash_list_and_counts_rows() {
         let block = summary_block(&two_environments(), "");
+        let words = block.find("**Words**").unwrap();
+        let crashes = block.find("#### Crashes: 3 rows of 8 measured (2 libraries)").unwrap();
+        let formats = block.find("| Format | Rows measured |").unwrap();
+        assert!(words < crashes && crashes < formats, "{block}");
         assert!(
-            block.contains("| JSON | 6 of 7 · 2 in Debian 13 (trixie) | 3 | Rust serde_json 129, Python json 995, Python json · Debian 13 1,000 |"),
+            block.contains("| JSON | 8 of 9 · 2 in Debian 13 (trixie) | 3 | 1 | Rust serde_json 129, Python json 995, Python json · Debian 13 1,000 |"),
             "{block}"
         );
+        // The same crash in two environments: two rows, one under the other.
         assert!(
-            block.contains("| JSON | C recursive-parser | SIGSEGV at 87,289 (Debian 12, Debian 13) |"),
+            block.contains(
+                "| 87,289 | C recursive-parser 1.0 | JSON · array | whole run | Debian 12 | SIGSEGV | not located |\n\
+                 | 87,289 | C recursive-parser 1.0 | JSON · array | whole run | Debian 13 | SIGSEGV | not located |"
+            ),
             "{block}"
         );
-        assert!(block.contains("| JSON | Java Jackson databind | crash (exit 134) at 30,000 |"), "{block}");
+        assert!(block.contains("| 30,000 | Java Jackson databind 1.0 | JSON · array | whole run | Debian 12 | exit 134 |"), "{block}");
+        // Exhausting time is listed apart, not as a crash.
+        assert!(block.contains("#### Exhausts time or memory: 1 row (not counted as crashes)"), "{block}");
         assert!(
-            block.contains("**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 parsers measured in both; 1 fails differently:"),
+            block.contains("**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 libraries measured in both; 1 fails differently:"),
             "{block}"
         );
         assert!(
             block.contains("| Python json | clean error at 995 (1.0) | clean error at 1,000 (2.0) |"),
             "{block}"
         );
-        // A summary, not the table: no line per parser beyond the crashes and changes.
-        assert_eq!(block.lines().filter(|l| l.starts_with('|')).count(), 3 + 5 + 3);
         assert!(block.contains("![JSON results](results.svg)"));
     }
 
