@@ -108,3 +108,61 @@ pub fn crash_fixture() -> Results {
     ];
     results
 }
+
+/// The number right after `before` in `text` (thousands separators allowed).
+fn number_after(text: &str, before: &str) -> usize {
+    let at = text.find(before).unwrap_or_else(|| panic!("{before:?} not in {text}")) + before.len();
+    let digits: String =
+        text[at..].chars().take_while(|c| c.is_ascii_digit() || *c == ',').filter(|c| *c != ',').collect();
+    digits.parse().unwrap_or_else(|_| panic!("no number after {before:?} in {text}"))
+}
+
+/// The cells of the README's format table line for JSON.
+fn json_line_cells(block: &str) -> Vec<String> {
+    let line = block.lines().find(|l| l.starts_with("| JSON | ")).expect("a JSON line");
+    line.split(" | ").map(String::from).collect()
+}
+
+/// The crash and row counts of the README block, results.md and the badges, from one results file:
+/// none may disagree with another, nor with `counts`.
+#[test]
+fn every_output_gives_the_same_counts() {
+    use crate::report::counts::{counts, rows};
+    use crate::report::{badges::Badges, markdown::ResultsTable, readme, Exporter};
+    for results in [crash_fixture(), two_environments()] {
+        let count = counts(&results);
+        let block = readme::summary_block(&results, "");
+        let (_, markdown) = ResultsTable.files(&results).unwrap().remove(0);
+        let badges = Badges.files(&results).unwrap();
+        let badge = |name: &str| badges.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone();
+        let cells = json_line_cells(&block);
+
+        let crashing = [
+            number_after(&block, "#### Crashes: "),
+            number_after(&markdown, "## Crashes: "),
+            number_after(&badge("crashes.svg"), "crash on deep input: "),
+            number_after(&badge("crashes-json.svg"), "crash on deep JSON: "),
+            number_after(&cells[2], ""),
+        ];
+        assert!(crashing.iter().all(|n| *n == count.rows_crashing), "{crashing:?} vs {count:?}");
+        assert!(markdown.contains(&format!("; {} crash, ", rows(count.rows_crashing))), "{markdown}");
+
+        let crashes_of = format!("{} of ", rows(count.rows_crashing));
+        let measured = [
+            number_after(&block, &format!("#### Crashes: {crashes_of}")),
+            number_after(&markdown, &format!("## Crashes: {crashes_of}")),
+            number_after(&badge("parsers.svg"), "rows measured: "),
+            number_after(&badge("crashes.svg"), &format!("{} of ", count.rows_crashing)),
+            number_after(&cells[1], ""),
+        ];
+        assert!(measured.iter().all(|n| *n == count.rows_measured), "{measured:?} vs {count:?}");
+
+        let exhausting = [
+            number_after(&block, "#### Exhausts time or memory: "),
+            number_after(&markdown, "## Exhausts time or memory: "),
+            number_after(&cells[3], ""),
+        ];
+        assert!(exhausting.iter().all(|n| *n == count.rows_exhausting), "{exhausting:?} vs {count:?}");
+        assert!(markdown.contains(&format!("{} exhaust time or memory", rows(count.rows_exhausting))), "{markdown}");
+    }
+}
