@@ -144,7 +144,7 @@ pub fn function(site: Option<&CrashSite>) -> String {
     let Some(site) = site else { return "not located".into() };
     let clean = |name: &String| if site.printed_by_runtime { name.clone() } else { clean_name(name) };
     let kept = |names: &[String]| -> Vec<String> {
-        names.iter().filter(|n| n.as_str() != "??").map(clean).filter(|n| !is_noise(n)).collect()
+        names.iter().filter(|n| n.as_str() != "??").map(clean).filter(|n| !n.is_empty() && !is_noise(n)).collect()
     };
     let cycle = kept(&site.cycle);
     if !cycle.is_empty() {
@@ -181,9 +181,17 @@ fn is_noise(name: &str) -> bool {
         "operator new",
         "operator delete",
     ];
-    let bare = name.trim_start_matches('_');
-    let bare = ["libc_", "GI_", "GI___"].iter().fold(bare, |n, prefix| n.strip_prefix(prefix).unwrap_or(n));
-    NOISE.contains(&bare.trim_start_matches('_'))
+    // glibc's internal aliases: `__GI___libc_malloc`, `__libc_free`.
+    let mut bare = name;
+    loop {
+        let stripped = bare.trim_start_matches('_');
+        let stripped = ["GI_", "libc_"].iter().find_map(|p| stripped.strip_prefix(p)).unwrap_or(stripped);
+        if stripped == bare {
+            break;
+        }
+        bare = stripped;
+    }
+    NOISE.contains(&bare)
 }
 
 /// A debugger's name without its noise: the return type, template arguments and parameter types of
@@ -194,7 +202,7 @@ pub fn clean_name(name: &str) -> String {
     if let Some(rest) = name.strip_prefix('<') {
         if let Some(close) = matching_close(rest) {
             let inner = &rest[..close];
-            let own = inner.split_once(" as ").map_or(inner, |(own, _)| own);
+            let own = top_level_as(inner).map_or(inner, |at| &inner[..at]);
             let own = own.trim_start_matches("&mut ").trim_start_matches('&');
             return clean_name(&format!("{own}{}", &rest[close + 1..]));
         }
@@ -210,9 +218,23 @@ pub fn clean_name(name: &str) -> String {
             _ => {}
         }
     }
-    // The return type stands before the name, at the top level.
-    let short = short.rsplit(' ').next().unwrap_or(&short);
-    without_hash(short).to_string()
+    // The return type stands before the name, at the top level; an `<impl … for …>` left `::::`.
+    let short = short.rsplit(' ').next().unwrap_or(&short).replace("::::", "::");
+    without_hash(&short).to_string()
+}
+
+/// Where ` as ` stands outside any `<…>` in `text`.
+fn top_level_as(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            ' ' if depth == 0 && text[at..].starts_with(" as ") => return Some(at),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The index of the `>` that closes an opened `<` at the start of `text`.
@@ -258,6 +280,14 @@ mod tests {
             "rapidjson::GenericReader::ParseArray"
         );
         assert_eq!(clean_name("yajl_tree_free"), "yajl_tree_free");
+        assert_eq!(
+            clean_name("<<toml::value::Value as serde::Deserialize>::deserialize::ValueVisitor as serde::Visitor>::visit_seq::h918dedce7152ce0f"),
+            "toml::value::Value::deserialize::ValueVisitor::visit_seq"
+        );
+        assert_eq!(
+            clean_name("serde_json::value::de::<impl serde::Deserialize for serde_json::Value>::deserialize"),
+            "serde_json::value::de::deserialize"
+        );
         assert_eq!(clean_name("tinyjson::parser::JsonParser<I>::parse_any::hzz"), "tinyjson::parser::JsonParser::parse_any::hzz");
     }
 
@@ -266,6 +296,7 @@ mod tests {
         let site = |frames: &str| CrashSite::from_frames(frames.split_whitespace().map(String::from).collect());
         assert_eq!(function(Some(&site("malloc value array value array value array"))), "array → value");
         assert_eq!(function(Some(&site("_int_free free __libc_free free free free"))), "not located");
+        assert_eq!(function(Some(&site("__GI___libc_malloc grow"))), "grow (innermost; no recursion seen)");
         assert_eq!(function(Some(&site("__GI_raise abort yajl_tree_free"))), "yajl_tree_free (innermost; no recursion seen)");
         assert_eq!(function(Some(&site("yajl_tree_free yajl_tree_free yajl_tree_free"))), "yajl_tree_free");
         assert_eq!(function(Some(&CrashSite::unknown("no debugger"))), "not located");
