@@ -108,11 +108,18 @@ pub fn crash_name(failure: &Failure) -> String {
     }
 }
 
-/// How a probe failed in the outcome words: `crash (SIGSEGV)`, `clean error`, `exhausts time`.
+/// How a probe failed in the outcome words: `crash (SIGSEGV)`, `clean error`, `exhausts time`,
+/// `exhausts memory (resident cap)`.
 pub fn failure_words(failure: &Failure) -> String {
-    match failure.kind {
-        FailureKind::Crash => failure.summary(),
-        kind => Word::of_failure(kind).text().into(),
+    let word = Word::of_failure(failure.kind).text();
+    match (failure.kind, &failure.signal_name, failure.exit_code) {
+        (FailureKind::Crash, ..) => failure.summary(),
+        (FailureKind::OutOfMemory, Some(name), _) => format!("{word} ({name})"),
+        (FailureKind::OutOfMemory, None, Some(code)) => format!("{word} (exit {code})"),
+        (FailureKind::OutOfMemory, None, None) if failure.peak_rss_bytes.is_some() => {
+            format!("{word} (resident cap)")
+        }
+        _ => word.into(),
     }
 }
 
