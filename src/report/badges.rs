@@ -85,7 +85,9 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
         Class::CleanError => (format!("clean error at {}", depth()), "brightgreen"),
         Class::Crash => {
             match result.crash_seen_at() {
-                Some((depth, failure)) => (format!("{} at {}", failure_words(failure), thousands(depth)), "red"),
+                Some((depth, failure)) => {
+                    (format!("{} at {}", failure_words(failure), thousands(depth)), "red")
+                }
                 // Accepted invalid input: classed with crashes for its colour.
                 None => {
                     let failure = result.failure.as_ref().map(failure_words).unwrap_or_default();
@@ -94,7 +96,9 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
             }
         }
         Class::Timeout => match result.finding() {
-            Finding::Slow(depth, _) => (format!("{} beyond {}", Class::Timeout.text(), thousands(depth)), "orange"),
+            Finding::Slow(depth, _) => {
+                (format!("{} beyond {}", Class::Timeout.text(), thousands(depth)), "orange")
+            }
             _ => (format!("{} at {}", Class::Timeout.text(), depth()), "orange"),
         },
         Class::OutOfMemory => (format!("{} at {}", Class::OutOfMemory.text(), depth()), "#cc79a7"),

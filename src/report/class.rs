@@ -80,19 +80,27 @@ impl Word {
         match self {
             Word::Crash => {
                 "the process lost control: killed by a signal (a stack overflow's SIGSEGV, an abort), a \
-                 runtime's fatal error, or another abnormal exit status"
+                 runtime's fatal error, or another abnormal exit status; a denial of service"
             }
-            Word::CleanError => "the library reported an error and the process stayed in control",
+            Word::CleanError => {
+                "the library reported an error (exit status 1, or a status its row declares as its \
+                 error) and the process stayed in control"
+            }
             Word::ExhaustsTime => {
                 "it did not finish in time (also with a longer timeout): a cost, not a crash"
             }
-            Word::ExhaustsMemory => "stopped at the memory cap: a cost, not a crash",
+            Word::ExhaustsMemory => {
+                "it outgrew the resident-memory cap (or its address-space limit): a cost, not a crash"
+            }
             Word::NoLimit => "it accepted every depth up to the maximum tried",
-            Word::Flattened => "it accepted every depth tried but built fewer levels than were nested",
+            Word::Flattened => {
+                "it accepted every depth tried but built fewer levels than were nested (a renderer \
+                 capping nesting)"
+            }
             Word::Unstable => "outcomes disagreed between runs at the same depth: no exact number",
             Word::InputNotRead => "it exited 0 without reading its whole input: no number",
             Word::ShapeNotSupported => "the library rejects this nesting at any depth",
-            Word::AcceptsInvalidInput => "it accepted input that never closes its nesting",
+            Word::AcceptsInvalidInput => "it accepted input that never closes its nesting (`unclosed`)",
         }
     }
 }

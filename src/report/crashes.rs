@@ -46,7 +46,9 @@ pub fn crash_lines(results: &Results) -> Vec<CrashLine> {
 pub fn exhaust_lines(results: &Results) -> Vec<CrashLine> {
     let crashing: Vec<String> = crash_lines(results).into_iter().map(|line| line.row).collect();
     let exhausting = lines(results, |result| {
-        let word = class_of(result).word().filter(|_| matches!(class_of(result), Class::Timeout | Class::OutOfMemory))?;
+        let word = class_of(result)
+            .word()
+            .filter(|_| matches!(class_of(result), Class::Timeout | Class::OutOfMemory))?;
         let depth = match result.finding() {
             Finding::FailsAt(depth, _) => depth,
             // Slow: the depth it still finished, in its time.
@@ -144,7 +146,12 @@ pub fn function(site: Option<&CrashSite>) -> String {
     let Some(site) = site else { return "not located".into() };
     let clean = |name: &String| if site.printed_by_runtime { name.clone() } else { clean_name(name) };
     let kept = |names: &[String]| -> Vec<String> {
-        names.iter().filter(|n| n.as_str() != "??").map(clean).filter(|n| !n.is_empty() && !is_noise(n)).collect()
+        names
+            .iter()
+            .filter(|n| n.as_str() != "??")
+            .map(clean)
+            .filter(|n| !n.is_empty() && !is_noise(n))
+            .collect()
     };
     let cycle = kept(&site.cycle);
     if !cycle.is_empty() {
@@ -270,7 +277,10 @@ mod tests {
 
     #[test]
     fn names_lose_hashes_templates_return_types_and_trait_wrappers() {
-        assert_eq!(clean_name("sonic_rs::parser::Parser<R>::parse_array::hd00add90da7fa209"), "sonic_rs::parser::Parser::parse_array");
+        assert_eq!(
+            clean_name("sonic_rs::parser::Parser<R>::parse_array::hd00add90da7fa209"),
+            "sonic_rs::parser::Parser::parse_array"
+        );
         assert_eq!(
             clean_name("<&mut json5::de::Deserializer as serde_core::de::Deserializer>::deserialize_seq::h7d2d6239682e133a"),
             "json5::de::Deserializer::deserialize_seq"
@@ -288,16 +298,23 @@ mod tests {
             clean_name("serde_json::value::de::<impl serde::Deserialize for serde_json::Value>::deserialize"),
             "serde_json::value::de::deserialize"
         );
-        assert_eq!(clean_name("tinyjson::parser::JsonParser<I>::parse_any::hzz"), "tinyjson::parser::JsonParser::parse_any::hzz");
+        assert_eq!(
+            clean_name("tinyjson::parser::JsonParser<I>::parse_any::hzz"),
+            "tinyjson::parser::JsonParser::parse_any::hzz"
+        );
     }
 
     #[test]
     fn the_function_is_the_repeating_frame_not_the_allocator() {
-        let site = |frames: &str| CrashSite::from_frames(frames.split_whitespace().map(String::from).collect());
+        let site =
+            |frames: &str| CrashSite::from_frames(frames.split_whitespace().map(String::from).collect());
         assert_eq!(function(Some(&site("malloc value array value array value array"))), "array → value");
         assert_eq!(function(Some(&site("_int_free free __libc_free free free free"))), "not located");
         assert_eq!(function(Some(&site("__GI___libc_malloc grow"))), "grow (innermost; no recursion seen)");
-        assert_eq!(function(Some(&site("__GI_raise abort yajl_tree_free"))), "yajl_tree_free (innermost; no recursion seen)");
+        assert_eq!(
+            function(Some(&site("__GI_raise abort yajl_tree_free"))),
+            "yajl_tree_free (innermost; no recursion seen)"
+        );
         assert_eq!(function(Some(&site("yajl_tree_free yajl_tree_free yajl_tree_free"))), "yajl_tree_free");
         assert_eq!(function(Some(&CrashSite::unknown("no debugger"))), "not located");
         assert_eq!(function(None), "not located");

@@ -19,6 +19,11 @@ pub fn glossary() -> String {
     for word in Word::ALL {
         let _ = writeln!(text, "- *{}*: {}.", word.text(), word.meaning());
     }
+    text.push_str(
+        "\nA *phase* (`parse`, `free`, `serialize`) is the step the program was asked to run, and \
+         `whole run` the program run without one: many programs lose control after the parse, in a \
+         destructor or a serializer.\n",
+    );
     text
 }
 
@@ -38,8 +43,7 @@ pub fn crash_and_exhaust_lists(results: &Results, heading: &str) -> String {
     } else {
         text.push_str(
             "One line per row, phase and shape that loses control, by the depth where it does; a \
-             library's further lines follow its first. *Phase* `whole run` is the program run \
-             without a phase.\n\n",
+             library's further lines follow its first.\n\n",
         );
         table(&mut text, results, &crashes, true);
     }
@@ -60,7 +64,11 @@ pub fn crash_and_exhaust_lists(results: &Results, heading: &str) -> String {
 fn table(text: &mut String, results: &Results, lines: &[CrashLine], with_function: bool) {
     let cell = |value: &str| escape_markdown(&cut_at_word(value, MAX_CELL));
     text.push_str("| Depth | Library | Format · shape | Phase | Environment | How |");
-    text.push_str(if with_function { " Function |\n|---|---|---|---|---|---|---|\n" } else { "\n|---|---|---|---|---|---|\n" });
+    text.push_str(if with_function {
+        " Function |\n|---|---|---|---|---|---|---|\n"
+    } else {
+        "\n|---|---|---|---|---|---|\n"
+    });
     for line in lines {
         let library = match &line.version {
             Some(version) => format!("{} {version}", line.library),
@@ -97,10 +105,16 @@ mod tests {
     fn the_lists_count_rows_and_show_each_crash_with_its_function() {
         let text = crash_and_exhaust_lists(&crash_fixture(), "##");
         assert!(text.starts_with("## Crashes: 5 rows of 8 measured (4 libraries)\n"), "{text}");
-        assert!(text.contains("| 500 | C free 1.0 | JSON · array | free | Debian 12 | SIGSEGV | free_value |"), "{text}");
+        assert!(
+            text.contains("| 500 | C free 1.0 | JSON · array | free | Debian 12 | SIGSEGV | free_value |"),
+            "{text}"
+        );
         assert!(text.contains("| 70,000 | Go slow-crash 1.0 | JSON · array | whole run | Debian 12 | exit 2: stack overflow |"), "{text}");
         assert!(text.contains("## Exhausts time or memory: 2 rows (not counted as crashes)"), "{text}");
-        assert!(text.contains("| 4,000 | Ruby slow 1.0 | JSON · array | whole run | Debian 12 | exhausts time |"), "{text}");
+        assert!(
+            text.contains("| 4,000 | Ruby slow 1.0 | JSON · array | whole run | Debian 12 | exhausts time |"),
+            "{text}"
+        );
         let widest = text.lines().filter(|l| l.starts_with("| ")).map(|l| l.matches(" | ").count() + 1).max();
         assert_eq!(widest, Some(7));
     }

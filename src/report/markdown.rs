@@ -8,10 +8,10 @@ use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use super::class::{class, Class, Word};
-use super::groups::{environments_of, groups_by_library, sorted};
-use super::markup::{cut_at_word, escape_markdown};
 use super::counts::{counts, rows};
+use super::groups::{environments_of, groups_by_library, sorted};
 use super::lists;
+use super::markup::{cut_at_word, escape_markdown};
 use super::overview::{changes, superlinear};
 use super::view::{
     depth_figure, display_name, environment_name, failure_words, growth_note, peak_memory, record_phrase,
@@ -495,7 +495,11 @@ fn how_and_growth(result: &ProbeResult) -> String {
 fn how_cell(result: &ProbeResult) -> String {
     if let Some((depth, failure)) = result.crash_beyond_slow() {
         let exhausts = Word::ExhaustsTime.text();
-        return format!("{exhausts}, then **{}** at {}", escape_markdown(&failure.summary()), thousands(depth));
+        return format!(
+            "{exhausts}, then **{}** at {}",
+            escape_markdown(&failure.summary()),
+            thousands(depth)
+        );
     }
     match result.finding() {
         Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => {

@@ -1,12 +1,13 @@
 //! Facts across all the records, for summaries: how many parsers were measured, which lose control,
 //! whose time grows super-linearly, what differs between environments, a run in one line.
 
-use super::class::{class, loses_control, weakest_phase, Class};
+use super::class::{class, class_of, loses_control, losing_sooner, weakest_phase, Class};
 use super::groups::{groups, groups_by_library, sorted, table_order, Group};
 use super::view::{
     display_name, environment_name, growth_note, library_name, main_outcome, short_environment_name,
     short_outcome,
 };
+use crate::results::probe_result::ProbeResult;
 use crate::results::HOST;
 use crate::results::{ParserRecord, Results, Status};
 
@@ -81,10 +82,22 @@ pub fn changes<'a>(results: &'a Results, environment: &str) -> (usize, Vec<Chang
 }
 
 /// How two records of a library differ, in the words of [`short_outcome`]; when those agree (both
-/// lose control in the same phase at the same depth), in their main results' words; `None` when
-/// both read the same.
+/// lose control in the same phase at the same depth), in their main results' words. `None` when
+/// their facts agree (a time is not one) or when both read the same.
 fn differing_sides(before: &ParserRecord, after: &ParserRecord) -> Option<(String, String)> {
+    if facts(before) == facts(after) {
+        return None;
+    }
     [short_outcome, main_outcome].into_iter().map(|words| (words(before), words(after))).find(|(a, b)| a != b)
+}
+
+/// What a change between environments is judged on: the main result's class and exact depth, and
+/// those of the phase that loses control sooner.
+fn facts(record: &ParserRecord) -> [(Class, Option<u64>); 2] {
+    let depth = |r: &ProbeResult| r.exact_failing_depth();
+    let main = (class(record), record.result.as_ref().and_then(depth));
+    let sooner = losing_sooner(record).map_or((Class::NotMeasured, None), |p| (class_of(p), depth(p)));
+    [main, sooner]
 }
 
 /// Distinct parsers (ids) of the records, and how many of them were measured in some environment.

@@ -7,9 +7,9 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use super::class::{class, Class};
+use super::counts::counts;
 use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
-use super::counts::counts;
 use super::overview::changes;
 use super::view::{display_name, environment_name, library_name};
 use super::{badges, chart, lists, markdown};
@@ -215,7 +215,12 @@ mod tests {
             ),
             "{block}"
         );
-        assert!(block.contains("| 30,000 | Java Jackson databind 1.0 | JSON · array | whole run | Debian 12 | exit 134 |"), "{block}");
+        assert!(
+            block.contains(
+                "| 30,000 | Java Jackson databind 1.0 | JSON · array | whole run | Debian 12 | exit 134 |"
+            ),
+            "{block}"
+        );
         // Exhausting time is listed apart, not as a crash.
         assert!(block.contains("#### Exhausts time or memory: 1 row (not counted as crashes)"), "{block}");
         assert!(

@@ -95,14 +95,21 @@ pub fn crash_fixture() -> Results {
     let abort = failure(FailureKind::Crash, Some("SIGABRT"), None, "");
     let mut serialized = in_phase(Phase::Serialize, fails(2_000, abort));
     serialized.crashed_in = Some(CrashSite::unknown("no debugger"));
-    let go_fatal = failure(FailureKind::Crash, None, Some(2), "runtime: goroutine stack exceeds 1000000000-byte limit");
+    let go_fatal =
+        failure(FailureKind::Crash, None, Some(2), "runtime: goroutine stack exceeds 1000000000-byte limit");
     results.parsers = vec![
         row("c-free", "C", "free", clean(10_000), vec![in_phase(Phase::Parse, clean(10_000)), freed]),
         row("c-parse", "C", "parse", segv(1_000), vec![]),
         in_debian13,
         row("cpp-serialize", "C++", "serialize", clean(50_000), vec![serialized]),
         row("go-slow-crash", "Go", "slow-crash", slow(60_000, Some((70_000, go_fatal))), vec![]),
-        row("py-oom", "Python", "oom", fails(3_000, failure(FailureKind::OutOfMemory, None, None, "")), vec![]),
+        row(
+            "py-oom",
+            "Python",
+            "oom",
+            fails(3_000, failure(FailureKind::OutOfMemory, None, None, "")),
+            vec![],
+        ),
         row("rb-slow", "Ruby", "slow", slow(4_000, None), vec![]),
         row("py-clean", "Python", "clean", clean(100), vec![]),
     ];
@@ -163,6 +170,9 @@ fn every_output_gives_the_same_counts() {
             number_after(&cells[3], ""),
         ];
         assert!(exhausting.iter().all(|n| *n == count.rows_exhausting), "{exhausting:?} vs {count:?}");
-        assert!(markdown.contains(&format!("{} exhaust time or memory", rows(count.rows_exhausting))), "{markdown}");
+        assert!(
+            markdown.contains(&format!("{} exhaust time or memory", rows(count.rows_exhausting))),
+            "{markdown}"
+        );
     }
 }
