@@ -22,36 +22,6 @@ pub fn superlinear(results: &Results) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The parsers that lose control (crash or hang), one entry per catalog row in table order: its
-/// name and where it fails, with the environments when it was measured in several
-/// (`SIGSEGV at 262,078 (Debian 12, Debian 13)`).
-pub fn losing(results: &Results) -> Vec<(String, String)> {
-    let loses = |r: &ParserRecord| loses_control(class(r)) || weakest_phase(r).is_some();
-    let mut entries = Vec::new();
-    let mut groups: Vec<Group> =
-        groups(results).into_iter().filter(|g| g.records.iter().any(|r| loses(r))).collect();
-    groups.sort_by_key(|g| g.records.iter().filter(|r| loses(r)).map(|r| table_order(r)).min());
-    for group in groups {
-        let name = library_name(results, group.lead());
-        // Equal outcomes share their environments' names.
-        let mut outcomes: Vec<(String, Vec<&str>)> = Vec::new();
-        for record in group.records.iter().filter(|r| loses(r)) {
-            let env = short_environment_name(environment_name(results, &record.environment));
-            match outcomes.iter_mut().find(|(o, _)| *o == short_outcome(record)) {
-                Some((_, envs)) => envs.push(env),
-                None => outcomes.push((short_outcome(record), vec![env])),
-            }
-        }
-        let several = group.records.len() > 1;
-        let text: Vec<String> = outcomes
-            .into_iter()
-            .map(|(outcome, envs)| if several { format!("{outcome} ({})", envs.join(", ")) } else { outcome })
-            .collect();
-        entries.push((name, text.join("; ")));
-    }
-    entries
-}
-
 /// A library whose boundary differs between the host and another environment, with the two
 /// outcomes that show how (never two identical texts).
 pub struct Change<'a> {
@@ -107,22 +77,24 @@ pub fn parser_counts(results: &Results) -> (usize, usize) {
     (measured, groups.len())
 }
 
-/// A run's records in one line: `3 rows: 1 clean error, 1 crash, 1 not measured`.
+/// A run's records in one line, in the outcome words: `3 rows: clean error 1, crash 1, not
+/// measured 1`.
 pub fn run_summary(records: &[ParserRecord]) -> String {
     let classes = [
-        (Class::CleanError, "clean error", "clean errors"),
-        (Class::Crash, "crash", "crashes"),
-        (Class::Timeout, "timeout", "timeouts"),
-        (Class::OutOfMemory, "out of memory", "out of memory"),
-        (Class::NoLimit, "no limit", "no limit"),
-        (Class::Unreliable, "unreliable", "unreliable"),
-        (Class::NotMeasured, "not measured", "not measured"),
+        Class::CleanError,
+        Class::Crash,
+        Class::Timeout,
+        Class::OutOfMemory,
+        Class::NoLimit,
+        Class::Flattened,
+        Class::Unreliable,
+        Class::NotMeasured,
     ];
     let parts: Vec<String> = classes
         .iter()
-        .filter_map(|&(wanted, one, many)| {
+        .filter_map(|&wanted| {
             let n = records.iter().filter(|r| class(r) == wanted).count();
-            (n > 0).then(|| format!("{n} {}", if n == 1 { one } else { many }))
+            (n > 0).then(|| format!("{} {n}", wanted.text()))
         })
         .collect();
     let rows = if records.len() == 1 { "row" } else { "rows" };
@@ -149,10 +121,14 @@ mod tests {
         assert_eq!(display_name(&results, changes[0].after), "Python json · Debian 13");
         // The same crash in both environments is no change.
         assert!(changes.iter().all(|c| c.sides.0 != c.sides.1));
-        // A crash in both environments is one entry naming both.
-        let losing = losing(&results);
-        let stack = losing.iter().find(|(name, _)| name == "C recursive-parser").unwrap();
-        assert_eq!(stack.1, "SIGSEGV at 87,289 (Debian 12, Debian 13)");
-        assert_eq!(losing.iter().filter(|(name, _)| name.starts_with("C recursive")).count(), 1);
+    }
+
+    #[test]
+    fn a_run_is_summed_up_in_the_outcome_words() {
+        let results = two_environments();
+        assert_eq!(
+            run_summary(&results.parsers),
+            "9 rows: clean error 3, crash 3, exhausts time 1, no limit 1, not measured 1"
+        );
     }
 }
