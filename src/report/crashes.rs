@@ -46,16 +46,18 @@ pub fn crash_lines(results: &Results) -> Vec<CrashLine> {
 pub fn exhaust_lines(results: &Results) -> Vec<CrashLine> {
     let crashing: Vec<String> = crash_lines(results).into_iter().map(|line| line.row).collect();
     let exhausting = lines(results, |result| {
-        let word = class_of(result)
-            .word()
-            .filter(|_| matches!(class_of(result), Class::Timeout | Class::OutOfMemory))?;
-        let depth = match result.finding() {
-            Finding::FailsAt(depth, _) => depth,
-            // Slow: the depth it still finished, in its time.
-            Finding::Slow(depth, _) => depth,
-            _ => return None,
-        };
-        Some((depth, word.text().to_string(), None))
+        let exhausts = class_of(result);
+        if !matches!(exhausts, Class::Timeout | Class::OutOfMemory) {
+            return None;
+        }
+        match result.finding() {
+            Finding::FailsAt(depth, _) => Some((depth, exhausts.text().to_string(), None)),
+            // Slow: the deepest depth it still finished, in its time.
+            Finding::Slow(depth, seconds) => {
+                Some((depth, format!("{} past this depth ({seconds:.0} s here)", exhausts.text()), None))
+            }
+            _ => None,
+        }
     });
     grouped(exhausting.into_iter().filter(|line| !crashing.contains(&line.row)).collect())
 }
@@ -363,7 +365,7 @@ mod tests {
             exhausting,
             [
                 ("py-oom".to_string(), "exhausts memory".to_string()),
-                ("rb-slow".to_string(), "exhausts time".to_string())
+                ("rb-slow".to_string(), "exhausts time past this depth (12 s here)".to_string())
             ]
         );
     }

@@ -112,7 +112,7 @@ mod tests {
         assert!(text.contains("| 70,000 | Go slow-crash 1.0 | JSON · array | whole run | Debian 12 | exit 2: stack overflow |"), "{text}");
         assert!(text.contains("## Exhausts time or memory: 2 rows (not counted as crashes)"), "{text}");
         assert!(
-            text.contains("| 4,000 | Ruby slow 1.0 | JSON · array | whole run | Debian 12 | exhausts time |"),
+            text.contains("| 4,000 | Ruby slow 1.0 | JSON · array | whole run | Debian 12 | exhausts time past this depth (12 s here) |"),
             "{text}"
         );
         let widest = text.lines().filter(|l| l.starts_with("| ")).map(|l| l.matches(" | ").count() + 1).max();
