@@ -27,6 +27,7 @@ pub mod groups;
 pub mod lists;
 pub mod markup;
 pub mod overview;
+pub mod recursed;
 pub mod regenerate;
 pub mod view;
 

@@ -1,12 +1,9 @@
-//! Facts across all the records, for summaries: how many parsers were measured, which lose control,
-//! whose time grows super-linearly, what differs between environments, a run in one line.
+//! Facts across all the records, for summaries: how many parsers were measured, whose time grows
+//! super-linearly, what differs between environments, a run in one line.
 
-use super::class::{class, class_of, loses_control, losing_sooner, weakest_phase, Class};
-use super::groups::{groups, groups_by_library, sorted, table_order, Group};
-use super::view::{
-    display_name, environment_name, growth_note, library_name, main_outcome, short_environment_name,
-    short_outcome,
-};
+use super::class::{class, class_of, losing_sooner, Class};
+use super::groups::{groups, groups_by_library, sorted};
+use super::view::{display_name, growth_note, main_outcome, short_outcome};
 use crate::results::probe_result::ProbeResult;
 use crate::results::HOST;
 use crate::results::{ParserRecord, Results, Status};
