@@ -8,13 +8,10 @@ use crate::results::crash_site::CrashSite;
 pub fn function(site: Option<&CrashSite>) -> String {
     let Some(site) = site else { return "not located".into() };
     let clean = |name: &String| if site.printed_by_runtime { name.clone() } else { clean_name(name) };
+    // (Noise is told by the raw name too: cleaning leaves `operator new` as `new`.)
     let kept = |names: &[String]| -> Vec<String> {
-        names
-            .iter()
-            .filter(|n| n.as_str() != "??")
-            .map(clean)
-            .filter(|n| !n.is_empty() && !is_noise(n))
-            .collect()
+        let real = names.iter().filter(|n| n.as_str() != "??" && !is_noise(n));
+        real.map(clean).filter(|n| !n.is_empty() && !is_noise(n)).collect()
     };
     let cycle = kept(&site.cycle);
     if !cycle.is_empty() {
@@ -45,14 +42,15 @@ fn is_noise(name: &str) -> bool {
         "raise",
         "pthread_kill",
         "pthread_kill_implementation",
+        "pthread_kill_internal",
         "int_malloc",
         "int_free",
         "malloc_consolidate",
         "operator new",
         "operator delete",
     ];
-    // glibc's internal aliases: `__GI___libc_malloc`, `__libc_free`.
-    let mut bare = name;
+    // glibc's internal aliases: `__GI___libc_malloc`, `__libc_free`; C++'s parameter types.
+    let mut bare = name.split('(').next().unwrap_or(name).trim();
     loop {
         let stripped = bare.trim_start_matches('_');
         let stripped = ["GI_", "libc_"].iter().find_map(|p| stripped.strip_prefix(p)).unwrap_or(stripped);
@@ -173,6 +171,8 @@ mod tests {
         assert_eq!(function(Some(&site("malloc value array value array value array"))), "array → value");
         assert_eq!(function(Some(&site("_int_free free __libc_free free free free"))), "not located");
         assert_eq!(function(Some(&site("__GI___libc_malloc grow"))), "grow (innermost; no recursion seen)");
+        let new = CrashSite::from_frames(vec!["operator new(unsigned long)".into(), "grow".into()]);
+        assert_eq!(function(Some(&new)), "grow (innermost; no recursion seen)");
         assert_eq!(
             function(Some(&site("__GI_raise abort yajl_tree_free"))),
             "yajl_tree_free (innermost; no recursion seen)"
