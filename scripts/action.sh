@@ -4,7 +4,7 @@
 #
 #   NESTPROBE_COMMAND           the parser program and its arguments (required)
 #   NESTPROBE_ARGS              more `probe` options
-#   NESTPROBE_FAIL_ON           --fail-on (comma-separated outcomes)
+#   NESTPROBE_FAIL_ON           --fail-on (comma-separated outcome words: crash, exhausts-time, …)
 #   NESTPROBE_EXPECT_MIN_DEPTH  --expect-min-depth
 #   NESTPROBE_EXPECT_MAX_DEPTH  --expect-max-depth
 #   NESTPROBE_PAYLOAD           --payload (the format)

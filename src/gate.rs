@@ -10,9 +10,10 @@ use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Status};
 use crate::units::thousands;
 
-/// An outcome that `--fail-on` can name. The names are those of results.json: `failure.kind`
-/// (`error`, `crash`, `timeout`, `out-of-memory`, `accepted`), `status` (`unstable`,
-/// `input-not-read`) and `no-limit` (no failure up to the maximum depth).
+/// An outcome that `--fail-on` can name, in the outcome words of the reports (`report::class::Word`,
+/// spaces made hyphens: `crash`, `clean-error`, `exhausts-time`, `exhausts-memory`,
+/// `accepts-invalid-input`, `unstable`, `input-not-read`, `no-limit`). The names results.json gives
+/// `failure.kind` (`error`, `timeout`, `out-of-memory`, `accepted`) are kept as aliases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FailOn {
     Kind(FailureKind),
@@ -35,19 +36,32 @@ impl FailOn {
 
     pub fn name(self) -> &'static str {
         match self {
-            FailOn::Kind(FailureKind::Error) => "error",
+            FailOn::Kind(FailureKind::Error) => "clean-error",
             FailOn::Kind(FailureKind::Crash) => "crash",
-            FailOn::Kind(FailureKind::Timeout) => "timeout",
-            FailOn::Kind(FailureKind::OutOfMemory) => "out-of-memory",
-            FailOn::Kind(FailureKind::Accepted) => "accepted",
+            FailOn::Kind(FailureKind::Timeout) => "exhausts-time",
+            FailOn::Kind(FailureKind::OutOfMemory) => "exhausts-memory",
+            FailOn::Kind(FailureKind::Accepted) => "accepts-invalid-input",
             FailOn::Unstable => "unstable",
             FailOn::InputNotRead => "input-not-read",
             FailOn::NoLimit => "no-limit",
         }
     }
 
+    /// The older name of an outcome (results.json's `failure.kind`), still accepted.
+    pub fn alias(self) -> Option<&'static str> {
+        match self {
+            FailOn::Kind(FailureKind::Error) => Some("error"),
+            FailOn::Kind(FailureKind::Timeout) => Some("timeout"),
+            FailOn::Kind(FailureKind::OutOfMemory) => Some("out-of-memory"),
+            FailOn::Kind(FailureKind::Accepted) => Some("accepted"),
+            _ => None,
+        }
+    }
+
+    /// Every name `--fail-on` takes: the words, then the aliases.
     pub fn names() -> Vec<&'static str> {
-        FailOn::ALL.iter().map(|f| f.name()).collect()
+        let words = FailOn::ALL.iter().map(|f| f.name());
+        words.chain(FailOn::ALL.iter().filter_map(|f| f.alias())).collect()
     }
 }
 
@@ -55,7 +69,7 @@ impl FromStr for FailOn {
     type Err = String;
 
     fn from_str(text: &str) -> Result<FailOn, String> {
-        FailOn::ALL.into_iter().find(|f| f.name() == text).ok_or_else(|| {
+        FailOn::ALL.into_iter().find(|f| f.name() == text || f.alias() == Some(text)).ok_or_else(|| {
             format!("unknown outcome {text:?}; expected one of {}", FailOn::names().join(", "))
         })
     }
@@ -123,7 +137,7 @@ impl Expectations {
                     Some(format!("{} at depth {} (--fail-on crash)", failure.summary(), thousands(depth)))
                 }
                 _ => (self.fail_on.contains(&FailOn::Kind(FailureKind::Timeout)))
-                    .then(|| format!("{} (--fail-on timeout)", result.phrase())),
+                    .then(|| format!("{} (--fail-on exhausts-time)", result.phrase())),
             },
             Finding::InputNotRead(depth) => (self.fail_on.contains(&FailOn::InputNotRead)).then(|| {
                 format!(
@@ -232,11 +246,13 @@ mod tests {
     }
 
     #[test]
-    fn names_are_those_of_the_json_result() {
+    fn the_json_result_s_names_are_aliases_of_the_words() {
         for kind in [FailureKind::Error, FailureKind::Crash, FailureKind::Timeout, FailureKind::OutOfMemory] {
             let json = serde_json::to_value(kind).unwrap();
-            assert_eq!(FailOn::Kind(kind).name(), json.as_str().unwrap());
+            assert_eq!(json.as_str().unwrap().parse::<FailOn>(), Ok(FailOn::Kind(kind)));
         }
+        assert_eq!("timeout".parse::<FailOn>(), "exhausts-time".parse::<FailOn>());
+        assert_eq!("exhausts-time".parse::<FailOn>().unwrap().to_string(), "exhausts-time");
         for status in [ProbeStatus::Unstable, ProbeStatus::InputNotRead] {
             let json = serde_json::to_value(status).unwrap();
             assert!(json.as_str().unwrap().parse::<FailOn>().is_ok(), "{json}");

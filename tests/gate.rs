@@ -172,11 +172,12 @@ fn quiet_silences_everything_but_failed_expectations() {
     let quiet_verbose = probe(&["-q", "-v"], &["limit", "100"]);
     assert!(quiet_verbose.status.success());
     assert_eq!(stderr_of(&quiet_verbose), "");
+    // The older word `error` still works; the failure names it in the outcome words.
     let gated = probe(&["--quiet", "--fail-on", "error"], &["limit", "100"]);
     assert_eq!(gated.status.code(), Some(EXPECTATION_FAILED));
     assert_eq!(
         stderr_of(&gated),
-        "nestprobe: expectation failed: clean error at depth 101 (--fail-on error)\n"
+        "nestprobe: expectation failed: clean error at depth 101 (--fail-on clean-error)\n"
     );
 }
 
@@ -254,6 +255,7 @@ fn the_action_script_builds_the_command_line_and_passes_the_status_on() {
         &[
             ("NESTPROBE_COMMAND", &command),
             ("NESTPROBE_EXPECT_MIN_DEPTH", "64"),
+            // `timeout`: an older word, still taken, shown as `exhausts-time`.
             ("NESTPROBE_FAIL_ON", "crash,timeout"),
             ("NESTPROBE_PAYLOAD", "json"),
             ("NESTPROBE_BADGE", badge.to_str().unwrap()),
@@ -265,7 +267,7 @@ fn the_action_script_builds_the_command_line_and_passes_the_status_on() {
     let text = fs::read_to_string(&summary).unwrap();
     assert!(text.contains("| Outcome | clean error at depth 101 |"), "{text}");
     assert!(
-        text.contains("| Expectations | met: --fail-on crash,timeout, --expect-min-depth 64 |"),
+        text.contains("| Expectations | met: --fail-on crash,exhausts-time, --expect-min-depth 64 |"),
         "{text}"
     );
     assert!(text.contains("maximum depth 10,000"), "{text}");

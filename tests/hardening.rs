@@ -427,7 +427,7 @@ fn over_the_resident_cap_a_parser_fails_out_of_memory_at_a_depth_that_fits_the_c
     let output = run(command);
     let text = String::from_utf8_lossy(&output.stdout);
     // (Resident memory varies by a few pages between runs: the depth may differ by one or two.)
-    let phrase = "out of memory (resident cap) at depth ";
+    let phrase = "exhausts memory (resident cap) at depth ";
     let at = text.find(phrase).map(|i| &text[i + phrase.len()..]).unwrap_or_else(|| panic!("{text}"));
     let depth: u64 = at.split(' ').next().unwrap().replace(',', "").parse().unwrap();
     assert!(depth.abs_diff(failing) <= 8, "{failing} then {text}");

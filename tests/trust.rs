@@ -142,7 +142,10 @@ fn a_parser_that_only_gets_slower_is_reported_slow_with_no_boundary() {
     let mut command = nestprobe();
     command.args(["probe", "--timeout", "1s", "--max-depth", "10000", "--", fixture_path(), "crawl", "1000"]);
     let text = String::from_utf8(run(command).stdout).unwrap();
-    assert!(text.contains("slow: ") && text.contains("too slow to reach 10,000 in time"), "{text}");
+    assert!(
+        text.contains(": exhausts time: ") && text.contains("too slow to reach 10,000 in time"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -120,11 +120,12 @@ fn a_crash_deeper_than_a_slow_parser_finishes_is_recorded_beside_slow_and_report
 
     // The reports call it a crash: the table, the crash list in the README, the badges.
     let table = fs::read_to_string(workspace.path("results.md")).unwrap();
-    assert!(table.contains("slow, then **crash (SIGSEGV)** at 600"), "{table}");
+    assert!(table.contains("exhausts time, then **crash (SIGSEGV)** at 600"), "{table}");
     let readme = fs::read_to_string(workspace.path("README.md")).unwrap();
-    assert!(readme.contains("SIGSEGV at 600"), "{readme}");
+    let crash_line = readme.lines().find(|l| l.starts_with("| 600 | ")).unwrap_or_else(|| panic!("{readme}"));
+    assert!(crash_line.contains("| whole run |") && crash_line.contains("| SIGSEGV |"), "{crash_line}");
     let badge = fs::read_to_string(workspace.path("badges/crashes.svg")).unwrap();
-    assert!(badge.contains("1 of 1 parsers"), "{badge}");
+    assert!(badge.contains("1 of 1 rows"), "{badge}");
     let html = fs::read_to_string(workspace.path("results.html")).unwrap();
     assert!(html.contains("crash (SIGSEGV) at depth 600"), "the detail's tooltip");
 

@@ -211,8 +211,9 @@ pub struct ExportArgs {
 /// Expectations: a result that breaks one makes nestprobe exit 4, with one line per broken one.
 #[derive(Debug, Args, Clone, Default)]
 pub struct GateArgs {
-    /// Exit 4 when the parser fails this way (comma-separated; the names of the JSON result's
-    /// `failure.kind` and `status`, and no-limit)
+    /// Exit 4 when the parser fails this way (comma-separated outcome words: crash, clean-error,
+    /// exhausts-time, exhausts-memory, accepts-invalid-input, unstable, input-not-read, no-limit;
+    /// the older error, timeout, out-of-memory and accepted still work)
     #[arg(long, value_name = "OUTCOMES", value_delimiter = ',', value_parser = named::<FailOn>(FailOn::names()))]
     pub fail_on: Vec<FailOn>,
     /// Exit 4 when the parser fails at a depth below N (its smallest failing depth is less than N)
@@ -527,10 +528,11 @@ mod tests {
                 Err(e) => Err(e.to_string()),
             }
         };
-        let all = parse(&["--fail-on", "crash,timeout,unstable,out-of-memory,no-limit"]).unwrap();
+        // The older name `timeout` stands for its outcome word.
+        let all = parse(&["--fail-on", "crash,timeout,unstable,exhausts-memory,no-limit"]).unwrap();
         assert_eq!(
             all.fail_on.iter().map(|f| f.name()).collect::<Vec<_>>(),
-            ["crash", "timeout", "unstable", "out-of-memory", "no-limit"]
+            ["crash", "exhausts-time", "unstable", "exhausts-memory", "no-limit"]
         );
         let depths = parse(&["--expect-min-depth", "64", "--expect-max-depth", "1000"]).unwrap();
         assert_eq!((depths.min_depth, depths.max_depth), (Some(64), Some(1000)));

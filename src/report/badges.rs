@@ -6,13 +6,12 @@ use std::path::PathBuf;
 use anyhow::{anyhow, Result};
 use badge_maker::BadgeBuilder;
 
-use super::class::{class, class_of, Class};
-use super::groups::groups;
-use super::overview::parser_counts;
-use super::view::display_name;
+use super::class::{class_of, Class};
+use super::counts::counts;
+use super::view::{display_name, failure_words};
 use super::Exporter;
 use crate::payload::PayloadFormat;
-use crate::results::probe_result::ProbeResult;
+use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results, Status};
 use crate::units::thousands;
 
@@ -35,10 +34,10 @@ impl Exporter for Badges {
                 crash_badge(&results.of_format(format), format.title())?,
             ));
         }
-        let (measured, parsers) = parser_counts(results);
+        let count = counts(results);
         files.push((
             PathBuf::from(DIR).join("parsers.svg"),
-            badge("parsers measured", &format!("{measured} of {parsers}"), "blue")?,
+            badge("rows measured", &format!("{} of {}", count.rows_measured, count.rows), "blue")?,
         ));
         Ok(files)
     }
@@ -54,18 +53,13 @@ pub fn badge_file(record: &ParserRecord) -> String {
     format!("{}.svg", record.key())
 }
 
-/// "crash on deep YAML: 3 of 12 parsers" (crashes and timeouts count: both lose control). A parser
-/// measured in several environments counts once, as crashing if it does in any.
+/// "crash on deep YAML: 3 of 12 rows": the rows of the crash list (a row that only exhausts time
+/// or memory is not a crash), out of the rows measured.
 fn crash_badge(results: &Results, what: &str) -> Result<String> {
-    let (measured, _) = parser_counts(results);
-    let crashes = groups(results)
-        .iter()
-        .filter(|g| {
-            g.records.iter().any(|r| matches!(class(r), Class::Crash | Class::Timeout | Class::OutOfMemory))
-        })
-        .count();
-    let colour = if crashes > 0 { "red" } else { "brightgreen" };
-    badge(&format!("crash on deep {what}"), &format!("{crashes} of {measured} parsers"), colour)
+    let count = counts(results);
+    let colour = if count.rows_crashing > 0 { "red" } else { "brightgreen" };
+    let message = format!("{} of {} rows", count.rows_crashing, count.rows_measured);
+    badge(&format!("crash on deep {what}"), &message, colour)
 }
 
 fn parser_message(record: &ParserRecord) -> (String, &'static str) {
@@ -90,17 +84,30 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
     match class_of(result) {
         Class::CleanError => (format!("clean error at {}", depth()), "brightgreen"),
         Class::Crash => {
-            let failure = result.failure.as_ref().map(|f| f.summary()).unwrap_or_default();
-            (format!("{failure} at {}", depth()), "red")
+            match result.crash_seen_at() {
+                Some((depth, failure)) => {
+                    (format!("{} at {}", failure_words(failure), thousands(depth)), "red")
+                }
+                // Accepted invalid input: classed with crashes for its colour.
+                None => {
+                    let failure = result.failure.as_ref().map(failure_words).unwrap_or_default();
+                    (format!("{failure} at {}", depth()), "red")
+                }
+            }
         }
-        Class::Timeout => (format!("timeout at {}", depth()), "orange"),
-        Class::OutOfMemory => (format!("out of memory at {}", depth()), "#cc79a7"),
+        Class::Timeout => match result.finding() {
+            Finding::Slow(depth, _) => {
+                (format!("{} beyond {}", Class::Timeout.text(), thousands(depth)), "orange")
+            }
+            _ => (format!("{} at {}", Class::Timeout.text(), depth()), "orange"),
+        },
+        Class::OutOfMemory => (format!("{} at {}", Class::OutOfMemory.text(), depth()), "#cc79a7"),
         Class::NoLimit => (format!("no limit up to {}", thousands(result.settings.max_depth)), "yellow"),
         Class::Flattened => {
             let built = result.flattened_to.map(thousands).unwrap_or_default();
-            (format!("accepted, flattened to {built}"), "#56b4e9")
+            (format!("{} to {built}", Class::Flattened.text()), "#56b4e9")
         }
-        Class::Unreliable => ("unstable".into(), "lightgrey"),
+        Class::Unreliable => (Class::Unreliable.text().into(), "lightgrey"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
     }
 }
@@ -170,8 +177,9 @@ mod tests {
         let badge = |name: &str| &files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1;
         assert!(badge("python-json@debian13.svg").contains("Python json · Debian 13"));
         assert!(badge("python-json@debian13.svg").contains("clean error at 1,000"));
-        // c-stack crashes in both environments: one parser of six measured.
-        assert!(badge("crashes-json.svg").contains("3 of 6 parsers"), "{}", badge("crashes-json.svg"));
-        assert!(badge("parsers.svg").contains("6 of 7"));
+        // Rows, not libraries: c-stack crashes in both environments, two rows of eight measured;
+        // the timeout is no crash.
+        assert!(badge("crashes-json.svg").contains("3 of 8 rows"), "{}", badge("crashes-json.svg"));
+        assert!(badge("parsers.svg").contains("rows measured") && badge("parsers.svg").contains("8 of 9"));
     }
 }

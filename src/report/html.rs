@@ -45,18 +45,19 @@ impl Exporter for ResultsPage {
     }
 }
 
-/// The outcome classes as the page names them (filter values, CSS classes) and shows them.
+/// An outcome's key in the page's filters and URL fragment, and its word (one vocabulary).
 fn outcome_key(class: Class) -> (&'static str, &'static str) {
-    match class {
-        Class::CleanError => ("clean-error", "clean error"),
-        Class::Crash => ("crash", "crash"),
-        Class::Timeout => ("timeout", "timeout"),
-        Class::OutOfMemory => ("out-of-memory", "out of memory"),
-        Class::NoLimit => ("no-limit", "no limit"),
-        Class::Flattened => ("flattened", "flattened"),
-        Class::Unreliable => ("unstable", "unstable"),
-        Class::NotMeasured => ("not-measured", "not measured"),
-    }
+    let key = match class {
+        Class::CleanError => "clean-error",
+        Class::Crash => "crash",
+        Class::Timeout => "timeout",
+        Class::OutOfMemory => "out-of-memory",
+        Class::NoLimit => "no-limit",
+        Class::Flattened => "flattened",
+        Class::Unreliable => "unstable",
+        Class::NotMeasured => "not-measured",
+    };
+    (key, class.text())
 }
 
 const OUTCOMES: [Class; 8] = [
@@ -241,7 +242,7 @@ fn page(results: &Results) -> Result<String> {
 /// Counts per outcome, as links that set the outcome filter.
 fn summary_chips(html: &mut String, results: &Results) {
     html.push_str("<p class=\"chips\">");
-    let _ = write!(html, "<a class=\"chip all\" href=\"#view=table\">{} parsers</a>", results.parsers.len());
+    let _ = write!(html, "<a class=\"chip all\" href=\"#view=table\">{} rows</a>", results.parsers.len());
     for outcome in OUTCOMES {
         let count = results.parsers.iter().filter(|r| class(r) == outcome).count();
         if count > 0 {

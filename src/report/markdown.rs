@@ -7,13 +7,15 @@ use anyhow::Result;
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
-use super::class::{class, Class};
+use super::class::{class, Class, Word};
+use super::counts::{counts, rows};
 use super::groups::{environments_of, groups_by_library, sorted};
-use super::markup::escape_markdown;
-use super::overview::{changes, losing, parser_counts, superlinear};
+use super::lists;
+use super::markup::{cut_at_word, escape_markdown};
+use super::overview::{changes, superlinear};
 use super::view::{
-    depth_figure, display_name, environment_name, growth_note, peak_memory, record_phrase,
-    settings_differences, short_outcome,
+    depth_figure, display_name, environment_name, failure_words, growth_note, peak_memory, record_phrase,
+    settings_differences,
 };
 use super::Exporter;
 use crate::payload::Shape;
@@ -70,6 +72,8 @@ impl Exporter for ResultsTable {
                 "Rows marked ⚠ were measured with other settings than the above; their note says which.\n\n",
             );
         }
+        let _ = writeln!(text, "{}", lists::glossary());
+        let _ = writeln!(text, "{}", lists::crash_and_exhaust_lists(results, "##"));
         let formats = results.formats();
         if formats.len() > 1 {
             let links: Vec<String> =
@@ -107,12 +111,12 @@ pub fn environment_item(results: &Results, key: &str) -> String {
 }
 
 /// What differs between the host and another environment, in one line: `**Debian 12 (bookworm) →
-/// Debian 13 (trixie)**: 15 parsers measured in both; 1 fails differently: SQL SQLite json() (clean
+/// Debian 13 (trixie)**: 15 libraries measured in both; 1 fails differently: SQL SQLite json() (clean
 /// error at 2,001 → clean error at 1,001).`
 pub fn changes_line(results: &Results, key: &str) -> String {
     let (both, changes) = changes(results, key);
     let mut line = format!(
-        "**{} → {}**: {both} parsers measured in both",
+        "**{} → {}**: {both} libraries measured in both",
         escape_markdown(environment_name(results, HOST)),
         escape_markdown(environment_name(results, key))
     );
@@ -127,8 +131,8 @@ pub fn changes_line(results: &Results, key: &str) -> String {
                 "{} {} ({} → {})",
                 escape_markdown(&c.before.language),
                 escape_markdown(&c.before.library),
-                escape_markdown(&short_outcome(c.before)),
-                escape_markdown(&short_outcome(c.after))
+                escape_markdown(&c.sides.0),
+                escape_markdown(&c.sides.1)
             )
         })
         .collect();
@@ -143,11 +147,9 @@ const LEGEND: &str = "
   one value when the environments agree, else each environment's in column order (`a → b`).
 - **Fails at**: the smallest nesting depth of the format's main nesting (JSON `[[…]]`, XML elements, …)
   that the parser does not accept (its payload size is in results.html and results.json). *How* is what
-  happened there: a *clean error* (the library reported an error, the process stayed in control), a
-  *crash* (killed by a signal, or an abnormal exit status), a *timeout* (also with four times the time),
-  *out of memory* (under a memory cap), or *unstable* (outcomes disagreed: no exact number). A depth
+  happened there, in the words of the glossary at the top. A depth
   marked ± was set by the stack (the *Why* column says *stack*): its last digits are the machine's, and
-  another machine's number within 0.1 % is the same fact (README: *Same on every machine*).
+  another machine's number within 0.1 % is the same fact (docs/probe.md: *Same on every machine*).
 - **Phases**: for rows whose program can be asked for a phase, the main nesting again with the program
   told to *parse* and end at once, to *free* the value after parsing, or to *serialize* it back with the
   same library: many programs crash after the parse, in a destructor or a serializer.
@@ -187,21 +189,21 @@ fn named_summary(results: &Results, record: &ParserRecord) -> String {
 /// One line about one format's parsers: how many, how many lose control and which, the lowest limits.
 pub fn format_summary(results: &Results) -> String {
     let records = sorted(results);
-    let (measured, parsers) = parser_counts(results);
-    let losing: Vec<String> = losing(results)
-        .into_iter()
-        .map(|(name, outcome)| format!("{} ({})", escape_markdown(&name), escape_markdown(&outcome)))
-        .collect();
-    let mut line = format!("{measured} of {parsers} parsers measured");
+    let count = counts(results);
+    let mut line = format!(
+        "{} of {} rows measured ({} of {} libraries)",
+        count.rows_measured, count.rows, count.libraries_measured, count.libraries
+    );
     for key in environments_of(results).iter().filter(|k| *k != HOST) {
         let count = results.parsers.iter().filter(|r| &r.environment == key).count();
         let _ = write!(line, " · {count} in {}", escape_markdown(environment_name(results, key)));
     }
-    if losing.is_empty() {
-        line.push_str("; none crashes or hangs");
-    } else {
-        let _ = write!(line, "; {} lose control: {}", losing.len(), losing.join(", "));
-    }
+    let _ = write!(
+        line,
+        "; {} crash, {} exhaust time or memory (the crash list above has each)",
+        rows(count.rows_crashing),
+        rows(count.rows_exhausting)
+    );
     let lowest: Vec<String> = records
         .iter()
         .filter(|r| class(r) == Class::CleanError)
@@ -455,14 +457,6 @@ fn library_cell(record: &ParserRecord) -> String {
     cell
 }
 
-/// `text` cut to `max` characters, with `…` where it was cut (C++ names run long).
-fn clipped(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
-    }
-}
-
 /// Each phase the row declares, where and how it ended.
 fn phases_cell(record: &ParserRecord) -> Option<String> {
     let cells: Vec<String> = record
@@ -486,7 +480,7 @@ fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
         Finding::Flattened(_) => format!("none ≤ {}", thousands(result.settings.max_depth)),
         Finding::Unstable { .. } => "unstable".into(),
         Finding::InputNotRead(_) => "input not read".into(),
-        Finding::Slow(depth, _) => format!("> {} (slow)", thousands(depth)),
+        Finding::Slow(depth, _) => format!("> {} ({})", thousands(depth), Word::ExhaustsTime.text()),
     }
 }
 
@@ -500,11 +494,19 @@ fn how_and_growth(result: &ProbeResult) -> String {
 
 fn how_cell(result: &ProbeResult) -> String {
     if let Some((depth, failure)) = result.crash_beyond_slow() {
-        return format!("slow, then **{}** at {}", escape_markdown(&failure.summary()), thousands(depth));
+        let exhausts = Word::ExhaustsTime.text();
+        return format!(
+            "{exhausts}, then **{}** at {}",
+            escape_markdown(&failure.summary()),
+            thousands(depth)
+        );
     }
     match result.finding() {
         Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => {
             escape_markdown(&failure.summary())
+        }
+        Finding::FailsAt(_, failure) if failure.kind != FailureKind::Crash => {
+            format!("**{}**", escape_markdown(&failure_words(failure)))
         }
         Finding::FailsAt(_, failure) => {
             match result.crashed_in.as_ref().filter(|site| !site.cycle.is_empty()) {
@@ -512,7 +514,7 @@ fn how_cell(result: &ProbeResult) -> String {
                     format!(
                         "**{}** in {}",
                         escape_markdown(&failure.summary()),
-                        escape_markdown(&clipped(&site.summary(), 90))
+                        escape_markdown(&cut_at_word(&site.summary(), 90))
                     )
                 }
                 None => format!("**{}**", escape_markdown(&failure.summary())),
@@ -627,10 +629,10 @@ mod tests {
             text.contains("- **Debian 12 (bookworm)**: Debian GNU/Linux 12 (bookworm), the host\n"),
             "{text}"
         );
-        assert!(text.contains("6 of 7 parsers measured · 2 in Debian 13 (trixie)"), "{text}");
+        assert!(text.contains("8 of 9 rows measured (6 of 7 libraries) · 2 in Debian 13 (trixie)"), "{text}");
         assert!(
             text.contains(
-                "**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 parsers measured in both; 1 fails differently: \
+                "**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 libraries measured in both; 1 fails differently: \
                  Python json (clean error at 995 → clean error at 1,000)."
             ),
             "{text}"

@@ -46,6 +46,24 @@ pub fn json_for_script<T: Serialize>(value: &T) -> String {
     })
 }
 
+/// The longest a table cell's text may be in the markdown outputs (README block, results.md).
+pub const MAX_CELL: usize = 160;
+
+/// `text` cut to at most `max` characters at a word boundary, with `…` where it was cut (C++
+/// names and stderr run long); a single word longer than `max` is cut inside it.
+pub fn cut_at_word(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    // Room for the `…`.
+    let head: String = text.chars().take(max.saturating_sub(1)).collect();
+    let at_word = match head.rfind(char::is_whitespace) {
+        Some(at) if at > 0 => head[..at].trim_end(),
+        _ => head.as_str(),
+    };
+    format!("{at_word}…")
+}
+
 /// Makes text from parsers, the catalog or results.json (all untrusted: stderr lines, versions,
 /// notes) safe in a markdown table cell: it stays one cell on one line and shows as typed, never as
 /// markup or HTML. Backslashes are doubled so the text cannot cancel the escapes added here, and `|`
@@ -73,6 +91,16 @@ pub fn escape_markdown(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_are_cut_at_a_word_boundary() {
+        assert_eq!(cut_at_word("short", 10), "short");
+        assert_eq!(cut_at_word("parse_value → parse_array (recursing)", 20), "parse_value →…");
+        assert_eq!(cut_at_word("averyveryverylongword", 8), "averyve…");
+        let long = "word ".repeat(100);
+        let cut = cut_at_word(&long, MAX_CELL);
+        assert!(cut.chars().count() <= MAX_CELL && cut.ends_with("word…"), "{cut}");
+    }
 
     #[test]
     fn escaping_html_and_script_data() {

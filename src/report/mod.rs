@@ -22,9 +22,13 @@ pub mod timings;
 // and order, escaping, facts across records, writing every output at once, and how a record reads.
 pub mod case;
 pub mod class;
+pub mod counts;
+pub mod crashes;
 pub mod groups;
+pub mod lists;
 pub mod markup;
 pub mod overview;
+pub mod recursed;
 pub mod regenerate;
 pub mod view;
 

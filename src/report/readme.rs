@@ -7,12 +7,12 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use super::class::{class, Class};
+use super::counts::counts;
 use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
-use super::overview::{self, changes, parser_counts};
-use super::view::{display_name, environment_name, library_name, short_outcome};
-use super::{badges, chart, markdown};
-use crate::payload::PayloadFormat;
+use super::overview::changes;
+use super::view::{display_name, environment_name, library_name};
+use super::{badges, chart, lists, markdown};
 use crate::results::HOST;
 use crate::results::{output, write_if_changed, ParserRecord, Results};
 
@@ -33,9 +33,10 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
     write_if_changed(readme, &updated)
 }
 
-/// The README's results: a summary, not the table (results.md has every row). Per format how many
-/// parsers were measured, how many lose control and the lowest limits; every crash and hang; what
-/// changes between the host and each other environment; the charts.
+/// The README's results: a summary, not the table (results.md has every row). The glossary of
+/// outcome words; the crash list and the rows that exhaust time or memory; per format how many rows
+/// were measured, crash and exhaust, and the lowest limits; what changes between the host and each
+/// other environment; the charts.
 pub fn summary_block(results: &Results, base: &str) -> String {
     let mut block = format!("{}\n", markdown::environment_line(&results.environment));
     let environments = environments_of(results);
@@ -44,8 +45,9 @@ pub fn summary_block(results: &Results, base: &str) -> String {
             environments.iter().map(|key| markdown::environment_item(results, key)).collect();
         let _ = writeln!(block, "\nEnvironments: {}.", items.join("; "));
     }
-    let losing = formats_table(&mut block, results, base, &environments);
-    losing_list(&mut block, &losing);
+    let _ = write!(block, "\n{}\n", lists::glossary());
+    block.push_str(&lists::crash_and_exhaust_lists(results, "####"));
+    formats_table(&mut block, results, base, &environments);
     for key in environments.iter().filter(|k| *k != HOST) {
         environment_changes(&mut block, results, key);
     }
@@ -58,21 +60,18 @@ pub fn summary_block(results: &Results, base: &str) -> String {
     block
 }
 
-/// A parser that loses control: its format, name and outcome.
-type Losing = (PayloadFormat, String, String);
-
-/// One line per format: how many were measured, how many lose control, the lowest clean limits and
-/// links. Returns the parsers that lose control.
-fn formats_table(block: &mut String, results: &Results, base: &str, environments: &[String]) -> Vec<Losing> {
+/// One line per format: how many rows were measured, crash and exhaust, the lowest clean limits
+/// and links.
+fn formats_table(block: &mut String, results: &Results, base: &str, environments: &[String]) {
     let esc = escape_markdown;
     block.push_str(
-        "\n| Format | Parsers measured | Crash or hang | Lowest limits | More |\n|---|---|---|---|---|\n",
+        "\n| Format | Rows measured | Crash (rows) | Exhausts time or memory (rows) | Lowest limits | More |\n\
+         |---|---|---|---|---|---|\n",
     );
-    let mut losing: Vec<Losing> = Vec::new();
     for format in results.formats() {
         let subset = results.of_format(format);
-        let (measured, parsers) = parser_counts(&subset);
-        let mut counted = format!("{measured} of {parsers}");
+        let count = counts(&subset);
+        let mut counted = format!("{} of {}", count.rows_measured, count.rows);
         for key in environments.iter().filter(|k| *k != HOST) {
             let count = subset.parsers.iter().filter(|r| &r.environment == key).count();
             if count > 0 {
@@ -81,7 +80,6 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
         }
         let records: Vec<&ParserRecord> =
             sorted(results).into_iter().filter(|r| r.format == format).collect();
-        let lost = overview::losing(&subset);
         let lowest: Vec<String> = records
             .iter()
             .filter(|r| class(r) == Class::CleanError)
@@ -98,29 +96,12 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
         }
         let _ = writeln!(
             block,
-            "| {} | {counted} | {} | {} | {more} |",
+            "| {} | {counted} | {} | {} | {} | {more} |",
             format.title(),
-            lost.len(),
+            count.rows_crashing,
+            count.rows_exhausting,
             if lowest.is_empty() { "—".to_string() } else { lowest.join(", ") },
         );
-        losing.extend(lost.into_iter().map(|(name, outcome)| (format, name, outcome)));
-    }
-    losing
-}
-
-fn losing_list(block: &mut String, losing: &[Losing]) {
-    if losing.is_empty() {
-        block.push_str("\nNo parser crashes or hangs.\n");
-        return;
-    }
-    let _ = writeln!(
-        block,
-        "\n**Crashes and hangs**: the parser process loses control (a signal, an abnormal exit, a \
-         timeout) at the smallest depth given.\n\n| Format | Parser | Outcome |\n|---|---|---|"
-    );
-    let esc = escape_markdown;
-    for (format, name, outcome) in losing {
-        let _ = writeln!(block, "| {} | {} | {} |", format.title(), esc(name), esc(outcome));
     }
 }
 
@@ -129,7 +110,7 @@ fn environment_changes(block: &mut String, results: &Results, key: &str) {
     let esc = escape_markdown;
     let (host, other) = (environment_name(results, HOST), environment_name(results, key));
     let (both, changes) = changes(results, key);
-    let _ = write!(block, "\n**{} → {}**: {both} parsers measured in both", esc(host), esc(other));
+    let _ = write!(block, "\n**{} → {}**: {both} libraries measured in both", esc(host), esc(other));
     if changes.is_empty() {
         block.push_str("; each fails at the same depth, the same way, in both.\n");
         return;
@@ -142,12 +123,13 @@ fn environment_changes(block: &mut String, results: &Results, key: &str) {
         esc(host),
         esc(other)
     );
-    let cell = |r: &ParserRecord| {
-        format!("{} ({})", esc(&short_outcome(r)), esc(r.version.as_deref().unwrap_or("version unknown")))
+    let cell = |outcome: &str, r: &ParserRecord| {
+        format!("{} ({})", esc(outcome), esc(r.version.as_deref().unwrap_or("version unknown")))
     };
     for change in &changes {
         let name = library_name(results, change.before);
-        let _ = writeln!(block, "| {} | {} | {} |", esc(&name), cell(change.before), cell(change.after));
+        let (before, after) = (cell(&change.sides.0, change.before), cell(&change.sides.1, change.after));
+        let _ = writeln!(block, "| {} | {before} | {after} |", esc(&name));
     }
 }
 
@@ -215,27 +197,40 @@ mod tests {
     use crate::report::tests::two_environments;
 
     #[test]
-    fn the_summary_counts_lists_crashes_once_and_shows_what_changed_between_environments() {
+    fn the_summary_opens_with_the_words_and_the_crash_list_and_counts_rows() {
         let block = summary_block(&two_environments(), "");
+        let words = block.find("**Words**").unwrap();
+        let crashes = block.find("#### Crashes: 3 rows of 8 measured (2 libraries)").unwrap();
+        let formats = block.find("| Format | Rows measured |").unwrap();
+        assert!(words < crashes && crashes < formats, "{block}");
         assert!(
-            block.contains("| JSON | 6 of 7 · 2 in Debian 13 (trixie) | 3 | Rust serde_json 129, Python json 995, Python json · Debian 13 1,000 |"),
+            block.contains("| JSON | 8 of 9 · 2 in Debian 13 (trixie) | 3 | 1 | Rust serde_json 129, Python json 995, Python json · Debian 13 1,000 |"),
+            "{block}"
+        );
+        // The same crash in two environments: two rows, one under the other.
+        assert!(
+            block.contains(
+                "| 87,289 | C recursive-parser 1.0 | JSON · array | whole run | Debian 12 | SIGSEGV | not located |\n\
+                 | 87,289 | C recursive-parser 1.0 | JSON · array | whole run | Debian 13 | SIGSEGV | not located |"
+            ),
             "{block}"
         );
         assert!(
-            block.contains("| JSON | C recursive-parser | SIGSEGV at 87,289 (Debian 12, Debian 13) |"),
+            block.contains(
+                "| 30,000 | Java Jackson databind 1.0 | JSON · array | whole run | Debian 12 | exit 134 |"
+            ),
             "{block}"
         );
-        assert!(block.contains("| JSON | Java Jackson databind | crash (exit 134) at 30,000 |"), "{block}");
+        // Exhausting time is listed apart, not as a crash.
+        assert!(block.contains("#### Exhausts time or memory: 1 row (not counted as crashes)"), "{block}");
         assert!(
-            block.contains("**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 parsers measured in both; 1 fails differently:"),
+            block.contains("**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 libraries measured in both; 1 fails differently:"),
             "{block}"
         );
         assert!(
             block.contains("| Python json | clean error at 995 (1.0) | clean error at 1,000 (2.0) |"),
             "{block}"
         );
-        // A summary, not the table: no line per parser beyond the crashes and changes.
-        assert_eq!(block.lines().filter(|l| l.starts_with('|')).count(), 3 + 5 + 3);
         assert!(block.contains("![JSON results](results.svg)"));
     }
 

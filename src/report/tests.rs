@@ -35,3 +35,144 @@ fn thousands_separators() {
     assert_eq!(crate::units::thousands(87_289), "87,289");
     assert_eq!(crate::units::thousands(5_000_000), "5,000,000");
 }
+
+/// Rows that crash in the parse, in free and in serialize (one exact, one beyond a slow depth, one
+/// library in two environments), one that exhausts memory, one that exhausts time, one clean.
+pub fn crash_fixture() -> Results {
+    use crate::results::crash_site::CrashSite;
+    use crate::results::outcome::{Failure, FailureKind};
+    use crate::results::phase::Phase;
+    use crate::results::probe_result::{ProbeResult, ProbeStatus};
+
+    let failure = |kind, signal_name: Option<&str>, exit_code: Option<i32>, stderr: &str| Failure {
+        kind,
+        exit_code,
+        signal: signal_name.map(|_| 11),
+        signal_name: signal_name.map(String::from),
+        stderr: stderr.into(),
+        peak_rss_bytes: None,
+    };
+    let fails = |depth: u64, failure: Failure| ProbeResult {
+        status: ProbeStatus::Exact,
+        max_accepted_depth: Some(depth - 1),
+        min_failing_depth: Some(depth),
+        failure: Some(failure),
+        ..Default::default()
+    };
+    let clean = |depth| fails(depth, failure(FailureKind::Error, None, Some(1), ""));
+    let segv = |depth| fails(depth, failure(FailureKind::Crash, Some("SIGSEGV"), None, ""));
+    let in_phase = |phase, result: ProbeResult| ProbeResult { phase: Some(phase), ..result };
+    let slow = |depth, crash: Option<(u64, Failure)>| ProbeResult {
+        status: ProbeStatus::Slow,
+        max_accepted_depth: Some(depth),
+        accepted_seconds: Some(12.0),
+        crash_depth: crash.as_ref().map(|(depth, _)| *depth),
+        failure: crash.map(|(_, failure)| failure),
+        ..Default::default()
+    };
+    let mut results = two_environments();
+    let template = results.parsers[0].clone();
+    let row = |id: &str, language: &str, library: &str, main: ProbeResult, phases: Vec<ProbeResult>| {
+        crate::results::ParserRecord {
+            id: id.into(),
+            language: language.into(),
+            library: library.into(),
+            result: Some(main),
+            object: None,
+            unclosed: None,
+            sweep: None,
+            phases,
+            changes: Vec::new(),
+            ..template.clone()
+        }
+    };
+    let mut freed = in_phase(Phase::Free, segv(500));
+    freed.crashed_in = Some(CrashSite::from_frames(
+        "free free_value free_value free_value free_value".split(' ').map(String::from).collect(),
+    ));
+    let mut in_debian13 = row("c-parse", "C", "parse", segv(9_000), vec![]);
+    in_debian13.environment = "debian13".into();
+    let abort = failure(FailureKind::Crash, Some("SIGABRT"), None, "");
+    let mut serialized = in_phase(Phase::Serialize, fails(2_000, abort));
+    serialized.crashed_in = Some(CrashSite::unknown("no debugger"));
+    let go_fatal =
+        failure(FailureKind::Crash, None, Some(2), "runtime: goroutine stack exceeds 1000000000-byte limit");
+    results.parsers = vec![
+        row("c-free", "C", "free", clean(10_000), vec![in_phase(Phase::Parse, clean(10_000)), freed]),
+        row("c-parse", "C", "parse", segv(1_000), vec![]),
+        in_debian13,
+        row("cpp-serialize", "C++", "serialize", clean(50_000), vec![serialized]),
+        row("go-slow-crash", "Go", "slow-crash", slow(60_000, Some((70_000, go_fatal))), vec![]),
+        row(
+            "py-oom",
+            "Python",
+            "oom",
+            fails(3_000, failure(FailureKind::OutOfMemory, None, None, "")),
+            vec![],
+        ),
+        row("rb-slow", "Ruby", "slow", slow(4_000, None), vec![]),
+        row("py-clean", "Python", "clean", clean(100), vec![]),
+    ];
+    results
+}
+
+/// The number right after `before` in `text` (thousands separators allowed).
+fn number_after(text: &str, before: &str) -> usize {
+    let at = text.find(before).unwrap_or_else(|| panic!("{before:?} not in {text}")) + before.len();
+    let digits: String =
+        text[at..].chars().take_while(|c| c.is_ascii_digit() || *c == ',').filter(|c| *c != ',').collect();
+    digits.parse().unwrap_or_else(|_| panic!("no number after {before:?} in {text}"))
+}
+
+/// The cells of the README's format table line for JSON.
+fn json_line_cells(block: &str) -> Vec<String> {
+    let line = block.lines().find(|l| l.starts_with("| JSON | ")).expect("a JSON line");
+    line.split(" | ").map(String::from).collect()
+}
+
+/// The crash and row counts of the README block, results.md and the badges, from one results file:
+/// none may disagree with another, nor with `counts`.
+#[test]
+fn every_output_gives_the_same_counts() {
+    use crate::report::counts::{counts, rows};
+    use crate::report::{badges::Badges, markdown::ResultsTable, readme, Exporter};
+    for results in [crash_fixture(), two_environments()] {
+        let count = counts(&results);
+        let block = readme::summary_block(&results, "");
+        let (_, markdown) = ResultsTable.files(&results).unwrap().remove(0);
+        let badges = Badges.files(&results).unwrap();
+        let badge = |name: &str| badges.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone();
+        let cells = json_line_cells(&block);
+
+        let crashing = [
+            number_after(&block, "#### Crashes: "),
+            number_after(&markdown, "## Crashes: "),
+            number_after(&badge("crashes.svg"), "crash on deep input: "),
+            number_after(&badge("crashes-json.svg"), "crash on deep JSON: "),
+            number_after(&cells[2], ""),
+        ];
+        assert!(crashing.iter().all(|n| *n == count.rows_crashing), "{crashing:?} vs {count:?}");
+        assert!(markdown.contains(&format!("; {} crash, ", rows(count.rows_crashing))), "{markdown}");
+
+        let crashes_of = format!("{} of ", rows(count.rows_crashing));
+        let measured = [
+            number_after(&block, &format!("#### Crashes: {crashes_of}")),
+            number_after(&markdown, &format!("## Crashes: {crashes_of}")),
+            number_after(&badge("parsers.svg"), "rows measured: "),
+            number_after(&badge("crashes.svg"), &format!("{} of ", count.rows_crashing)),
+            number_after(&cells[1], ""),
+        ];
+        assert!(measured.iter().all(|n| *n == count.rows_measured), "{measured:?} vs {count:?}");
+
+        let exhausting = [
+            number_after(&block, "#### Exhausts time or memory: "),
+            number_after(&markdown, "## Exhausts time or memory: "),
+            number_after(&cells[3], ""),
+        ];
+        assert!(exhausting.iter().all(|n| *n == count.rows_exhausting), "{exhausting:?} vs {count:?}");
+        assert!(
+            markdown.contains(&format!("{} exhaust time or memory", rows(count.rows_exhausting))),
+            "{markdown}"
+        );
+    }
+}

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use super::view::{peak_memory, shell_words};
+use super::class::Word;
+use super::view::{failure_words, peak_memory, shell_words};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::settings::EnvMode;
 use crate::results::sweep_result::SweepResult;
@@ -19,7 +20,7 @@ pub fn probe(result: &ProbeResult) -> String {
     if result.slow {
         let _ = write!(
             out,
-            "\n  slow: needed more than the {} s timeout ({:.1} s at depth {})",
+            "\n  time: needed more than the {} s timeout ({:.1} s at depth {})",
             result.settings.timeout_seconds,
             result.accepted_seconds.unwrap_or(0.0),
             result.max_accepted_depth.map_or("-".into(), thousands)
@@ -43,7 +44,7 @@ fn finding(out: &mut String, result: &ProbeResult) {
             let _ = writeln!(
                 out,
                 "{command}: {} at depth {} ({} payload){detail}",
-                failure.summary(),
+                failure_words(failure),
                 thousands(depth),
                 format_bytes(result.payload_bytes.unwrap_or(0)),
             );
@@ -70,11 +71,20 @@ fn finding(out: &mut String, result: &ProbeResult) {
         Finding::Unstable { .. } => {
             let _ = writeln!(out, "{command}: UNSTABLE, no exact boundary: {}", result.phrase());
         }
-        Finding::Slow(..) => {
-            let _ = writeln!(out, "{command}: {}", result.phrase());
-            if let (Some(site), Some(_)) = (&result.crashed_in, result.crash_beyond_slow()) {
+        Finding::Slow(..) if result.crash_beyond_slow().is_some() => {
+            let _ = writeln!(out, "{command}: {}: {}", Word::Crash.text(), result.phrase());
+            if let Some(site) = &result.crashed_in {
                 let _ = writeln!(out, "  where it crashed: {}", site.summary());
             }
+        }
+        Finding::Slow(depth, seconds) => {
+            let _ = writeln!(
+                out,
+                "{command}: {}: {seconds:.1} s at depth {}, too slow to reach {} in time",
+                Word::ExhaustsTime.text(),
+                thousands(depth),
+                thousands(result.settings.max_depth)
+            );
         }
         Finding::InputNotRead(depth) => {
             let _ = writeln!(

@@ -1,4 +1,4 @@
-//! `run --timings`: where a run's time went, per row and in all (README, "Timings").
+//! `run --timings`: where a run's time went, per row and in all (docs/measurements.md has runs timed with it).
 
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::class::losing_sooner;
+use super::class::{losing_sooner, Word};
 use crate::results::outcome::{Failure, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
@@ -72,6 +72,14 @@ pub fn short_outcome(record: &ParserRecord) -> String {
     }
 }
 
+/// A record's main result in a few words, whatever its phases do.
+pub fn main_outcome(record: &ParserRecord) -> String {
+    match record.result.as_ref().filter(|_| record.status == Status::Measured) {
+        Some(result) => short_finding(result),
+        None => "not measured".into(),
+    }
+}
+
 fn short_finding(result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, failure) => format!("{} at {}", crash_name(failure), thousands(depth)),
@@ -79,14 +87,15 @@ fn short_finding(result: &ProbeResult) -> String {
         Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
         Finding::Slow(depth, seconds) => match result.crash_beyond_slow() {
             Some((crash, failure)) => format!(
-                "slow: {seconds:.0} s at {}, {} at {}",
-                thousands(depth),
+                "{} at {}, beyond {seconds:.0} s at {}",
                 crash_name(failure),
-                thousands(crash)
+                thousands(crash),
+                thousands(depth)
             ),
-            None => format!("slow: {seconds:.0} s at {}", thousands(depth)),
+            None => format!("{}: {seconds:.0} s at {}", Word::ExhaustsTime.text(), thousands(depth)),
         },
-        Finding::Unstable { .. } | Finding::InputNotRead(_) => "unstable".into(),
+        Finding::Unstable { .. } => Word::Unstable.text().into(),
+        Finding::InputNotRead(_) => Word::InputNotRead.text().into(),
     }
 }
 
@@ -95,7 +104,22 @@ pub fn crash_name(failure: &Failure) -> String {
     match (failure.kind, &failure.signal_name, failure.exit_code) {
         (FailureKind::Crash, Some(name), _) => name.clone(),
         (FailureKind::Crash, None, Some(code)) => format!("crash (exit {code})"),
-        _ => failure.summary(),
+        _ => failure_words(failure),
+    }
+}
+
+/// How a probe failed in the outcome words: `crash (SIGSEGV)`, `clean error`, `exhausts time`,
+/// `exhausts memory (resident cap)`.
+pub fn failure_words(failure: &Failure) -> String {
+    let word = Word::of_failure(failure.kind).text();
+    match (failure.kind, &failure.signal_name, failure.exit_code) {
+        (FailureKind::Crash, ..) => failure.summary(),
+        (FailureKind::OutOfMemory, Some(name), _) => format!("{word} ({name})"),
+        (FailureKind::OutOfMemory, None, Some(code)) => format!("{word} (exit {code})"),
+        (FailureKind::OutOfMemory, None, None) if failure.peak_rss_bytes.is_some() => {
+            format!("{word} (resident cap)")
+        }
+        _ => word.into(),
     }
 }
 

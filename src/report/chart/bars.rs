@@ -39,7 +39,7 @@ fn bar_text(record: &ParserRecord) -> String {
     };
     let depth = result.exact_failing_depth().map(thousands).unwrap_or_default();
     if let Finding::Slow(deepest, seconds) = result.finding() {
-        return format!("slow: {seconds:.0} s at {}", thousands(deepest));
+        return format!("{}: {seconds:.0} s at {}", Class::Timeout.text(), thousands(deepest));
     }
     match (class(record), &result.failure) {
         (Class::Crash, Some(failure)) => match (&failure.signal_name, failure.exit_code) {
@@ -47,9 +47,9 @@ fn bar_text(record: &ParserRecord) -> String {
             (None, Some(code)) => format!("crash (exit {code}) at {depth}"),
             (None, None) => format!("crash at {depth}"),
         },
-        (Class::CleanError, _) => format!("clean error at {depth}"),
-        (Class::Timeout, _) => format!("timeout at {depth}"),
-        (Class::OutOfMemory, _) => format!("out of memory at {depth}"),
+        (Class::CleanError, _) => format!("{} at {depth}", Class::CleanError.text()),
+        (Class::Timeout, _) => format!("{} at {depth}", Class::Timeout.text()),
+        (Class::OutOfMemory, _) => format!("{} at {depth}", Class::OutOfMemory.text()),
         (Class::Unreliable, _) => result.phrase(),
         (Class::Flattened, _) => {
             format!("flattened to {}", result.flattened_to.map(thousands).unwrap_or_default())
@@ -155,16 +155,16 @@ fn value_width(records: &[&ParserRecord], top: f64) -> i32 {
 fn keys(records: &[&ParserRecord], max_depth: u64) -> Vec<Key> {
     let key = |colour, text: &str| Key { colour, text: text.into(), line: false };
     let mut keys = vec![
-        key(GREEN, "clean error"),
-        key(VERMILLION, "crash (signal or abnormal exit)"),
-        key(ORANGE, "timeout"),
-        key(PURPLE, "out of memory (resident cap)"),
-        key(BLUE, &format!("no limit up to {}", thousands(max_depth))),
-        key(GREY, "unstable"),
+        key(GREEN, Class::CleanError.text()),
+        key(VERMILLION, &format!("{} (signal or abnormal exit)", Class::Crash.text())),
+        key(ORANGE, Class::Timeout.text()),
+        key(PURPLE, &format!("{} (resident cap)", Class::OutOfMemory.text())),
+        key(BLUE, &format!("{} up to {}", Class::NoLimit.text(), thousands(max_depth))),
+        key(GREY, Class::Unreliable.text()),
     ];
     // Only charts of renderers have flattened nesting: their key only there.
     if records.iter().any(|r| class(r) == Class::Flattened) {
-        keys.insert(5, key(SKY, "accepted, nesting flattened"));
+        keys.insert(5, key(SKY, Class::Flattened.text()));
     }
     keys
 }

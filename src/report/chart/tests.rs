@@ -199,7 +199,7 @@ fn results_chart_has_every_parser_in_table_order() {
         "clean error at 129",
         "SIGSEGV at 87,289",
         "crash (exit 134) at 30,000",
-        "timeout at 11,000",
+        "exhausts time at 11,000",
         "no limit up to 5,000,000",
         "Not drawn: 1 parser not measured yet (results.md lists them).",
         "crash (signal or abnormal exit)",
