@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 
 use super::class::losing_sooner;
+use super::recursed::located;
 use super::view::crash_name;
 use crate::payload::Shape;
-use crate::results::crash_site::CrashSite;
 use crate::results::outcome::FailureKind;
 use crate::results::part::Part;
 use crate::results::phase::Phase;
@@ -99,7 +99,8 @@ pub fn losses(record: &ParserRecord) -> Vec<LossLine<'_>> {
                 depth,
                 loss,
                 how,
-                function: result.crashed_in.as_ref().and_then(recursing_function),
+                // The one rule of the crash lists (README, results.md): report::recursed.
+                function: (loss == Loss::Crash).then(|| located(result.crashed_in.as_ref())).flatten(),
                 sooner: result.phase.is_some() && result.phase == sooner,
                 first_of_library: false,
             })
@@ -150,89 +151,11 @@ fn grouped_by_library(mut lines: Vec<LossLine<'_>>) -> Vec<LossLine<'_>> {
     lines
 }
 
-/// Frames of the allocator, of an abort or of a signal: where a crash lands, not what recursed.
-const NOT_THE_RECURSION: &[&str] =
-    &["malloc", "calloc", "realloc", "free", "operator new", "operator delete", "abort", "raise", "kill"];
-
-/// The function that recursed: the repeating frame of the crash site's cycle that is not an
-/// allocator's or an abort's; a debugger's name without Rust's hash, template arguments, parameter
-/// or return types (a runtime's name is as it printed it: Go's `pkg.(*T).method` is whole).
-pub fn recursing_function(site: &CrashSite) -> Option<String> {
-    site.cycle
-        .iter()
-        .map(|name| if site.printed_by_runtime { name.trim().to_string() } else { clean_function_name(name) })
-        .find(|name| !name.is_empty() && name != "??" && !NOT_THE_RECURSION.contains(&bare_name(name)))
-}
-
-/// `__GI___libc_malloc` → `malloc`, `_int_free` → `free`: glibc's internal spellings.
-fn bare_name(name: &str) -> &str {
-    let name = name.trim_start_matches('_');
-    let name = name.strip_prefix("GI").map_or(name, |rest| rest.trim_start_matches('_'));
-    ["libc_", "int_"].iter().fold(name, |name, prefix| name.strip_prefix(prefix).unwrap_or(name))
-}
-
-/// `void serializer<basic_json<…>>::dump(basic_json const&, bool)` → `serializer::dump`;
-/// `<&mut json5::Deserializer as serde::Deserializer>::deserialize_map::h0123456789abcdef` →
-/// `json5::Deserializer::deserialize_map`.
-fn clean_function_name(name: &str) -> String {
-    let name = without_rust_hash(name.trim());
-    // A Rust trait method: the type it is called on says more than the trait.
-    if let Some((self_type, rest)) = name.strip_prefix('<').and_then(qualified_self) {
-        let self_type = self_type.trim_start_matches("&mut ").trim_start_matches('&');
-        return format!("{}{}", clean_function_name(self_type), clean_function_name(rest));
-    }
-    let mut clean = String::with_capacity(name.len());
-    let mut depth = 0usize;
-    for c in name.chars() {
-        match c {
-            '<' => depth += 1,
-            '>' if depth > 0 => depth -= 1,
-            '(' if depth == 0 && !clean.ends_with("operator") && !clean.is_empty() => break,
-            _ if depth == 0 => clean.push(c),
-            _ => {}
-        }
-    }
-    if depth != 0 {
-        // Cut short or `operator<`: what comes before the first `<`.
-        clean = name.split('<').next().unwrap_or(name).to_string();
-    }
-    let clean = clean.replace("::::", "::");
-    // A C++ return type (`void`, `bool`, `toml::result`) before the name.
-    match clean.rsplit_once(' ') {
-        Some((_, last)) if !clean.contains("operator") && !last.is_empty() => last.to_string(),
-        _ => clean.trim().to_string(),
-    }
-}
-
-fn without_rust_hash(name: &str) -> &str {
-    match name.rsplit_once("::h") {
-        Some((path, hash)) if hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()) => path,
-        _ => name,
-    }
-}
-
-/// In `T as Trait>::rest` (a qualified path after its `<`), `T` and `::rest`.
-fn qualified_self(inside: &str) -> Option<(&str, &str)> {
-    let mut depth = 0usize;
-    let mut self_end = None;
-    for (at, c) in inside.char_indices() {
-        match c {
-            '<' => depth += 1,
-            '>' if depth == 0 => return Some((&inside[..self_end?], &inside[at + 1..])),
-            '>' => depth -= 1,
-            ' ' if depth == 0 && self_end.is_none() && inside[at..].starts_with(" as ") => {
-                self_end = Some(at)
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::report::chart::tests::sample;
+    use crate::results::crash_site::CrashSite;
     use crate::results::outcome::Failure;
     use crate::results::probe_result::ProbeStatus;
 
@@ -259,53 +182,6 @@ mod tests {
             failure,
             ..Default::default()
         }
-    }
-
-    #[test]
-    fn the_recursing_function_is_the_cycles_frame_cleaned_up() {
-        let nlohmann = "nlohmann::json_abi_v3_11_2::detail::serializer<nlohmann::basic_json<std::map, \
-                        std::vector<char> > >::dump(nlohmann::basic_json<std::map> const&, bool, unsigned int)";
-        assert_eq!(
-            recursing_function(&site(&[nlohmann])).as_deref(),
-            Some("nlohmann::json_abi_v3_11_2::detail::serializer::dump")
-        );
-        assert_eq!(
-            recursing_function(&site(&["serde_json::de::Deserializer<R>::parse::h0123456789abcdef"]))
-                .as_deref(),
-            Some("serde_json::de::Deserializer::parse")
-        );
-        // The allocator's frames in a cycle are where it landed, not what recursed.
-        assert_eq!(
-            recursing_function(&site(&["__GI___libc_malloc", "parse_value", "_int_free"])).as_deref(),
-            Some("parse_value")
-        );
-        assert_eq!(recursing_function(&site(&["yajl_tree_free"])).as_deref(), Some("yajl_tree_free"));
-        let trait_method = "<<toml::Value as serde::Deserialize>::deserialize::ValueVisitor as \
-                            serde::de::Visitor>::visit_map::he61ceabecbe32a28";
-        assert_eq!(
-            recursing_function(&site(&[trait_method])).as_deref(),
-            Some("toml::Value::deserialize::ValueVisitor::visit_map")
-        );
-        assert_eq!(
-            recursing_function(&site(&[
-                "<&mut json5::de::Deserializer as serde::Deserializer>::deserialize_seq"
-            ]))
-            .as_deref(),
-            Some("json5::de::Deserializer::deserialize_seq")
-        );
-        let returning = "toml::result<toml::basic_value<toml::type_config>, toml::error_info> \
-                         toml::detail::parse_value<toml::type_config>(toml::detail::location&, int)";
-        assert_eq!(recursing_function(&site(&[returning])).as_deref(), Some("toml::detail::parse_value"));
-        assert_eq!(
-            recursing_function(&site(&["auto tao::json::pegtl::match<tao::json::rules::member,"])).as_deref(),
-            Some("tao::json::pegtl::match")
-        );
-        // A runtime's own names keep their parentheses.
-        let go = CrashSite { printed_by_runtime: true, ..site(&["github.com/x/toml.(*Encoder).encode"]) };
-        assert_eq!(recursing_function(&go).as_deref(), Some("github.com/x/toml.(*Encoder).encode"));
-        assert_eq!(recursing_function(&site(&["malloc", "free"])), None);
-        assert_eq!(recursing_function(&site(&[])), None);
-        assert_eq!(clean_function_name("std::operator<"), "std::operator");
     }
 
     #[test]

@@ -6,7 +6,12 @@ use crate::results::crash_site::CrashSite;
 /// The function that recursed: the repeating frames (outermost first) without the allocator's or
 /// the abort's, with their names cleaned; else the innermost frame; else `not located`.
 pub fn function(site: Option<&CrashSite>) -> String {
-    let Some(site) = site else { return "not located".into() };
+    located(site).unwrap_or_else(|| "not located".into())
+}
+
+/// [`function`], `None` where it is not located.
+pub fn located(site: Option<&CrashSite>) -> Option<String> {
+    let site = site?;
     let clean = |name: &String| if site.printed_by_runtime { name.clone() } else { clean_name(name) };
     // (Noise is told by the raw name too: cleaning leaves `operator new` as `new`.)
     let kept = |names: &[String]| -> Vec<String> {
@@ -21,11 +26,13 @@ pub fn function(site: Option<&CrashSite>) -> String {
                 unique.push(name);
             }
         }
-        return unique.join(" → ");
+        return Some(unique.join(" → "));
     }
     match kept(&site.frames).first() {
-        Some(innermost) if site.unknown.is_none() => format!("{innermost} (innermost; no recursion seen)"),
-        _ => "not located".into(),
+        Some(innermost) if site.unknown.is_none() => {
+            Some(format!("{innermost} (innermost; no recursion seen)"))
+        }
+        _ => None,
     }
 }
 
