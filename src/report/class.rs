@@ -23,6 +23,20 @@ pub enum Class {
     NotMeasured,
 }
 
+impl Class {
+    /// Every class, in the order outputs list them.
+    pub const ALL: [Class; 8] = [
+        Class::CleanError,
+        Class::Crash,
+        Class::Timeout,
+        Class::OutOfMemory,
+        Class::NoLimit,
+        Class::Flattened,
+        Class::Unreliable,
+        Class::NotMeasured,
+    ];
+}
+
 /// The outcome words every output uses (terminal, README, results.md, charts, badges, the Action's
 /// `fail-on`), each defined once here with its meaning for the glossary. Time is said one way:
 /// `exhausts time`, never "timeout" or "slow".

@@ -44,7 +44,10 @@ pub fn crash_lines(results: &Results) -> Vec<CrashLine> {
 
 /// Every place a row that never crashes runs out of time or memory, in the order of [`crash_lines`].
 pub fn exhaust_lines(results: &Results) -> Vec<CrashLine> {
-    let crashing: Vec<String> = crash_lines(results).into_iter().map(|line| line.row).collect();
+    let crashing: Vec<String> = (results.parsers.iter())
+        .filter(|record| record.parts().any(|(_, result)| result.crash_seen_at().is_some()))
+        .map(ParserRecord::key)
+        .collect();
     let exhausting = lines(results, |result| {
         let exhausts = class_of(result);
         if !matches!(exhausts, Class::Timeout | Class::OutOfMemory) {

@@ -60,17 +60,6 @@ fn outcome_key(class: Class) -> (&'static str, &'static str) {
     (key, class.text())
 }
 
-const OUTCOMES: [Class; 8] = [
-    Class::CleanError,
-    Class::Crash,
-    Class::Timeout,
-    Class::OutOfMemory,
-    Class::NoLimit,
-    Class::Flattened,
-    Class::Unreliable,
-    Class::NotMeasured,
-];
-
 /// The input format a row measured, as the page's filter names it.
 fn format_of(record: &ParserRecord) -> String {
     record.format.to_string()
@@ -243,7 +232,7 @@ fn page(results: &Results) -> Result<String> {
 fn summary_chips(html: &mut String, results: &Results) {
     html.push_str("<p class=\"chips\">");
     let _ = write!(html, "<a class=\"chip all\" href=\"#view=table\">{} rows</a>", results.parsers.len());
-    for outcome in OUTCOMES {
+    for outcome in Class::ALL {
         let count = results.parsers.iter().filter(|r| class(r) == outcome).count();
         if count > 0 {
             let (key, label) = outcome_key(outcome);
@@ -285,7 +274,7 @@ fn controls(html: &mut String, results: &Results) {
         "all environments",
         environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
     );
-    select(html, "outcome", "Outcome", "all outcomes", OUTCOMES.map(outcome_key));
+    select(html, "outcome", "Outcome", "all outcomes", Class::ALL.map(outcome_key));
     // After the parse: the rows measured in phases, those that lose control in one at all, and
     // those that lose control there sooner than in the parse.
     let phases = [

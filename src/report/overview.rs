@@ -77,19 +77,9 @@ pub fn parser_counts(results: &Results) -> (usize, usize) {
 /// A run's records in one line, in the outcome words: `3 rows: clean error 1, crash 1, not
 /// measured 1`.
 pub fn run_summary(records: &[ParserRecord]) -> String {
-    let classes = [
-        Class::CleanError,
-        Class::Crash,
-        Class::Timeout,
-        Class::OutOfMemory,
-        Class::NoLimit,
-        Class::Flattened,
-        Class::Unreliable,
-        Class::NotMeasured,
-    ];
-    let parts: Vec<String> = classes
-        .iter()
-        .filter_map(|&wanted| {
+    let parts: Vec<String> = Class::ALL
+        .into_iter()
+        .filter_map(|wanted| {
             let n = records.iter().filter(|r| class(r) == wanted).count();
             (n > 0).then(|| format!("{} {n}", wanted.text()))
         })
