@@ -167,6 +167,34 @@ fn a_crash_in_a_root_is_located_by_the_roots_own_debugger_inside_it() {
     assert_eq!(with["crashed_in"]["cycle"], serde_json::json!(["recurse_in_root"]), "{with:#}");
 }
 
+/// A probe in a root names that root where its exports say where it ran (a CI reporter showing
+/// "host" for a Debian 13 root would mislead).
+#[test]
+fn the_exports_of_a_probe_in_a_root_name_the_root() {
+    if !can_enter_roots() {
+        return;
+    }
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let root = mini_root(dir.path());
+    let (junit, sarif) = (dir.path().join("probe.xml"), dir.path().join("probe.sarif"));
+    let mut command = nestprobe();
+    command
+        .args(["probe", "--jobs", "1", "--root"])
+        .arg(&root)
+        .arg("--junit")
+        .arg(&junit)
+        .arg("--sarif")
+        .arg(&sarif);
+    command.args(["--sarif-location", "parsers/mine.c", "--"]).arg(static_fixture()).args(["abort", "50"]);
+    let output = run(command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let named = format!("root {}", root.display());
+    let xml = fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains(&named) && !xml.contains(", host)"), "{xml}");
+    let log: Value = serde_json::from_str(&fs::read_to_string(&sarif).unwrap()).unwrap();
+    assert_eq!(log["runs"][0]["results"][0]["properties"]["environment"], named.as_str(), "{log:#}");
+}
+
 #[test]
 fn a_missing_or_foreign_root_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();

@@ -52,7 +52,7 @@ pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
     if let Some(path) = &command.summary {
         summary::write(path, &summary::probe(&result, &command.expectations, &violations))?;
     }
-    command.exports.write(&[exports::probe_case(&result)])?;
+    command.exports.write(&[exports::probe_case(&result, &environment(request))])?;
     Ok(Ending::of_measurement(violations, reliable([&result])))
 }
 
@@ -61,7 +61,13 @@ pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
 fn no_result(command: &ProbeCommand, spec: &ProbeSpec, error: anyhow::Error) -> Result<Ending> {
     let ending = Ending::from(error);
     let Ending::Failed(error) = &ending else { return Ok(ending) };
-    command.exports.write(&[exports::unprobed_case(&spec.command, spec.format, format!("{error:#}"))])?;
+    let why = format!("{error:#}");
+    command.exports.write(&[exports::unprobed_case(
+        &spec.command,
+        spec.format,
+        &environment(&command.request),
+        why,
+    )])?;
     if let Some(path) = &command.badge {
         let label = badge_label(command, spec.format.name());
         write_atomically(path, &badges::probe_badge(&label, None, false)?)?;
@@ -75,6 +81,11 @@ fn no_result(command: &ProbeCommand, spec: &ProbeSpec, error: anyhow::Error) -> 
         ))?;
     }
     Ok(ending)
+}
+
+/// Where the probe ran, as the exports name it: the host, or the root it entered.
+fn environment(request: &ProbeRequest) -> String {
+    exports::probe_environment(request.root.as_deref().map(crate::catalog::absolute).as_deref())
 }
 
 fn badge_label(command: &ProbeCommand, format: &str) -> String {

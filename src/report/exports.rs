@@ -42,24 +42,43 @@ pub fn cases(results: &Results) -> Vec<Case<'_>> {
     cases
 }
 
-/// The one case of a `probe`: its command stands for the library.
-pub fn probe_case(result: &ProbeResult) -> Case<'_> {
-    command_case(&result.command, result.payload_format, What::Probed(result))
+/// The one case of a `probe`: its command stands for the library; `environment` is where it ran
+/// ([`probe_environment`]).
+pub fn probe_case<'a>(result: &'a ProbeResult, environment: &str) -> Case<'a> {
+    command_case(&result.command, result.payload_format, environment, What::Probed(result))
 }
 
 /// The case of a `probe` that found nothing (the program could not start, say): why.
-pub fn unprobed_case(command: &[String], format: PayloadFormat, why: String) -> Case<'static> {
-    command_case(command, format, What::NotProbed(why))
+pub fn unprobed_case(
+    command: &[String],
+    format: PayloadFormat,
+    environment: &str,
+    why: String,
+) -> Case<'static> {
+    command_case(command, format, environment, What::NotProbed(why))
 }
 
-fn command_case<'a>(command: &[String], format: PayloadFormat, what: What<'a>) -> Case<'a> {
+/// Where a `probe` ran, as its exports name it: the host, or the root it entered (`--root`).
+pub fn probe_environment(root: Option<&std::path::Path>) -> String {
+    match root {
+        Some(root) => format!("root {}", root.display()),
+        None => crate::results::HOST.into(),
+    }
+}
+
+fn command_case<'a>(
+    command: &[String],
+    format: PayloadFormat,
+    environment: &str,
+    what: What<'a>,
+) -> Case<'a> {
     let command = shell_words(command);
     Case {
         key: command.clone(),
         library: command,
         version: None,
         format,
-        environment: crate::results::HOST.into(),
+        environment: environment.into(),
         what,
     }
 }
