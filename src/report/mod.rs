@@ -7,6 +7,7 @@ pub mod badges;
 pub mod chart;
 pub mod detail;
 pub mod exports;
+pub mod format_details;
 pub mod html;
 pub mod junit;
 pub mod markdown;
@@ -21,6 +22,7 @@ pub mod timings;
 // What the outputs share: a probe as the exports list it, a record's class, the records' grouping
 // and order, escaping, facts across records, writing every output at once, and how a record reads.
 pub mod case;
+pub mod cells;
 pub mod class;
 pub mod counts;
 pub mod crashes;
@@ -50,6 +52,7 @@ pub trait Exporter {
 fn exporters() -> Vec<Box<dyn Exporter>> {
     vec![
         Box::new(markdown::ResultsTable),
+        Box::new(format_details::FormatDetails),
         Box::new(badges::Badges),
         Box::new(chart::ResultsChart),
         Box::new(chart::SweepChart),
