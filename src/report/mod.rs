@@ -16,6 +16,7 @@ pub mod readme;
 pub mod results_csv;
 pub mod sarif;
 pub mod summary;
+pub mod template;
 pub mod text;
 pub mod timings;
 
@@ -32,6 +33,7 @@ pub mod markup;
 pub mod overview;
 pub mod recursed;
 pub mod regenerate;
+pub mod values;
 pub mod view;
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The README's generated blocks, between marker comments: the badges and the results table.
+//! The README's generated blocks, between marker comments: the badges and the results table; and
+//! the figures its prose quotes.
 
 use std::fmt::Write;
 use std::fs;
@@ -10,6 +11,7 @@ use super::class::{class, Class};
 use super::counts::counts;
 use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
+use super::template::fill_values;
 use super::view::{display_name, environment_name};
 use super::{badges, chart, lists, markdown};
 use crate::results::HOST;
@@ -29,6 +31,8 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
         .with_context(|| format!("in {}", readme.display()))?;
     let updated = replace_block(&updated, TABLE, &summary_block(results, &base))
         .with_context(|| format!("in {}", readme.display()))?;
+    // The figures quoted in the README's own prose.
+    let updated = fill_values(&updated, &readme.display().to_string(), results)?;
     write_if_changed(readme, &updated)
 }
 
