@@ -1,8 +1,9 @@
 //! The figures hand-written prose may quote, each named by a key and read from results.json, so
 //! no number describing the atlas is typed (#34 item 3). A key is `WHAT [ROW[@ENVIRONMENT][/PART]]`:
 //!
-//! - `depth ROW/PART`: where that part fails (`87,361`); `slow ROW`: the depth the row finished
-//!   before exhausting its time (`74,977`) and `seconds ROW` the time it took there; `flattened ROW`:
+//! - `depth ROW/PART`: where that part fails (`87,361`); `accepted ROW`: the deepest a part without
+//!   a limit took (`5,000,000`); `slow ROW`: the depth the row finished before exhausting its time
+//!   (`74,977`) and `seconds ROW` the time its deepest accepted input took; `flattened ROW`:
 //!   the levels a renderer built; `growth ROW`: the exponent of its time (`3.5`); `version ROW`.
 //!   PART is a shape (`array`, `object`, `inline`…), `unclosed` or a phase (`serialize`); none is the
 //!   main result.
@@ -89,7 +90,8 @@ fn figure(result: &ProbeResult, what: &str) -> Option<String> {
     match (what, result.finding()) {
         ("depth", _) => result.exact_failing_depth().map(thousands),
         ("slow", Finding::Slow(depth, _)) => Some(thousands(depth)),
-        ("seconds", Finding::Slow(_, seconds)) => Some(format!("{seconds:.0}")),
+        ("accepted", Finding::NoLimit | Finding::Flattened(_)) => result.max_accepted_depth.map(thousands),
+        ("seconds", _) => result.accepted_seconds.map(|seconds| format!("{seconds:.0}")),
         ("flattened", Finding::Flattened(built)) => Some(thousands(built)),
         ("growth", _) => result.growth.filter(|g| g.superlinear()).map(|g| format!("{:.1}", g.exponent)),
         _ => None,

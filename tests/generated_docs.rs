@@ -1,6 +1,7 @@
-//! results.md and the per-format detail files read on GitHub (#34 item 4): rendered from the
-//! committed results.json, no table has more than eight columns and no cell more than 160
-//! characters, and every row of results.md links to a section its format's file has.
+//! What `render` generates for people to read (#34 items 3 and 4): results.md and the per-format
+//! detail files, rendered from the committed results.json, read on GitHub (no table has more than
+//! eight columns, no cell more than 160 characters, every row links to its section); the figures of
+//! hand-written pages are read from results.json, and one it lacks fails the render naming it.
 
 mod common;
 
@@ -95,4 +96,24 @@ fn the_check_fails_on_a_ninth_column_and_a_161_character_cell() {
     let long = format!("| {} | b |", "x".repeat(MAX_CELL + 1));
     assert_eq!(too_wide("t", &long).len(), 1);
     assert!(too_wide("t", &format!("| {} | b |", "x".repeat(MAX_CELL))).is_empty());
+}
+
+#[test]
+fn a_figure_results_json_lacks_fails_the_render_in_one_line_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("docs")).unwrap();
+    let findings = dir.path().join("docs/findings.md");
+    fs::write(&findings, "jq stops at <!--np depth jq-->0<!--/np-->.\n").unwrap();
+    render_committed(dir.path());
+    let filled = fs::read_to_string(&findings).unwrap();
+    assert_eq!(filled, "jq stops at <!--np depth jq-->257<!--/np-->.\n");
+
+    fs::write(&findings, "gone at <!--np depth no-such-row/serialize-->1<!--/np-->.\n").unwrap();
+    let output = run(nestprobe_in(dir.path(), &["render", "--quiet"]));
+    assert!(!output.status.success());
+    let stderr = stderr_of(&output);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("the figure `depth no-such-row/serialize` has no value"), "{stderr}");
+    // Nothing half-written: the page keeps what it had.
+    assert_eq!(fs::read_to_string(&findings).unwrap(), "gone at <!--np depth no-such-row/serialize-->1<!--/np-->.\n");
 }
