@@ -37,7 +37,11 @@ fn too_wide(name: &str, text: &str) -> Vec<String> {
             wrong.push(format!("{name}:{}: {} columns", number + 1, cells.len()));
         }
         for cell in cells.iter().filter(|c| c.chars().count() > MAX_CELL) {
-            wrong.push(format!("{name}:{}: a cell of {} characters: {cell}", number + 1, cell.chars().count()));
+            wrong.push(format!(
+                "{name}:{}: a cell of {} characters: {cell}",
+                number + 1,
+                cell.chars().count()
+            ));
         }
     }
     wrong
@@ -115,5 +119,8 @@ fn a_figure_results_json_lacks_fails_the_render_in_one_line_naming_it() {
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("the figure `depth no-such-row/serialize` has no value"), "{stderr}");
     // Nothing half-written: the page keeps what it had.
-    assert_eq!(fs::read_to_string(&findings).unwrap(), "gone at <!--np depth no-such-row/serialize-->1<!--/np-->.\n");
+    assert_eq!(
+        fs::read_to_string(&findings).unwrap(),
+        "gone at <!--np depth no-such-row/serialize-->1<!--/np-->.\n"
+    );
 }

@@ -68,5 +68,8 @@ fn a_run_measures_the_further_nestings_of_markdown_and_asn1() {
     let markdown = fs::read_to_string(workspace.path("results/markdown.md")).unwrap();
     assert!(markdown.contains("| inline | whole run |"), "{markdown}");
     let asn1 = fs::read_to_string(workspace.path("results/asn1.md")).unwrap();
-    assert!(asn1.contains("| indefinite | whole run | — | shape not supported: DerError: indefinite length |"), "{asn1}");
+    assert!(
+        asn1.contains("| indefinite | whole run | — | shape not supported: DerError: indefinite length |"),
+        "{asn1}"
+    );
 }

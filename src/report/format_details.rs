@@ -69,7 +69,8 @@ fn library_section(text: &mut String, results: &Results, group: &Group) {
         "---|".repeat(COLUMNS.len())
     );
     for record in &group.records {
-        let environment = escape_markdown(short_environment_name(environment_name(results, &record.environment)));
+        let environment =
+            escape_markdown(short_environment_name(environment_name(results, &record.environment)));
         for line in part_lines(record) {
             let cells: Vec<String> = [environment.clone()]
                 .into_iter()

@@ -15,8 +15,8 @@ use super::lists;
 use super::markup::{cut_at_word, escape_markdown, MAX_CELL};
 use super::overview::{changes, superlinear};
 use super::view::{
-    display_name, environment_name, library_name, record_phrase, settings_differences, short_environment_name,
-    short_outcome,
+    display_name, environment_name, library_name, record_phrase, settings_differences,
+    short_environment_name, short_outcome,
 };
 use super::Exporter;
 use crate::results::HOST;
@@ -118,8 +118,11 @@ pub fn environment_item(results: &Results, key: &str) -> String {
 pub fn environment_changes(results: &Results, key: &str) -> String {
     let (host, other) = (environment_name(results, HOST), environment_name(results, key));
     let (both, changes) = changes(results, key);
-    let mut text =
-        format!("**{} → {}**: {both} libraries measured in both", escape_markdown(host), escape_markdown(other));
+    let mut text = format!(
+        "**{} → {}**: {both} libraries measured in both",
+        escape_markdown(host),
+        escape_markdown(other)
+    );
     if changes.is_empty() {
         text.push_str("; each fails at the same depth, the same way, in both.\n");
         return text;
@@ -255,7 +258,8 @@ pub fn environment_sentence(env: &Environment, text: fn(&str) -> String) -> Stri
 
 /// The columns of a format's summary table: at most eight, so it reads on GitHub without
 /// scrolling a screen wide; every other result of a row is in the format's detail file.
-const COLUMNS: [&str; 8] = ["Language", "Library", "Environment", "Version", "Fails at", "How", "Why", "Details"];
+const COLUMNS: [&str; 8] =
+    ["Language", "Library", "Environment", "Version", "Fails at", "How", "Why", "Details"];
 
 /// The summary table of one format: a line per record (a library in one environment), grouped by
 /// language and library, the environment named on each line; the shapes, phases, memory and notes
@@ -371,8 +375,7 @@ mod tests {
         let text = table(&results);
         let python = lines_of(&text, "json");
         assert_eq!(
-            python[0][7],
-            "⚠ measured with stack 1 MiB · [every result](results/json.md#python-json) |",
+            python[0][7], "⚠ measured with stack 1 MiB · [every result](results/json.md#python-json) |",
             "{text}"
         );
     }

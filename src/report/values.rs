@@ -28,9 +28,7 @@ pub fn value(results: &Results, key: &str) -> Result<String, String> {
         ["libraries", format] => Ok(counts(&of_format(results, format)?).libraries.to_string()),
         ["rows-in", environment, formats @ ..] => rows_in(results, environment, formats),
         ["rows-with-phases", format @ ..] => Ok(phased(results, format.first().copied())?.0.to_string()),
-        ["languages-with-phases", format @ ..] => {
-            Ok(phased(results, format.first().copied())?.1.to_string())
-        }
+        ["languages-with-phases", format @ ..] => Ok(phased(results, format.first().copied())?.1.to_string()),
         [what, row] => row_value(results, what, row),
         _ => Err("not a key: see src/report/values.rs".into()),
     }
@@ -119,7 +117,10 @@ mod tests {
     fn a_missing_figure_says_what_is_missing() {
         let results = two_environments();
         assert_eq!(value(&results, "depth gone"), Err("no row `gone` measured in `host`".into()));
-        assert_eq!(value(&results, "depth python-json/serialize"), Err("the row has no result for `serialize`".into()));
+        assert_eq!(
+            value(&results, "depth python-json/serialize"),
+            Err("the row has no result for `serialize`".into())
+        );
         assert!(value(&results, "flattened python-json").unwrap_err().contains("has no `flattened` figure"));
         assert_eq!(value(&results, "rows yaml-ish"), Err("no format `yaml-ish`".into()));
     }
