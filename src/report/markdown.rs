@@ -32,7 +32,9 @@ impl Exporter for ResultsTable {
         let _ = writeln!(text, "{}\n", environment_line(&results.environment));
         let environments = environments_of(results);
         if environments.len() > 1 {
-            text.push_str("Environments (a library measured in several has a column for each):\n\n");
+            text.push_str(
+                "Environments (a library measured in several has a line in each, named on it):\n\n",
+            );
             for key in &environments {
                 let _ = writeln!(text, "- {}", environment_item(results, key));
             }
@@ -67,7 +69,7 @@ impl Exporter for ResultsTable {
             .any(|r| !settings_differences(r, &results.environment).is_empty())
         {
             text.push_str(
-                "Rows marked ⚠ were measured with other settings than the above; their note says which.\n\n",
+                "Rows marked ⚠ were measured with other settings than the above; their Details cell says which.\n\n",
             );
         }
         let _ = writeln!(text, "{}", lists::glossary());
