@@ -13,7 +13,7 @@ use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
 use super::template::fill_values;
 use super::view::{display_name, environment_name};
-use super::{badges, chart, lists, markdown};
+use super::{badges, chart, format_details, lists, markdown};
 use crate::results::HOST;
 use crate::results::{output, write_if_changed, ParserRecord, Results};
 
@@ -93,6 +93,7 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
             })
             .collect();
         let mut more = format!("[table]({base}results.md#{})", markdown::section_anchor(format));
+        let _ = write!(more, " · [every result]({base}{})", format_details::details_file(format));
         let _ = write!(more, " · [chart]({base}{})", chart::results_file(format));
         if chart::has_sweep(&subset) {
             let _ = write!(more, " · [why]({base}{})", chart::sweep_file(format));
@@ -213,7 +214,7 @@ mod tests {
     fn one_environment_has_no_change_section() {
         let block = summary_block(&crate::report::chart::tests::sample(), "out/");
         assert!(!block.contains(" → "), "{block}");
-        assert!(block.contains("[table](out/results.md#json)"), "{block}");
+        assert!(block.contains("[table](out/results.md#json) · [every result](out/results/json.md)"), "{block}");
     }
 
     #[test]
