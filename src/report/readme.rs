@@ -214,7 +214,10 @@ mod tests {
     fn one_environment_has_no_change_section() {
         let block = summary_block(&crate::report::chart::tests::sample(), "out/");
         assert!(!block.contains(" → "), "{block}");
-        assert!(block.contains("[table](out/results.md#json) · [every result](out/results/json.md)"), "{block}");
+        assert!(
+            block.contains("[table](out/results.md#json) · [every result](out/results/json.md)"),
+            "{block}"
+        );
     }
 
     #[test]
