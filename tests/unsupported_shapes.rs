@@ -28,8 +28,8 @@ fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
     let timings = String::from_utf8_lossy(&output.stdout);
     assert!(timings.contains("picky") && timings.contains("% of it in probes"), "{timings}");
     assert!(record["timings"]["probe_seconds"].as_f64().is_some_and(|s| s > 0.0), "{record:#}");
-    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
-    assert!(table.contains("shape not supported: TypeError: keys must be integers"), "{table}");
+    let details = fs::read_to_string(workspace.path("results/json.md")).unwrap();
+    assert!(details.contains("shape not supported: TypeError: keys must be integers"), "{details}");
 }
 
 #[test]
@@ -65,7 +65,11 @@ fn a_run_measures_the_further_nestings_of_markdown_and_asn1() {
     // Depth 1 is the innermost, empty SEQUENCE alone (`30 00`): DER still.
     assert_eq!(unsupported["depth"], 2, "{der:#}");
 
-    let table = fs::read_to_string(workspace.path("results.md")).unwrap();
-    assert!(table.contains("Inline nesting") && table.contains("Indefinite lengths"), "{table}");
-    assert!(table.contains("shape not supported: DerError: indefinite length"), "{table}");
+    let markdown = fs::read_to_string(workspace.path("results/markdown.md")).unwrap();
+    assert!(markdown.contains("| inline | whole run |"), "{markdown}");
+    let asn1 = fs::read_to_string(workspace.path("results/asn1.md")).unwrap();
+    assert!(
+        asn1.contains("| indefinite | whole run | — | shape not supported: DerError: indefinite length |"),
+        "{asn1}"
+    );
 }

@@ -1,26 +1,24 @@
-//! results.md: the comparison table, sorted from least nesting allowed to most.
+//! results.md: the words, the crash list, and per format a summary table of at most eight columns
+//! that links each row to its format's detail file (`format_details.rs`).
 
 use std::fmt::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use tabled::builder::Builder;
-use tabled::settings::Style;
 
-use super::class::{class, Class, Word};
+use super::cells::{depth_cell, how_and_growth, library_cell, why_cell};
+use super::class::{class, losing_sooner, Class};
 use super::counts::{counts, rows};
+use super::format_details::{details_file, row_anchor};
 use super::groups::{environments_of, groups_by_library, sorted};
 use super::lists;
-use super::markup::{cut_at_word, escape_markdown};
+use super::markup::{cut_at_word, escape_markdown, MAX_CELL};
 use super::overview::{changes, superlinear};
 use super::view::{
-    depth_figure, display_name, environment_name, failure_words, growth_note, peak_memory, record_phrase,
-    settings_differences,
+    display_name, environment_name, library_name, record_phrase, settings_differences,
+    short_environment_name, short_outcome,
 };
 use super::Exporter;
-use crate::payload::Shape;
-use crate::results::outcome::FailureKind;
-use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results};
 use crate::units::{thousands, Limit};
@@ -34,13 +32,15 @@ impl Exporter for ResultsTable {
         let _ = writeln!(text, "{}\n", environment_line(&results.environment));
         let environments = environments_of(results);
         if environments.len() > 1 {
-            text.push_str("Environments (a library measured in several has a column for each):\n\n");
+            text.push_str(
+                "Environments (a library measured in several has a line in each, named on it):\n\n",
+            );
             for key in &environments {
                 let _ = writeln!(text, "- {}", environment_item(results, key));
             }
             text.push('\n');
             for key in environments.iter().filter(|k| *k != HOST) {
-                let _ = writeln!(text, "{}\n", changes_line(results, key));
+                let _ = writeln!(text, "{}", environment_changes(results, key));
             }
         }
         let mut longer: Vec<String> = Vec::new();
@@ -69,7 +69,7 @@ impl Exporter for ResultsTable {
             .any(|r| !settings_differences(r, &results.environment).is_empty())
         {
             text.push_str(
-                "Rows marked ⚠ were measured with other settings than the above; their note says which.\n\n",
+                "Rows marked ⚠ were measured with other settings than the above; their Details cell says which.\n\n",
             );
         }
         let _ = writeln!(text, "{}", lists::glossary());
@@ -84,7 +84,12 @@ impl Exporter for ResultsTable {
             let subset = results.of_format(format);
             let _ = writeln!(text, "## {}\n\n{}\n", format.title(), format_summary(&subset));
             text.push_str(&table(&subset));
-            text.push('\n');
+            let _ = writeln!(
+                text,
+                "\nEvery shape, phase, sweep, memory figure and note of each row: [{}]({}).\n",
+                details_file(format),
+                details_file(format)
+            );
         }
         text.push_str(LEGEND);
         Ok(vec![(PathBuf::from("results.md"), text)])
@@ -110,60 +115,56 @@ pub fn environment_item(results: &Results, key: &str) -> String {
     }
 }
 
-/// What differs between the host and another environment, in one line: `**Debian 12 (bookworm) →
-/// Debian 13 (trixie)**: 15 libraries measured in both; 1 fails differently: SQL SQLite json() (clean
-/// error at 2,001 → clean error at 1,001).`
-pub fn changes_line(results: &Results, key: &str) -> String {
+/// What differs between the host and another environment: how many libraries were measured in both,
+/// then a line per library that fails differently, each side under its environment's name.
+pub fn environment_changes(results: &Results, key: &str) -> String {
+    let (host, other) = (environment_name(results, HOST), environment_name(results, key));
     let (both, changes) = changes(results, key);
-    let mut line = format!(
+    let mut text = format!(
         "**{} → {}**: {both} libraries measured in both",
-        escape_markdown(environment_name(results, HOST)),
-        escape_markdown(environment_name(results, key))
+        escape_markdown(host),
+        escape_markdown(other)
     );
     if changes.is_empty() {
-        line.push_str("; each fails at the same depth, the same way, in both.");
-        return line;
+        text.push_str("; each fails at the same depth, the same way, in both.\n");
+        return text;
     }
-    let listed: Vec<String> = changes
-        .iter()
-        .map(|c| {
-            format!(
-                "{} {} ({} → {})",
-                escape_markdown(&c.before.language),
-                escape_markdown(&c.before.library),
-                escape_markdown(&c.sides.0),
-                escape_markdown(&c.sides.1)
-            )
-        })
-        .collect();
-    let verb = if changes.len() == 1 { "fails" } else { "fail" };
-    let _ = write!(line, "; {} {verb} differently: {}.", changes.len(), listed.join(", "));
-    line
+    let _ = writeln!(
+        text,
+        "; {} {} differently:\n\n| Library | {} | {} |\n|---|---|---|",
+        changes.len(),
+        if changes.len() == 1 { "fails" } else { "fail" },
+        escape_markdown(host),
+        escape_markdown(other)
+    );
+    let cell = |outcome: &str, r: &ParserRecord| {
+        let version = r.version.as_deref().unwrap_or("version unknown");
+        cut_at_word(&escape_markdown(&format!("{outcome} ({version})")), MAX_CELL)
+    };
+    for change in &changes {
+        let name = cut_at_word(&escape_markdown(&library_name(results, change.before)), MAX_CELL);
+        let (before, after) = (cell(&change.sides.0, change.before), cell(&change.sides.1, change.after));
+        let _ = writeln!(text, "| {name} | {before} | {after} |");
+    }
+    text
 }
 
 const LEGEND: &str = "
-- Rows are grouped by language, then library. Where a library was measured in several environments,
-  each environment has a column: its version, then where and how it failed; the other columns show
-  one value when the environments agree, else each environment's in column order (`a → b`).
+- Rows are grouped by language, then library; a library measured in several environments has a
+  line for each, its environment named on it.
 - **Fails at**: the smallest nesting depth of the format's main nesting (JSON `[[…]]`, XML elements, …)
-  that the parser does not accept (its payload size is in results.html and results.json). *How* is what
-  happened there, in the words of the glossary at the top. A depth
-  marked ± was set by the stack (the *Why* column says *stack*): its last digits are the machine's, and
-  another machine's number within 0.1 % is the same fact (docs/probe.md: *Same on every machine*).
-- **Phases**: for rows whose program can be asked for a phase, the main nesting again with the program
-  told to *parse* and end at once, to *free* the value after parsing, or to *serialize* it back with the
-  same library: many programs crash after the parse, in a destructor or a serializer.
-- **Objects** (in other formats the column of their second nesting: *Lists* in Markdown, *Arrays* in
-  GraphQL, *Tagged [0]* in ASN.1, *Inline nesting* in HTML): the same for mappings (`{\"a\":{\"a\":…}}`
-  in JSON). **Inline nesting** (Markdown: emphasis in emphasis, `*a _a *a x a* a_ a*`) and **Indefinite
-  lengths** (ASN.1: BER's indefinite-length SEQUENCEs, which a DER-only decoder refuses: *shape not
-  supported*): the further nestings of those formats. **Unclosed**: the main nesting never closed, which
-  every parser must reject; *rejected* means a clean error at every depth tried.
+  that the parser does not accept. *How* is what happened there, in the words of the glossary at the
+  top, and where the program loses control sooner after the parse (freeing or serializing the value),
+  which phase and where. A depth marked ± was set by the stack (the *Why* column says *stack*): its last
+  digits are the machine's, and another machine's number within 0.1 % is the same fact (docs/probe.md:
+  *Same on every machine*).
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
   (recursion until the stack runs out, with stack bytes per level), *runtime* (a VM's own limit),
   *unbounded* (no failure up to the maximum depth).
-- **Memory**: peak resident memory of the parser process at the deepest accepted depth; *≤* marks an upper
-  bound (a forked child starts with nestprobe's own few MiB, and this one never grew past them).
+- **Details**: each format's file in `results/` has every result of every row: the further nestings
+  (*objects* in JSON, *lists* in Markdown, emphasis in emphasis, BER's indefinite lengths), the input
+  that never closes, each phase (*parse* ends at once, *free* releases the value, *serialize* writes it
+  back with the same library), the peak memory, the settings where they differ and the row's note.
 - † in the original [bad_json_parsers](https://github.com/lovasoa/bad_json_parsers) study.
 - Every parser has a badge, `badges/<id>.svg` (`badges/<id>@<environment>.svg` outside the host), to show
   its result elsewhere; in results.html each depth links to it.
@@ -182,7 +183,7 @@ fn named_summary(results: &Results, record: &ParserRecord) -> String {
     format!(
         "{} ({})",
         escape_markdown(&display_name(results, record)),
-        escape_markdown(&record_phrase(record))
+        escape_markdown(&short_outcome(record))
     )
 }
 
@@ -257,284 +258,68 @@ pub fn environment_sentence(env: &Environment, text: fn(&str) -> String) -> Stri
     )
 }
 
-/// The cells of one record that the table shows per environment or merged.
-struct Cells {
-    version: String,
-    fails_at: String,
-    how: String,
-    objects: String,
-    /// One per further shape of the format (`PayloadFormat::more_shapes`), in its order.
-    more: Vec<String>,
-    unclosed: String,
-    why: String,
-    memory: String,
-    /// Version, then depth and how, for a column of its environment.
-    outcome: String,
-    /// Settings that differ from the header's (`stack 1 MiB`).
-    differences: Vec<String>,
-    /// Each declared phase: `parse: none ≤ 5,000,000 · serialize: 87,348 ± **crash (SIGSEGV)**`.
-    phases: String,
-}
+/// The columns of a format's summary table: at most eight, so it reads on GitHub without
+/// scrolling a screen wide; every other result of a row is in the format's detail file.
+const COLUMNS: [&str; 8] =
+    ["Language", "Library", "Environment", "Version", "Fails at", "How", "Why", "Details"];
 
-fn cells(record: &ParserRecord, env: &Environment) -> Cells {
-    let dash = || "—".to_string();
-    let Some(result) = record.result.as_ref() else {
-        let outcome = match &record.version {
-            Some(version) => {
-                format!("{}: {}", escape_markdown(version), escape_markdown(&record_phrase(record)))
-            }
-            None => escape_markdown(&record_phrase(record)),
-        };
-        return Cells {
-            outcome,
-            version: record.version.as_deref().map_or_else(dash, escape_markdown),
-            fails_at: dash(),
-            how: escape_markdown(&record_phrase(record)),
-            objects: dash(),
-            more: record.format.more_shapes().iter().map(|_| dash()).collect(),
-            unclosed: dash(),
-            why: dash(),
-            memory: dash(),
-            phases: dash(),
-            differences: Vec::new(),
-        };
-    };
-    let version = escape_markdown(record.version.as_deref().unwrap_or("?"));
-    let outcome = match result.finding() {
-        Finding::FailsAt(..) => {
-            format!("{version}: {} {}", depth_cell(record, result), how_and_growth(result))
-        }
-        Finding::NoLimit => format!("{version}: no limit ≤ {}", thousands(result.settings.max_depth)),
-        _ => format!("{version}: {}", how_and_growth(result)),
-    };
-    Cells {
-        outcome,
-        version: escape_markdown(record.version.as_deref().unwrap_or("?")),
-        fails_at: depth_cell(record, result),
-        how: how_and_growth(result),
-        objects: shape_cell(
-            record,
-            record.object.as_ref(),
-            record.format.second_shape().unwrap_or(Shape::Object),
-        ),
-        more: record
-            .format
-            .more_shapes()
-            .iter()
-            .map(|&shape| shape_cell(record, record.more_shapes.iter().find(|r| r.shape == shape), shape))
-            .collect(),
-        unclosed: record.unclosed.as_ref().map_or_else(dash, |u| unclosed_cell(record, u)),
-        why: record.sweep.as_ref().map_or_else(dash, |s| match s.bytes_per_level {
-            Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
-            None => s.verdict.name().to_string(),
-        }),
-        memory: peak_memory(result).unwrap_or_else(dash),
-        phases: phases_cell(record).unwrap_or_else(dash),
-        differences: settings_differences(result, env),
-    }
-}
-
-/// Where and how a shape besides the main one failed, or why it has no result.
-fn shape_cell(record: &ParserRecord, result: Option<&ProbeResult>, shape: Shape) -> String {
-    match (result, record.unsupported(shape)) {
-        (Some(result), _) => format!("{} {}", depth_cell(record, result), how_cell(result)),
-        (None, Some(unsupported)) => format!("shape not supported: {}", escape_markdown(&unsupported.error)),
-        (None, None) => "—".to_string(),
-    }
-}
-
-/// One value when every environment agrees, else each one's in column order.
-fn merged(values: Vec<String>) -> String {
-    if values.windows(2).all(|w| w[0] == w[1]) {
-        values.into_iter().next().unwrap_or_default()
-    } else {
-        values.join(" → ")
-    }
-}
-
-/// The markdown table of one format: a line per parser (catalog row), grouped by language and
-/// library; with several environments, a column per environment.
+/// The summary table of one format: a line per record (a library in one environment), grouped by
+/// language and library, the environment named on each line; the shapes, phases, memory and notes
+/// are in the format's detail file, which the last column links to.
 pub fn table(results: &Results) -> String {
-    let environments = environments_of(results);
-    let several = environments.len() > 1;
-    let mut builder = Builder::default();
-    let mut header: Vec<String> = vec!["Language".into(), "Library".into()];
-    if several {
-        header.extend(environments.iter().map(|key| escape_markdown(environment_name(results, key))));
-    } else {
-        header.extend(["Version".into(), "Fails at".into(), "How".into()]);
-    }
-    // A column for the phases after the parse, in tables where some row declares phases.
-    let phased = results.parsers.iter().any(|r| !r.phases.is_empty());
-    // The second nesting's column is named for the format's: Objects in JSON, Lists in Markdown.
-    let second = results.formats().first().and_then(|format| format.second_shape());
-    header.push(second.unwrap_or(Shape::Object).column_title().into());
-    // Further nestings (Markdown's inline emphasis): a column each.
-    let more = results.formats().first().map_or(&[][..], |format| format.more_shapes());
-    header.extend(more.iter().map(|shape| shape.column_title().to_string()));
-    // Markdown and HTML have no invalid input: no column for it.
-    let unclosed = results.formats().first().is_none_or(|format| format.has(Shape::Unclosed));
-    if unclosed {
-        header.push("Unclosed".into());
-    }
-    if phased {
-        header.push("Phases".into());
-    }
-    header.extend(["Why", "Memory", "Note"].map(String::from));
-    builder.push_record(header);
+    let mut text = format!("| {} |\n|{}\n", COLUMNS.join(" | "), "---|".repeat(COLUMNS.len()));
     let mut language = None;
     for group in groups_by_library(results) {
         let lead = group.lead();
-        let mut line = vec![
-            if language == Some(&lead.language) { String::new() } else { escape_markdown(&lead.language) },
-            library_cell(lead),
-        ];
+        for (index, record) in group.records.iter().enumerate() {
+            let first_of_language = index == 0 && language != Some(&lead.language);
+            let line = [
+                if first_of_language { escape_markdown(&lead.language) } else { String::new() },
+                if index == 0 { library_cell(lead) } else { String::new() },
+                escape_markdown(short_environment_name(environment_name(results, &record.environment))),
+                escape_markdown(record.version.as_deref().unwrap_or("?")),
+                record.result.as_ref().map_or_else(|| "—".to_string(), |r| depth_cell(record, r)),
+                how_summary(record),
+                why_cell(record.sweep.as_ref()),
+                details_cell(results, record),
+            ];
+            let cells: Vec<String> = line.into_iter().map(|cell| cut_at_word(&cell, MAX_CELL)).collect();
+            let _ = writeln!(text, "| {} |", cells.join(" | "));
+        }
         language = Some(&lead.language);
-        let all: Vec<(&ParserRecord, Cells)> =
-            group.records.iter().map(|r| (*r, cells(r, &results.environment))).collect();
-        if several {
-            for key in &environments {
-                line.push(match all.iter().find(|(r, _)| &r.environment == key) {
-                    Some((_, c)) => c.outcome.clone(),
-                    None => "—".into(),
-                });
-            }
-        } else {
-            let c = &all[0].1;
-            line.extend([c.version.clone(), c.fails_at.clone(), c.how.clone()]);
-        }
-        let column = |pick: fn(&Cells) -> &String| merged(all.iter().map(|(_, c)| pick(c).clone()).collect());
-        line.push(column(|c| &c.objects));
-        for index in 0..more.len() {
-            let cell = |c: &Cells| c.more.get(index).cloned().unwrap_or_else(|| "—".into());
-            line.push(merged(all.iter().map(|(_, c)| cell(c)).collect()));
-        }
-        if unclosed {
-            line.push(column(|c| &c.unclosed));
-        }
-        if phased {
-            line.push(column(|c| &c.phases));
-        }
-        line.extend([column(|c| &c.why), column(|c| &c.memory)]);
-        line.push(note_cell(results, lead, &all, several));
-        builder.push_record(line);
     }
-    let mut text = builder.build().with(Style::markdown()).to_string();
-    text.push('\n');
     text
 }
 
-/// The Note column: which records were measured with other settings than the file states (and in
-/// which environment, when there are several), then the row's own note.
-fn note_cell(
-    results: &Results,
-    lead: &ParserRecord,
-    all: &[(&ParserRecord, Cells)],
-    several: bool,
-) -> String {
-    let mut note = String::new();
-    for (record, c) in all.iter().filter(|(_, c)| !c.differences.is_empty()) {
-        if several {
-            let _ = write!(note, "⚠ {}: ", escape_markdown(environment_name(results, &record.environment)));
-        } else {
-            note.push_str("⚠ ");
-        }
-        let _ = write!(note, "measured with {}; ", c.differences.join(", "));
+/// How the main result failed, and where a later phase loses control sooner, which phase and where
+/// (a library that parses everything but crashes in its serializer is not summed up as `no limit`).
+fn how_summary(record: &ParserRecord) -> String {
+    let Some(result) = record.result.as_ref() else {
+        return escape_markdown(&record_phrase(record));
+    };
+    let mut how = how_and_growth(result);
+    if losing_sooner(record).is_some() {
+        let _ = write!(how, "; after the parse: **{}**", escape_markdown(&short_outcome(record)));
     }
-    note.push_str(&escape_markdown(&lead.note));
-    note
+    how
 }
 
-/// The library, † when in the original study, and its variant.
-fn library_cell(record: &ParserRecord) -> String {
-    let mut cell = escape_markdown(&record.library);
-    if let Some(variant) = &record.variant {
-        let _ = write!(cell, " ({})", escape_markdown(variant));
+/// The link to the record's results in the format's detail file, after a warning where the record
+/// was measured with other settings than the file states.
+fn details_cell(results: &Results, record: &ParserRecord) -> String {
+    let link = format!("[every result]({}#{})", details_file(record.format), row_anchor(record));
+    let differences = record
+        .result
+        .as_ref()
+        .map(|result| settings_differences(result, &results.environment))
+        .unwrap_or_default();
+    if differences.is_empty() {
+        return link;
     }
-    if record.study {
-        cell.push_str(" †");
-    }
-    cell
-}
-
-/// Each phase the row declares, where and how it ended.
-fn phases_cell(record: &ParserRecord) -> Option<String> {
-    let cells: Vec<String> = record
-        .phases
-        .iter()
-        .map(|p| {
-            let name = p.phase.map_or("?", |phase| phase.name());
-            match p.finding() {
-                Finding::FailsAt(..) => format!("{name}: {} {}", depth_cell(record, p), how_cell(p)),
-                _ => format!("{name}: {}", how_cell(p)),
-            }
-        })
-        .collect();
-    (!cells.is_empty()).then(|| cells.join(" · "))
-}
-
-fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
-    match result.finding() {
-        Finding::FailsAt(depth, _) => depth_figure(record, result, depth),
-        Finding::NoLimit => format!("none ≤ {}", thousands(result.settings.max_depth)),
-        Finding::Flattened(_) => format!("none ≤ {}", thousands(result.settings.max_depth)),
-        Finding::Unstable { .. } => "unstable".into(),
-        Finding::InputNotRead(_) => "input not read".into(),
-        Finding::Slow(depth, _) => format!("> {} ({})", thousands(depth), Word::ExhaustsTime.text()),
-    }
-}
-
-/// How it failed, and how its time grew where that was super-linear.
-fn how_and_growth(result: &ProbeResult) -> String {
-    match growth_note(result) {
-        Some(note) => format!("{}; {}", how_cell(result), escape_markdown(&note)),
-        None => how_cell(result),
-    }
-}
-
-fn how_cell(result: &ProbeResult) -> String {
-    if let Some((depth, failure)) = result.crash_beyond_slow() {
-        let exhausts = Word::ExhaustsTime.text();
-        return format!(
-            "{exhausts}, then **{}** at {}",
-            escape_markdown(&failure.summary()),
-            thousands(depth)
-        );
-    }
-    match result.finding() {
-        Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => {
-            escape_markdown(&failure.summary())
-        }
-        Finding::FailsAt(_, failure) if failure.kind != FailureKind::Crash => {
-            format!("**{}**", escape_markdown(&failure_words(failure)))
-        }
-        Finding::FailsAt(_, failure) => {
-            match result.crashed_in.as_ref().filter(|site| !site.cycle.is_empty()) {
-                Some(site) => {
-                    format!(
-                        "**{}** in {}",
-                        escape_markdown(&failure.summary()),
-                        escape_markdown(&cut_at_word(&site.summary(), 90))
-                    )
-                }
-                None => format!("**{}**", escape_markdown(&failure.summary())),
-            }
-        }
-        Finding::NoLimit if result.slow => "no limit (slow)".into(),
-        Finding::NoLimit => "no limit".into(),
-        Finding::Flattened(built) => format!("accepted, **flattened to {}**", thousands(built)),
-        _ => escape_markdown(&result.phrase()),
-    }
-}
-
-fn unclosed_cell(record: &ParserRecord, result: &ProbeResult) -> String {
-    match result.finding() {
-        Finding::FailsAt(depth, failure) => {
-            format!("**{}** at {}", escape_markdown(&failure.summary()), depth_figure(record, result, depth))
-        }
-        Finding::NoLimit => "rejected".into(),
-        _ => escape_markdown(&result.phrase()),
-    }
+    // The warning is cut, never the link.
+    let room = MAX_CELL.saturating_sub(link.chars().count() + 3);
+    let warning = cut_at_word(&escape_markdown(&format!("⚠ measured with {}", differences.join(", "))), room);
+    format!("{warning} · {link}")
 }
 
 #[cfg(test)]
@@ -542,26 +327,14 @@ mod tests {
     use super::*;
     use crate::report::tests::two_environments;
 
-    #[test]
-    fn the_note_names_the_environment_measured_differently_then_gives_the_row_s_own_note() {
-        let mut results = two_environments();
-        for record in results.parsers.iter_mut().filter(|r| r.id == "python-json") {
-            record.note = "a | b".into();
-            if record.environment == "debian13" {
-                record.result.as_mut().unwrap().settings.stack_bytes = Some(1 << 20);
-            }
-        }
-        let group = groups_by_library(&results).into_iter().find(|g| g.lead().id == "python-json").unwrap();
-        let all: Vec<(&ParserRecord, Cells)> =
-            group.records.iter().map(|r| (*r, cells(r, &results.environment))).collect();
-        let note = note_cell(&results, group.lead(), &all, true);
-        assert_eq!(note, "⚠ Debian 13 (trixie): measured with stack 1 MiB; a \\| b");
-        assert_eq!(note_cell(&results, group.lead(), &all[..1], false), "a \\| b");
-    }
-
-    /// The table lines whose Library cell is `library`.
-    fn lines_of<'a>(table: &'a str, library: &str) -> Vec<&'a str> {
-        table.lines().filter(|l| l.split('|').nth(2).is_some_and(|c| c.trim() == library)).collect()
+    /// The table lines whose Library cell is `library`, and the lines under it (its other environments).
+    fn lines_of<'a>(table: &'a str, library: &str) -> Vec<Vec<&'a str>> {
+        let lines: Vec<Vec<&str>> = table.lines().map(|l| l.split(" | ").collect()).collect();
+        let Some(first) = lines.iter().position(|cells| cells.get(1) == Some(&library)) else {
+            return Vec::new();
+        };
+        let more = lines[first + 1..].iter().take_while(|cells| cells.get(1) == Some(&"")).count();
+        lines[first..=first + more].to_vec()
     }
 
     #[test]
@@ -574,40 +347,45 @@ mod tests {
     }
 
     #[test]
-    fn a_library_in_two_environments_is_one_line_with_a_cell_for_each() {
+    fn a_library_in_two_environments_has_a_line_for_each_naming_it() {
         let results = two_environments();
         let text = table(&results);
         let header = text.lines().next().unwrap();
-        let columns: Vec<&str> = header.split('|').map(str::trim).filter(|c| !c.is_empty()).collect();
-        assert_eq!(&columns[..4], ["Language", "Library", "Debian 12 (bookworm)", "Debian 13 (trixie)"]);
-        // A header, a separator and a line per catalog row (7), not per record (9).
-        assert_eq!(text.lines().count(), 2 + 7);
+        assert_eq!(header, "| Language | Library | Environment | Version | Fails at | How | Why | Details |");
+        // A header, a separator and a line per record (9), each environment named on its line.
+        assert_eq!(text.lines().count(), 2 + 9);
         let python = lines_of(&text, "json");
-        assert_eq!(python.len(), 1, "{text}");
-        let cells: Vec<&str> = python[0].split('|').map(str::trim).collect();
-        assert_eq!(cells[3], "1.0: 995 clean error");
-        assert_eq!(cells[4], "2.0: 1,000 clean error");
-        // Measured only on the host: an empty Debian 13 cell.
-        let serde = lines_of(&text, "serde_json");
-        assert_eq!(serde[0].split('|').map(str::trim).nth(4), Some("—"));
-        // The crash in both: both cells say it, the shared columns say it once.
-        let stack: Vec<&str> = lines_of(&text, "recursive-parser")[0].split('|').map(str::trim).collect();
-        assert_eq!(stack[3], "1.0: 87,289 ± **crash (SIGSEGV)**");
-        assert_eq!(stack[3], stack[4]);
-        assert_eq!(stack[7], "stack (96 B/level)");
-        // Every line has as many cells as the header.
-        for line in text.lines() {
-            assert_eq!(line.matches('|').count(), header.matches('|').count(), "{line}");
+        assert_eq!(python.len(), 2, "{text}");
+        assert_eq!(python[0][2..6], ["Debian 12", "1.0", "995", "clean error"]);
+        assert_eq!(python[1][2..6], ["Debian 13", "2.0", "1,000", "clean error"]);
+        assert_eq!(python[1][7], "[every result](results/json.md#python-json) |");
+        let stack = lines_of(&text, "recursive-parser");
+        assert_eq!(stack[0][4..7], ["87,289 ±", "**crash (SIGSEGV)**", "stack (96 B/level)"]);
+        assert_eq!(stack[1][2], "Debian 13");
+        assert!(!text.contains(" → "), "no unlabelled arrow joins two environments: {text}");
+        for line in text.lines().skip(2) {
+            assert_eq!(line.matches(" | ").count(), header.matches(" | ").count(), "{line}");
         }
     }
 
     #[test]
-    fn one_environment_keeps_version_depth_and_how_columns_grouped_by_language() {
+    fn a_row_measured_with_other_settings_says_so_before_its_link() {
+        let mut results = two_environments();
+        for record in results.parsers.iter_mut().filter(|r| r.id == "python-json") {
+            record.result.as_mut().unwrap().settings.stack_bytes = Some(1 << 20);
+        }
+        let text = table(&results);
+        let python = lines_of(&text, "json");
+        assert_eq!(
+            python[0][7], "⚠ measured with stack 1 MiB · [every result](results/json.md#python-json) |",
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn one_environment_is_grouped_by_language_with_the_language_once() {
         let results = crate::report::chart::tests::sample();
         let text = table(&results);
-        let columns: Vec<&str> =
-            text.lines().next().unwrap().split('|').map(str::trim).filter(|c| !c.is_empty()).collect();
-        assert_eq!(&columns[..5], ["Language", "Library", "Version", "Fails at", "How"]);
         let languages: Vec<&str> =
             text.lines().skip(2).map(|l| l.split('|').nth(1).unwrap().trim()).collect();
         // The language once per group: C's second library has an empty cell.
@@ -615,7 +393,7 @@ mod tests {
     }
 
     #[test]
-    fn the_file_states_each_environment_once() {
+    fn the_file_states_each_environment_once_and_names_both_sides_of_a_change() {
         let results = two_environments();
         let (_, text) = ResultsTable.files(&results).unwrap().remove(0);
         assert_eq!(
@@ -632,8 +410,9 @@ mod tests {
         assert!(text.contains("8 of 9 rows measured (6 of 7 libraries) · 2 in Debian 13 (trixie)"), "{text}");
         assert!(
             text.contains(
-                "**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 libraries measured in both; 1 fails differently: \
-                 Python json (clean error at 995 → clean error at 1,000)."
+                "**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 libraries measured in both; 1 fails differently:\n\n\
+                 | Library | Debian 12 (bookworm) | Debian 13 (trixie) |\n|---|---|---|\n\
+                 | Python json | clean error at 995 (1.0) | clean error at 1,000 (2.0) |\n"
             ),
             "{text}"
         );

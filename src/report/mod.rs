@@ -7,6 +7,7 @@ pub mod badges;
 pub mod chart;
 pub mod detail;
 pub mod exports;
+pub mod format_details;
 pub mod html;
 pub mod junit;
 pub mod markdown;
@@ -15,12 +16,14 @@ pub mod readme;
 pub mod results_csv;
 pub mod sarif;
 pub mod summary;
+pub mod template;
 pub mod text;
 pub mod timings;
 
 // What the outputs share: a probe as the exports list it, a record's class, the records' grouping
 // and order, escaping, facts across records, writing every output at once, and how a record reads.
 pub mod case;
+pub mod cells;
 pub mod class;
 pub mod counts;
 pub mod crashes;
@@ -30,6 +33,7 @@ pub mod markup;
 pub mod overview;
 pub mod recursed;
 pub mod regenerate;
+pub mod values;
 pub mod view;
 
 #[cfg(test)]
@@ -50,6 +54,7 @@ pub trait Exporter {
 fn exporters() -> Vec<Box<dyn Exporter>> {
     vec![
         Box::new(markdown::ResultsTable),
+        Box::new(format_details::FormatDetails),
         Box::new(badges::Badges),
         Box::new(chart::ResultsChart),
         Box::new(chart::SweepChart),

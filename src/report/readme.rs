@@ -1,4 +1,5 @@
-//! The README's generated blocks, between marker comments: the badges and the results table.
+//! The README's generated blocks, between marker comments: the badges and the results table; and
+//! the figures its prose quotes.
 
 use std::fmt::Write;
 use std::fs;
@@ -10,9 +11,9 @@ use super::class::{class, Class};
 use super::counts::counts;
 use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
-use super::overview::changes;
-use super::view::{display_name, environment_name, library_name};
-use super::{badges, chart, lists, markdown};
+use super::template::fill_values;
+use super::view::{display_name, environment_name};
+use super::{badges, chart, format_details, lists, markdown};
 use crate::results::HOST;
 use crate::results::{output, write_if_changed, ParserRecord, Results};
 
@@ -30,6 +31,8 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
         .with_context(|| format!("in {}", readme.display()))?;
     let updated = replace_block(&updated, TABLE, &summary_block(results, &base))
         .with_context(|| format!("in {}", readme.display()))?;
+    // The figures quoted in the README's own prose.
+    let updated = fill_values(&updated, &readme.display().to_string(), results)?;
     write_if_changed(readme, &updated)
 }
 
@@ -49,7 +52,7 @@ pub fn summary_block(results: &Results, base: &str) -> String {
     block.push_str(&lists::crash_and_exhaust_lists(results, "####"));
     formats_table(&mut block, results, base, &environments);
     for key in environments.iter().filter(|k| *k != HOST) {
-        environment_changes(&mut block, results, key);
+        let _ = write!(block, "\n{}", markdown::environment_changes(results, key));
     }
     charts(&mut block, results, base);
     let _ = writeln!(
@@ -90,6 +93,7 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
             })
             .collect();
         let mut more = format!("[table]({base}results.md#{})", markdown::section_anchor(format));
+        let _ = write!(more, " · [every result]({base}{})", format_details::details_file(format));
         let _ = write!(more, " · [chart]({base}{})", chart::results_file(format));
         if chart::has_sweep(&subset) {
             let _ = write!(more, " · [why]({base}{})", chart::sweep_file(format));
@@ -102,34 +106,6 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
             count.rows_exhausting,
             if lowest.is_empty() { "—".to_string() } else { lowest.join(", ") },
         );
-    }
-}
-
-/// The libraries that fail differently in environment `key` than on the host.
-fn environment_changes(block: &mut String, results: &Results, key: &str) {
-    let esc = escape_markdown;
-    let (host, other) = (environment_name(results, HOST), environment_name(results, key));
-    let (both, changes) = changes(results, key);
-    let _ = write!(block, "\n**{} → {}**: {both} libraries measured in both", esc(host), esc(other));
-    if changes.is_empty() {
-        block.push_str("; each fails at the same depth, the same way, in both.\n");
-        return;
-    }
-    let _ = writeln!(
-        block,
-        "; {} {} differently:\n\n| Parser | {} | {} |\n|---|---|---|",
-        changes.len(),
-        if changes.len() == 1 { "fails" } else { "fail" },
-        esc(host),
-        esc(other)
-    );
-    let cell = |outcome: &str, r: &ParserRecord| {
-        format!("{} ({})", esc(outcome), esc(r.version.as_deref().unwrap_or("version unknown")))
-    };
-    for change in &changes {
-        let name = library_name(results, change.before);
-        let (before, after) = (cell(&change.sides.0, change.before), cell(&change.sides.1, change.after));
-        let _ = writeln!(block, "| {} | {before} | {after} |", esc(&name));
     }
 }
 
@@ -238,7 +214,10 @@ mod tests {
     fn one_environment_has_no_change_section() {
         let block = summary_block(&crate::report::chart::tests::sample(), "out/");
         assert!(!block.contains(" → "), "{block}");
-        assert!(block.contains("[table](out/results.md#json)"), "{block}");
+        assert!(
+            block.contains("[table](out/results.md#json) · [every result](out/results/json.md)"),
+            "{block}"
+        );
     }
 
     #[test]

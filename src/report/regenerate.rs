@@ -1,12 +1,14 @@
 //! Regenerating every report at once: each exporter's files written only where they changed, stale
-//! badges removed, the README's marked blocks updated.
+//! badges removed, the README's marked blocks and the figures of the README and docs/findings.md
+//! updated.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
+use super::template::fill_values;
 use super::{badges, exporters, readme};
-use crate::results::{write_if_changed, Results};
+use crate::results::{output, write_if_changed, Results};
 use crate::untrusted::printable;
 
 /// What [`write_all`] did to the files under `out`.
@@ -77,7 +79,29 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written
             done.unchanged += 1;
         }
     }
+    for page in DOCS_WITH_FIGURES.map(|page| readme.parent().unwrap_or(Path::new("")).join(page)) {
+        if !page.exists() {
+            continue;
+        }
+        if update_figures(&page, results)? {
+            done.changed.push(page);
+        } else {
+            done.unchanged += 1;
+        }
+    }
     Ok(done)
+}
+
+/// Hand-written pages beside the README whose figures are read from the results (`template.rs`).
+const DOCS_WITH_FIGURES: [&str; 1] = ["docs/findings.md"];
+
+/// Rewrites the marked figures of a hand-written page; returns whether it changed.
+fn update_figures(page: &Path, results: &Results) -> Result<bool> {
+    // Checked before it is read: reading a FIFO would block.
+    let target = output::write_target(page)?;
+    let text = std::fs::read_to_string(target)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", page.display()))?;
+    write_if_changed(page, &fill_values(&text, &page.display().to_string(), results)?)
 }
 
 #[cfg(test)]

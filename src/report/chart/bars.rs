@@ -134,7 +134,7 @@ impl<'a> Layout<'a> {
     }
 
     fn height(&self) -> i32 {
-        self.plot_top() + self.plot_height() + captions_height(&self.captions)
+        self.plot_top() + self.plot_height() + captions_height(&self.captions, CAPTION_PX)
     }
 }
 

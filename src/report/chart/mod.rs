@@ -300,25 +300,46 @@ fn draw_legend(root: &Root, keys: &[Key], x0: i32, y0: i32) -> Result<i32> {
     Ok(end)
 }
 
-/// The height the captions take below a plot.
-fn captions_height(captions: &[String]) -> i32 {
-    10 + CAPTION_LINE * captions.len() as i32
+/// The height the captions take below a plot, each wrapped to the chart's width at `px`.
+fn captions_height(captions: &[String], px: f64) -> i32 {
+    10 + CAPTION_LINE * caption_lines(captions, px).len() as i32
 }
 
-/// Draws the captions, one per line, at the bottom of a chart `height` pixels tall, at `px` or as
-/// much smaller as a long one needs to fit the chart's width.
+/// Draws the captions at the bottom of a chart `height` pixels tall, at `px`, each wrapped at
+/// words to the chart's width: a phone shows the chart scaled to its screen, where a caption shrunk
+/// to fit one line would be a few pixels tall.
 fn draw_captions(root: &Root, captions: &[String], height: i32, px: f64) -> Result<()> {
-    let top = height - captions_height(captions) + 12;
+    let top = height - captions_height(captions, px) + 12;
     let width = WIDTH as i32 - 24;
-    for (i, caption) in captions.iter().enumerate() {
+    for (i, line) in caption_lines(captions, px).iter().enumerate() {
         root.draw(&Text::new(
-            caption.clone(),
+            line.clone(),
             (12, top + CAPTION_LINE * i as i32),
-            font(fitting_px(caption, px, width), MUTED, HPos::Left),
+            font(fitting_px(line, px, width), MUTED, HPos::Left),
         ))
         .map_err(plot_error)?;
     }
     Ok(())
+}
+
+/// The captions' lines: each caption wrapped at spaces to the chart's width at `px` (a word longer
+/// than a line gets a line of its own, drawn smaller).
+fn caption_lines(captions: &[String], px: f64) -> Vec<String> {
+    let width = WIDTH as i32 - 24;
+    let mut lines = Vec::new();
+    for caption in captions {
+        let mut line = String::new();
+        for word in caption.split(' ') {
+            let longer = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if text_width(&longer, px) > width && !line.is_empty() {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+            } else {
+                line = longer;
+            }
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// The mesh of a log-scale depth axis: a tick per decade, labelled `1`, `10`, … `1M`.

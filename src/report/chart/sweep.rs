@@ -32,6 +32,8 @@ const LABEL_PX: f64 = 13.0;
 /// What a row says, right of its name: a little smaller, so that the name keeps its room.
 const ROW_TEXT_PX: f64 = 12.0;
 const KEY_PX: f64 = 12.0;
+/// Captions below the plot: as large as its row texts, wrapped rather than shrunk.
+const CAPTION_PX: f64 = 12.0;
 const AXIS_HEIGHT: i32 = 44;
 /// Above the first heading, room for the "maximum tried" line's label.
 const MAXIMUM_STRIP: i32 = 16;
@@ -272,7 +274,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
     let top_axis = row_count > TOP_AXIS_ROWS;
     let axes = if top_axis { 2 * AXIS_HEIGHT } else { AXIS_HEIGHT };
     let plot_height = if range.is_some() { rows + axes } else { EMPTY_HEIGHT };
-    let height = plot_top + plot_height + captions_height(&captions);
+    let height = plot_top + plot_height + captions_height(&captions, CAPTION_PX);
 
     let mut svg = String::new();
     {
@@ -289,7 +291,7 @@ pub fn sweep_svg(results: &Results) -> Result<String> {
             // Nothing to plot: no axis to misread, only why.
             None => draw_nothing_to_plot(&root, format_of(results), sweep.undrawn, plot_top)?,
         }
-        draw_captions(&root, &captions, height, 11.0)?;
+        draw_captions(&root, &captions, height, CAPTION_PX)?;
         root.present().map_err(plot_error)?;
     }
     Ok(no_wider_than_drawn(svg))

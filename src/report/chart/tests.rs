@@ -205,7 +205,8 @@ fn results_chart_has_every_parser_in_table_order() {
         "crash (signal or abnormal exit)",
         "Stack 8 MiB · measured 2026-01-02 · Debian GNU/Linux 12 (bookworm) (Linux 6.1.0, x86_64) · nestprobe 0.1.0",
     ] {
-        assert!(texts.iter().any(|t| t == wanted), "{wanted:?} missing from {texts:#?}");
+        // (A caption may wrap to several lines: its words in order.)
+        assert!(texts.join(" ").contains(wanted), "{wanted:?} missing from {texts:#?}");
     }
 }
 
@@ -217,15 +218,16 @@ fn a_library_in_another_environment_is_labelled_and_drawn_below_it() {
     let at = bars.iter().position(|t| t == "Python json").unwrap();
     assert_eq!(bars[at + 2], "Python json · Debian 13", "{bars:#?}");
     assert_eq!(bars[at + 3], "clean error at 1,000");
-    assert!(bars.iter().any(|t| t
-        .starts_with("Lighter bars, labelled with their environment, were measured in Debian 13 (trixie)")));
+    assert!(bars
+        .join(" ")
+        .contains("Lighter bars, labelled with their environment, were measured in Debian 13 (trixie)"));
     // The lighter bar: the outcome colour at 45% opacity, with an outline.
     assert!(svg.contains("opacity=\"0.45\" fill=\"#009E73\""), "no lighter bar");
     let sweep = texts(&sweep_svg(&results).unwrap());
     assert!(sweep.iter().any(|t| t == "Python json · Debian 13"), "{sweep:#?}");
     assert!(sweep
-        .iter()
-        .any(|t| t == "Lighter rows, labelled with their environment: measured in Debian 13 (trixie)."));
+        .join(" ")
+        .contains("Lighter rows, labelled with their environment: measured in Debian 13 (trixie)."));
     assert!(!texts(&sweep_svg(&sample()).unwrap()).iter().any(|t| t.starts_with("Lighter")));
 }
 
@@ -402,8 +404,8 @@ fn sweep_axis_of_html_shaped_data_increases_left_to_right() {
     assert!(texts.iter().any(|t| t == "unbounded: no limit at any stack size (2 parsers)"), "{texts:#?}");
     assert!(texts.iter().any(|t| t == "flattened to 255"), "{texts:#?}");
     assert!(texts
-        .iter()
-        .any(|t| t == "Not drawn: 1 row found no depth at any stack size (too slow or unstable at each)."));
+        .join(" ")
+        .contains("Not drawn: 1 row found no depth at any stack size (too slow or unstable at each)."));
 }
 
 #[test]
@@ -508,4 +510,16 @@ fn the_marker_key_wraps_its_note_inside_the_chart() {
     assert!((line == 0 && note_x > *xs.last().unwrap()) || (line == 1 && note_x == 12), "{note_x}, {line}");
     let note = "filled: lost control (crash, timeout) · hollow: clean error or no limit";
     assert!(note_x + text_width(note, 12.0) <= WIDTH as i32 - 12);
+}
+
+#[test]
+fn captions_wrap_at_words_to_the_chart_s_width_instead_of_shrinking() {
+    let long = "Lighter bars, labelled with their environment, were measured in Debian 13 (trixie) \
+                (below the same library in the chart), on another machine than the host's";
+    let lines = caption_lines(&[long.to_string(), "short".to_string()], 12.0);
+    assert!(lines.len() > 2, "{lines:?}");
+    assert!(lines.iter().all(|l| text_width(l, 12.0) <= WIDTH as i32 - 24), "{lines:?}");
+    assert_eq!(lines[..lines.len() - 1].join(" "), long);
+    assert_eq!(lines.last().unwrap(), "short");
+    assert_eq!(captions_height(&[long.to_string()], 12.0), 10 + CAPTION_LINE * (lines.len() as i32 - 1));
 }
