@@ -80,6 +80,8 @@ pub enum Command {
     Setup(SetupArgs),
     /// Compare each row's pinned release with its registry's newest (npm, PyPI, crates.io); --bump moves the pins.
     Outdated(OutdatedArgs),
+    /// Probe a row's library at its published releases and name each release that changed how it fails.
+    History(HistoryArgs),
     /// Merge per-parser results (e.g. from CI jobs) into results.json and regenerate the reports.
     Merge(MergeArgs),
     /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
@@ -165,6 +167,13 @@ pub struct CatalogArgs {
     /// Previous results whose timings balance the shards (rows count the same without them)
     #[arg(value_parser = values::path, long, value_name = "FILE", default_value = "results.json")]
     pub costs: PathBuf,
+    #[command(flatten)]
+    pub build: BuildDirArgs,
+}
+
+/// Where the catalog's programs are built.
+#[derive(Debug, Args, Clone)]
+pub struct BuildDirArgs {
     /// Where parsers are built (one folder per parser)
     #[arg(value_parser = values::path, long, value_name = "DIR", default_value = "target/parsers")]
     pub build_dir: PathBuf,
@@ -383,6 +392,28 @@ pub struct OutdatedArgs {
     /// beside the row's program (npm, cargo)
     #[arg(long)]
     pub bump: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The row whose library is searched: its id, or `id@environment` for a row in several
+    /// environments
+    #[arg(value_name = "ROW")]
+    pub row: Pattern,
+    /// Only the releases published from this one on (pre-releases, withdrawn releases and other
+    /// series are never searched)
+    #[arg(long, value_name = "VERSION")]
+    pub since: Option<String>,
+    #[command(flatten)]
+    pub catalog: CatalogFileArgs,
+    #[command(flatten)]
+    pub build: BuildDirArgs,
+    #[command(flatten)]
+    pub trial: TrialArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]

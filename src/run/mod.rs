@@ -2,7 +2,9 @@
 //! plan (select, shard, order) → pool (workers send started/finished events) → one collector that
 //! owns the records and writes results.json after every row → publish.
 
+mod bisect;
 pub mod collect;
+pub mod history;
 pub mod measure;
 pub mod plan;
 pub mod pool;
