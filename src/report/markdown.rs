@@ -13,6 +13,7 @@ use super::groups::{environments_of, groups_by_library, sorted};
 use super::lists;
 use super::markup::{cut_at_word, escape_markdown};
 use super::overview::{changes, superlinear};
+use super::release_timeline::history_line;
 use super::view::{
     depth_figure, display_name, environment_name, failure_words, growth_note, peak_memory, record_phrase,
     settings_differences,
@@ -442,6 +443,14 @@ fn note_cell(
         let _ = write!(note, "measured with {}; ", c.differences.join(", "));
     }
     note.push_str(&escape_markdown(&lead.note));
+    if let Some(releases) = history_line(lead) {
+        let _ = write!(
+            note,
+            "{}Releases: {}",
+            if note.is_empty() { "" } else { " " },
+            escape_markdown(&releases)
+        );
+    }
     note
 }
 
