@@ -205,12 +205,13 @@ mod tests {
         let committed = results("old", vec![committed_a, record_measured("b")]);
         let input = results("new", vec![record_measured("a"), record("b", Status::Skipped, "no tool")]);
         let merged = merge(vec![nothing("a"), nothing("b")], &[input], Some(&committed), false).unwrap();
-        assert_eq!(merged.results.parsers[0].history, [release]);
+        assert_eq!(merged.results.parsers[0].history, [release.clone()]);
         assert!(merged.results.parsers[1].history.is_empty());
-        // A history the shard's record has (none do today) is not replaced.
+        // A history the record has is not replaced: only `history` writes one.
+        let searched_again = crate::results::releases::ReleaseOutcome { version: "2.1.0".into(), ..release };
         let mut searched = record_measured("a");
-        searched.history = vec![];
-        assert!(searched.with_history_of(&record_measured("a")).history.is_empty());
+        searched.history = vec![searched_again.clone()];
+        assert_eq!(searched.with_history_of(&committed.parsers[0]).history, [searched_again]);
     }
 
     #[test]
