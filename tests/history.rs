@@ -123,7 +123,7 @@ fn ceil_log2(n: usize) -> usize {
     n.next_power_of_two().trailing_zeros() as usize
 }
 
-fn versions<'a>(history: &'a [Value], matching: impl Fn(&Value) -> bool) -> Vec<&'a str> {
+fn versions(history: &[Value], matching: impl Fn(&Value) -> bool) -> Vec<&str> {
     history.iter().filter(|r| matching(r)).map(|r| r["version"].as_str().unwrap()).collect()
 }
 

@@ -205,7 +205,7 @@ mod tests {
         let committed = results("old", vec![committed_a, record_measured("b")]);
         let input = results("new", vec![record_measured("a"), record("b", Status::Skipped, "no tool")]);
         let merged = merge(vec![nothing("a"), nothing("b")], &[input], Some(&committed), false).unwrap();
-        assert_eq!(merged.results.parsers[0].history, [release.clone()]);
+        assert_eq!(merged.results.parsers[0].history, std::slice::from_ref(&release));
         assert!(merged.results.parsers[1].history.is_empty());
         // A history the record has is not replaced: only `history` writes one.
         let searched_again = crate::results::releases::ReleaseOutcome { version: "2.1.0".into(), ..release };
