@@ -502,6 +502,29 @@ mod tests {
         assert_eq!(options(&["--out", "/tmp/x", "--readme", "/tmp/R.md"]), Path::new("/tmp/R.md"));
     }
 
+    #[test]
+    fn history_takes_one_row_the_releases_since_and_where_it_builds_and_keeps_them() {
+        let cli = Cli::try_parse_from([
+            "nestprobe",
+            "history",
+            "js-asn1js",
+            "--since",
+            "3.0.6",
+            "--build-dir",
+            "/tmp/b",
+            "--max-depth",
+            "5000",
+        ])
+        .unwrap();
+        let Command::History(args) = cli.command else { panic!("not history") };
+        let command = args.command();
+        assert_eq!(command.since.as_deref(), Some("3.0.6"));
+        assert_eq!(command.build_dir, PathBuf::from("/tmp/b"));
+        assert_eq!(command.trial.max_depth, 5000);
+        assert_eq!((command.out, command.format), (PathBuf::from("."), Format::Text));
+        assert!(Cli::try_parse_from(["nestprobe", "history"]).is_err(), "the row is required");
+    }
+
     // What the staged probe looks like (its links, its program) is app::probe's test.
     #[test]
     fn probe_defaults_match_the_documentation() {

@@ -137,3 +137,58 @@ fn depth_of(result: &ProbeResult) -> Option<u64> {
         Finding::NoLimit | Finding::InputNotRead(_) => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::outcome::{Failure, FailureKind};
+    use crate::results::probe_result::ProbeStatus;
+
+    fn failing(depth: u64, kind: FailureKind, signal: Option<i32>) -> ProbeResult {
+        let failure = Failure {
+            kind,
+            exit_code: signal.is_none().then_some(1),
+            signal,
+            signal_name: signal.map(|_| "SIGSEGV".to_string()),
+            stderr: String::new(),
+            peak_rss_bytes: None,
+        };
+        ProbeResult {
+            status: ProbeStatus::Exact,
+            min_failing_depth: Some(depth),
+            max_accepted_depth: Some(depth - 1),
+            failure: Some(failure),
+            ..Default::default()
+        }
+    }
+
+    fn release(version: &str) -> Release {
+        Release { version: version.into(), withdrawn: false, date: Some("2026-11-06T00:00:00Z".into()) }
+    }
+
+    #[test]
+    fn a_release_keeps_its_outcome_word_and_depth_or_why_it_was_not_measured() {
+        let crash = outcome_of(&release("3.0.6"), &Ok(failing(2023, FailureKind::Crash, Some(11))), false);
+        assert_eq!((crash.outcome.as_str(), crash.depth, crash.changed), ("crash", Some(2023), false));
+        assert_eq!(crash.published.as_deref(), Some("2026-11-06T00:00:00Z"));
+        let limit = outcome_of(&release("3.0.9"), &Ok(failing(102, FailureKind::Error, None)), true);
+        assert_eq!((limit.phrase().as_str(), limit.changed), ("clean error at 102", true));
+        let no_limit =
+            ProbeResult { status: ProbeStatus::Exact, max_accepted_depth: Some(1000), ..Default::default() };
+        let iterative = outcome_of(&release("7.3.0"), &Ok(no_limit), true);
+        assert_eq!((iterative.outcome.as_str(), iterative.depth), ("no limit", None));
+        let broken = outcome_of(&release("1.0.0"), &Err((NOT_BUILT, "`build` exited with 1".into())), false);
+        assert_eq!(
+            (broken.outcome.as_str(), broken.reason.as_deref()),
+            (NOT_BUILT, Some("`build` exited with 1"))
+        );
+    }
+
+    #[test]
+    fn a_stack_bound_boundary_that_moved_within_its_tolerance_is_no_change() {
+        let crash = |depth| failing(depth, FailureKind::Crash, Some(11));
+        assert!(same_outcome(&crash(2023), &crash(2024)));
+        assert!(!same_outcome(&crash(2023), &crash(1379)));
+        assert!(!same_outcome(&crash(2023), &failing(2023, FailureKind::Error, None)));
+    }
+}
