@@ -1,7 +1,7 @@
 //! `history`: a row's library at its published releases, the releases that changed how it fails
 //! named, and the row's `history` in results.json replaced by what was found.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 
 use super::exit::Ending;
 use crate::catalog::{Catalog, Entry};
@@ -29,14 +29,10 @@ pub fn history(args: &HistoryArgs) -> Result<Ending> {
     let mut results = Results::load(&results_path).with_context(|| {
         format!("a history is kept in a row's record: run `nestprobe run --only {}` first", entry.key())
     })?;
-    if results.find(&entry.key()).is_none() {
-        bail!(
-            "{} has no record of {}: run `nestprobe run --only {}` first",
-            results_path.display(),
-            entry.key(),
-            entry.key()
-        );
-    }
+    let key = entry.key();
+    let Some(record) = results.parsers.iter().position(|record| record.key() == key) else {
+        bail!("{} has no record of {key}: run `nestprobe run --only {key}` first", results_path.display());
+    };
     let published = Client::from_env().releases(package.registry, &package.name)?;
     let releases = match in_publication_order(package, &published, command.since.as_deref()) {
         Ok(releases) if releases.is_empty() => bail!("{} has no release to search", package.name),
@@ -44,8 +40,7 @@ pub fn history(args: &HistoryArgs) -> Result<Ending> {
         Err(usage) => return Ok(Ending::Usage(usage)),
     };
     messages::info(format_args!(
-        "{}: {} releases of {} to search, {} to {}",
-        entry.key(),
+        "{key}: {} releases of {} to search, {} to {}",
         releases.len(),
         package.name,
         releases[0].version,
@@ -67,10 +62,7 @@ pub fn history(args: &HistoryArgs) -> Result<Ending> {
             changed => format!("changed in {}", changed.join(", ")),
         }
     ));
-    let key = entry.key();
-    let record =
-        results.parsers.iter_mut().find(|r| r.key() == key).ok_or_else(|| anyhow!("{key} vanished"))?;
-    record.history = history;
+    results.parsers[record].history = history;
     write_atomically(&results_path, &results.to_json())?;
     messages::info(format_args!("wrote {}", results_path.display()));
     messages::info(regenerate::write_all(&results, &command.out, &command.readme)?);
