@@ -1,53 +1,15 @@
-//! `nestprobe outdated` against a fake registry: a folder laid out as npm's registry API, PyPI's JSON
-//! API and the crates.io sparse index, served on 127.0.0.1 by `python3 -m http.server`. The real
-//! registries are never contacted: every test names all three addresses.
+//! `nestprobe outdated` against a fake registry (`common::FakeRegistry`): a folder laid out as npm's
+//! registry API, PyPI's JSON API and the crates.io sparse index. The real registries are never
+//! contacted: every test names all three addresses.
 
 mod common;
 
 use std::fs;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::Output;
 
 use common::*;
 use serde_json::{json, Value};
-
-/// The fake registry's server; stopped when dropped.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Server {
-    /// Serves `folder` on a free port of 127.0.0.1, once the server says where.
-    fn start(folder: &Path) -> Server {
-        let mut child = Command::new("python3")
-            .args(["-u", "-m", "http.server", "--bind", "127.0.0.1", "0", "--directory"])
-            .arg(folder)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3 runs");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
-        let port = first.split(" port ").nth(1).and_then(|rest| rest.split_whitespace().next());
-        let port = port.unwrap_or_else(|| panic!("no port in {first:?}"));
-        Server { child, url: format!("http://127.0.0.1:{port}") }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn write(path: &Path, text: &str) {
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    fs::write(path, text).unwrap();
-}
 
 /// The fixture library's releases on each registry: an old pin, a newer release in its series, a
 /// withdrawn one after it, a pre-release after that and a newer series.
@@ -104,7 +66,7 @@ const CATALOG: &[(&str, &str)] = &[
 /// A temporary catalog of the rows above beside a fake registry, and its server.
 struct Setup {
     dir: tempfile::TempDir,
-    server: Server,
+    server: FakeRegistry,
 }
 
 impl Setup {
@@ -116,7 +78,7 @@ impl Setup {
             &dir.path().join("parsers/catalog.toml"),
             &format!("# The test's catalog.\n\n{}", text.join("\n")),
         );
-        let server = Server::start(&dir.path().join("registry"));
+        let server = FakeRegistry::serve(&dir.path().join("registry"));
         Setup { dir, server }
     }
 
@@ -126,14 +88,8 @@ impl Setup {
 
     fn outdated(&self, args: &[&str]) -> Output {
         let mut command = nestprobe();
-        command
-            .arg("outdated")
-            .arg("--catalog")
-            .arg(self.catalog())
-            .args(args)
-            .env("NESTPROBE_NPM_REGISTRY", format!("{}/npm", self.server.url))
-            .env("NESTPROBE_PYPI_URL", format!("{}/pypi", self.server.url))
-            .env("NESTPROBE_CRATES_INDEX", format!("{}/crates", self.server.url));
+        command.arg("outdated").arg("--catalog").arg(self.catalog()).args(args);
+        self.server.point(&mut command);
         run(command)
     }
 
@@ -142,10 +98,6 @@ impl Setup {
         let lines: Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
         (lines.as_array().unwrap().clone(), output)
     }
-}
-
-fn python_provided() -> bool {
-    provided("python3", Command::new("python3").arg("-V").output().is_ok(), "apt-get install python3")
 }
 
 fn by_id<'a>(lines: &'a [Value], id: &str) -> &'a Value {

@@ -3,6 +3,7 @@
 //! [`exit::Ending::finish`] turns that into the exit status.
 
 pub mod exit;
+mod history;
 mod host_context;
 mod list;
 mod outdated;
@@ -27,6 +28,7 @@ pub fn run(cli: Cli) -> Ending {
         Command::Run(args) => run::run(&args),
         Command::Setup(args) => setup::setup(&args),
         Command::Outdated(args) => outdated::outdated(&args),
+        Command::History(args) => history::history(&args),
         Command::Merge(args) => run::merge(&args),
         Command::Render(args) => run::render(&args),
         Command::Completions(args) => {

@@ -135,6 +135,28 @@ impl Entry {
     pub fn selector(&self) -> String {
         format!("{}@{}", self.id, self.environment)
     }
+
+    /// The row as it would be pinned to another release of its package: its build installs
+    /// `version` instead (`nestprobe history`). Refused for a row without a package, and for one
+    /// whose build does not install the pin itself (a lockfile beside its program does).
+    pub fn at_release(&self, version: &str) -> Result<Entry, String> {
+        let package =
+            self.package.as_ref().ok_or_else(|| format!("{}: the row has no `package`", self.id))?;
+        let pinned = package.requirement();
+        let build = self.build.as_deref().filter(|build| build.contains(&pinned)).ok_or_else(|| {
+            format!(
+                "{}: its build does not install {pinned} through {{package}}, so no other release can be built",
+                self.id
+            )
+        })?;
+        let moved = crate::registry::Package { version: version.to_string(), ..package.clone() };
+        moved.check()?;
+        Ok(Entry {
+            build: Some(build.replace(&pinned, &moved.requirement())),
+            package: Some(moved),
+            ..self.clone()
+        })
+    }
 }
 
 /// A loaded catalog: entries plus where their folders are.
@@ -238,6 +260,21 @@ version = "echo 1.0"
         assert!(err.contains("parser `c-x`: duplicate id"), "{err}");
         let err = load(&GOOD.replace("\"c-x\"", "\"C X\"")).unwrap_err().to_string();
         assert!(err.contains("must be lowercase letters"), "{err}");
+    }
+
+    #[test]
+    fn a_row_at_another_release_installs_that_release_through_its_build() {
+        let pinned = "package = { registry = \"pypi\", name = \"orjson\", version = \"3.10.0\" }\n";
+        let catalog =
+            load(&format!("{GOOD}{pinned}build = 'pip install \"{{package}}\" && echo ok'\n")).unwrap();
+        let older = catalog.entries[0].at_release("3.9.1").unwrap();
+        assert_eq!(older.build.as_deref(), Some("pip install \"orjson==3.9.1\" && echo ok"));
+        assert_eq!(older.package.as_ref().map(|p| p.version.as_str()), Some("3.9.1"));
+        assert!(catalog.entries[0].at_release("not a version").is_err());
+        // A pin its build does not install (a lockfile's) cannot be moved.
+        let locked = load(&format!("{GOOD}{pinned}build = 'npm ci'\n")).unwrap();
+        assert!(locked.entries[0].at_release("3.9.1").unwrap_err().contains("no other release can be built"));
+        assert!(load(GOOD).unwrap().entries[0].at_release("1.0").unwrap_err().contains("no `package`"));
     }
 
     #[test]

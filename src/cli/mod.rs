@@ -80,6 +80,8 @@ pub enum Command {
     Setup(SetupArgs),
     /// Compare each row's pinned release with its registry's newest (npm, PyPI, crates.io); --bump moves the pins.
     Outdated(OutdatedArgs),
+    /// Probe a row's library at its published releases and name each release that changed how it fails.
+    History(HistoryArgs),
     /// Merge per-parser results (e.g. from CI jobs) into results.json and regenerate the reports.
     Merge(MergeArgs),
     /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
@@ -165,6 +167,13 @@ pub struct CatalogArgs {
     /// Previous results whose timings balance the shards (rows count the same without them)
     #[arg(value_parser = values::path, long, value_name = "FILE", default_value = "results.json")]
     pub costs: PathBuf,
+    #[command(flatten)]
+    pub build: BuildDirArgs,
+}
+
+/// Where the catalog's programs are built.
+#[derive(Debug, Args, Clone)]
+pub struct BuildDirArgs {
     /// Where parsers are built (one folder per parser)
     #[arg(value_parser = values::path, long, value_name = "DIR", default_value = "target/parsers")]
     pub build_dir: PathBuf,
@@ -386,6 +395,28 @@ pub struct OutdatedArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The row whose library is searched: its id, or `id@environment` for a row in several
+    /// environments
+    #[arg(value_name = "ROW")]
+    pub row: Pattern,
+    /// Only the releases published from this one on (pre-releases, withdrawn releases and other
+    /// series are never searched)
+    #[arg(long, value_name = "VERSION")]
+    pub since: Option<String>,
+    #[command(flatten)]
+    pub catalog: CatalogFileArgs,
+    #[command(flatten)]
+    pub build: BuildDirArgs,
+    #[command(flatten)]
+    pub trial: TrialArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct MergeArgs {
     /// results.json files to merge; later files win for the same parser id
     #[arg(value_parser = values::path, required = true, value_name = "FILE")]
@@ -469,6 +500,29 @@ mod tests {
         assert_eq!(options(&[]), Path::new(".").join("README.md"));
         assert_eq!(options(&["--out", "/tmp/x"]), Path::new("/tmp/x/README.md"));
         assert_eq!(options(&["--out", "/tmp/x", "--readme", "/tmp/R.md"]), Path::new("/tmp/R.md"));
+    }
+
+    #[test]
+    fn history_takes_one_row_the_releases_since_and_where_it_builds_and_keeps_them() {
+        let cli = Cli::try_parse_from([
+            "nestprobe",
+            "history",
+            "js-asn1js",
+            "--since",
+            "3.0.6",
+            "--build-dir",
+            "/tmp/b",
+            "--max-depth",
+            "5000",
+        ])
+        .unwrap();
+        let Command::History(args) = cli.command else { panic!("not history") };
+        let command = args.command();
+        assert_eq!(command.since.as_deref(), Some("3.0.6"));
+        assert_eq!(command.build_dir, PathBuf::from("/tmp/b"));
+        assert_eq!(command.trial.max_depth, 5000);
+        assert_eq!((command.out, command.format), (PathBuf::from("."), Format::Text));
+        assert!(Cli::try_parse_from(["nestprobe", "history"]).is_err(), "the row is required");
     }
 
     // What the staged probe looks like (its links, its program) is app::probe's test.

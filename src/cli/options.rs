@@ -9,8 +9,8 @@ use std::fmt;
 use std::path::PathBuf;
 
 use super::{
-    CatalogArgs, ExportArgs, Format, GateArgs, ListArgs, MergeArgs, OutputArgs, ProbeArgs, ProbeCommandArgs,
-    RenderArgs, RowArgs, RunArgs, SetupArgs, SweepArgs, TrialArgs,
+    CatalogArgs, ExportArgs, Format, GateArgs, HistoryArgs, ListArgs, MergeArgs, OutputArgs, ProbeArgs,
+    ProbeCommandArgs, RenderArgs, RowArgs, RunArgs, SetupArgs, SweepArgs, TrialArgs,
 };
 use crate::catalog::Selector;
 use crate::gate::Expectations;
@@ -106,6 +106,19 @@ pub struct ListCommand {
     pub build_dir: PathBuf,
     pub format: Format,
     pub shards: Option<u16>,
+}
+
+/// `history`: which row, which releases, how each is measured, and where the history is kept.
+#[derive(Debug)]
+pub struct HistoryCommand {
+    pub catalog: PathBuf,
+    pub row: Selector,
+    pub since: Option<String>,
+    pub build_dir: PathBuf,
+    pub trial: TrialOptions,
+    pub format: Format,
+    pub out: PathBuf,
+    pub readme: PathBuf,
 }
 
 /// `render`: which results, into which folder and README.
@@ -220,7 +233,7 @@ impl ListArgs {
         ListCommand {
             catalog: self.catalog.file.catalog.clone(),
             selection: self.catalog.selection(),
-            build_dir: self.catalog.build_dir.clone(),
+            build_dir: self.catalog.build.build_dir.clone(),
             format: self.output.format,
             shards: self.shards,
         }
@@ -232,7 +245,7 @@ impl RunArgs {
         let options = RunOptions {
             catalog: self.catalog.file.catalog.clone(),
             selection: self.catalog.selection(),
-            build_dir: self.catalog.build_dir.clone(),
+            build_dir: self.catalog.build.build_dir.clone(),
             trial: self.trial.options(),
             jobs: self.jobs,
             baseline: match (&self.baseline, self.cold || self.remeasure) {
@@ -256,7 +269,7 @@ impl SetupArgs {
         SetupOptions {
             catalog: self.catalog.file.catalog.clone(),
             selection: self.catalog.selection(),
-            build_dir: self.catalog.build_dir.clone(),
+            build_dir: self.catalog.build.build_dir.clone(),
             dry_run: self.dry_run,
         }
     }
@@ -268,6 +281,21 @@ impl MergeArgs {
             inputs: self.inputs.clone(),
             keep: self.keep,
             catalog: self.catalog.catalog.clone(),
+            out: self.output.out.clone(),
+            readme: self.output.readme(),
+        }
+    }
+}
+
+impl HistoryArgs {
+    pub fn command(&self) -> HistoryCommand {
+        HistoryCommand {
+            catalog: self.catalog.catalog.clone(),
+            row: Selector::new(vec![self.row.clone()]),
+            since: self.since.clone(),
+            build_dir: self.build.build_dir.clone(),
+            trial: self.trial.options(),
+            format: self.format.format,
             out: self.output.out.clone(),
             readme: self.output.readme(),
         }

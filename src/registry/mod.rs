@@ -5,6 +5,7 @@
 pub mod bump;
 mod crates;
 mod npm;
+mod publication;
 mod pypi;
 mod release;
 mod version;
@@ -14,6 +15,7 @@ use std::time::Duration;
 use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
 
+pub use publication::in_publication_order;
 pub use release::Release;
 pub use version::Version;
 

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use super::markup::escape_html;
+use super::release_timeline::history_line;
 use super::view::{environment_name, peak_memory, record_phrase, shell_words};
 use crate::results::part::Part;
 use crate::results::probe_result::ProbeResult;
@@ -80,6 +81,7 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
     let changes: Vec<String> =
         record.changes.iter().map(|c| format!("{}: {} → {}", probe_label(c.what), c.was, c.now)).collect();
     item("Last change", &changes.join("; "), "");
+    item("Releases", &history_line(record).unwrap_or_default(), "");
     html.push_str("</dl>");
 }
 

@@ -10,6 +10,7 @@ use anyhow::Result;
 use super::cells::{depth_cell, how_and_growth, library_cell, shape_cell, unclosed_cell, why_cell};
 use super::groups::{groups_by_library, Group};
 use super::markup::{cut_at_word, escape_markdown, MAX_CELL};
+use super::release_timeline::history_line;
 use super::view::{
     environment_name, peak_memory, record_phrase, settings_differences, short_environment_name,
 };
@@ -86,6 +87,9 @@ fn library_section(text: &mut String, results: &Results, group: &Group) {
     }
     if !lead.note.is_empty() {
         let _ = writeln!(text, "- Note: {}", escape_markdown(&lead.note));
+    }
+    if let Some(releases) = history_line(lead) {
+        let _ = writeln!(text, "- Releases: {}", escape_markdown(&releases));
     }
 }
 

@@ -21,7 +21,8 @@ pub mod text;
 pub mod timings;
 
 // What the outputs share: a probe as the exports list it, a record's class, the records' grouping
-// and order, escaping, facts across records, writing every output at once, and how a record reads.
+// and order, escaping, facts across records, writing every output at once, how a record reads, and
+// its release history in one line.
 pub mod case;
 pub mod cells;
 pub mod class;
@@ -33,6 +34,7 @@ pub mod markup;
 pub mod overview;
 pub mod recursed;
 pub mod regenerate;
+pub mod release_timeline;
 pub mod values;
 pub mod view;
 

@@ -83,6 +83,7 @@ pub fn crash_fixture() -> Results {
             sweep: None,
             phases,
             changes: Vec::new(),
+            history: Vec::new(),
             ..template.clone()
         }
     };

@@ -40,20 +40,33 @@ pub fn merge(
                 // a measurement: the latest one, of another file or the results merged into.
                 let mut earlier = found.iter().rev().copied().chain(committed);
                 if let Some(measured) = earlier.find(|r| r.status == Status::Measured) {
-                    return measured.not_measured_again(skipped.reason.as_deref().unwrap_or("skipped"));
+                    let kept = measured.not_measured_again(skipped.reason.as_deref().unwrap_or("skipped"));
+                    return with_committed_history(kept, committed);
                 }
             }
             let merged = found.last().copied().or_else(|| kept.and(committed));
-            merged.cloned().unwrap_or_else(|| {
-                if committed.is_some_and(|c| c.status == Status::Measured) {
-                    dropped.push(key);
+            match merged {
+                Some(merged) => with_committed_history(merged.clone(), committed),
+                None => {
+                    if committed.is_some_and(|c| c.status == Status::Measured) {
+                        dropped.push(key);
+                    }
+                    nothing
                 }
-                nothing
-            })
+            }
         })
         .collect();
     let results = Results::new(environment, environments(inputs), parsers);
     Some(Merged { results, dropped })
+}
+
+/// A shard's record with the release history the committed one has: only `nestprobe history`
+/// searches releases, and no run replaces what it found.
+fn with_committed_history(record: ParserRecord, committed: Option<&ParserRecord>) -> ParserRecord {
+    match committed {
+        Some(committed) => record.with_history_of(committed),
+        None => record,
+    }
 }
 
 /// The environments the inputs describe. A job with no row of an environment describes its root as
@@ -175,6 +188,30 @@ mod tests {
         let kept = merge(rows(), &[input], Some(&committed), true).unwrap();
         assert!(kept.dropped.is_empty());
         assert_eq!(kept.results.parsers, committed.parsers);
+    }
+
+    #[test]
+    fn a_shard_s_record_keeps_the_committed_release_history() {
+        let release = crate::results::releases::ReleaseOutcome {
+            version: "1.3.0".into(),
+            published: None,
+            outcome: "clean error".into(),
+            depth: Some(30),
+            reason: None,
+            changed: true,
+        };
+        let mut committed_a = record_measured("a");
+        committed_a.history = vec![release.clone()];
+        let committed = results("old", vec![committed_a, record_measured("b")]);
+        let input = results("new", vec![record_measured("a"), record("b", Status::Skipped, "no tool")]);
+        let merged = merge(vec![nothing("a"), nothing("b")], &[input], Some(&committed), false).unwrap();
+        assert_eq!(merged.results.parsers[0].history, std::slice::from_ref(&release));
+        assert!(merged.results.parsers[1].history.is_empty());
+        // A history the record has is not replaced: only `history` writes one.
+        let searched_again = crate::results::releases::ReleaseOutcome { version: "2.1.0".into(), ..release };
+        let mut searched = record_measured("a");
+        searched.history = vec![searched_again.clone()];
+        assert_eq!(searched.with_history_of(&committed.parsers[0]).history, [searched_again]);
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub mod part;
 pub mod phase;
 pub mod probe_result;
 pub mod record;
+pub mod releases;
 pub mod sameness;
 pub mod settings;
 pub mod sweep_result;
@@ -233,6 +234,8 @@ const VOLATILE: &[&str] = &[
     "trials",
     "search",
     "date",
+    // A release's publication date in a row's `history`: shown, never compared.
+    "published",
     "stderr",
     "peak_rss_exact",
     "slow",

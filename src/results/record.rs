@@ -7,6 +7,7 @@ use crate::payload::{PayloadFormat, Shape};
 use crate::results::change::Change;
 use crate::results::part::Part;
 use crate::results::probe_result::ProbeResult;
+use crate::results::releases::ReleaseOutcome;
 use crate::results::sweep_result::SweepResult;
 
 /// The environment every row runs in unless it says otherwise: the machine itself.
@@ -95,6 +96,10 @@ pub struct ParserRecord {
     /// fact itself: see `sameness`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<Change>,
+    /// The library's published releases as `nestprobe history` probed them, and where the main
+    /// probe's outcome changed. Only that command writes it; a run or merge keeps it as it is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<ReleaseOutcome>,
 }
 
 /// Wall-clock seconds of each part of measuring one row.
@@ -158,6 +163,15 @@ impl ParserRecord {
         }
         if self.unsupported_shapes.is_empty() {
             self.unsupported_shapes = before.unsupported_shapes.clone();
+        }
+        self
+    }
+
+    /// This record with `before`'s release history: a run measures the pinned release only, and
+    /// the history searched on demand (`nestprobe history`) stays until that command replaces it.
+    pub fn with_history_of(mut self, before: &ParserRecord) -> ParserRecord {
+        if self.history.is_empty() {
+            self.history = before.history.clone();
         }
         self
     }

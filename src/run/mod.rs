@@ -2,7 +2,9 @@
 //! plan (select, shard, order) → pool (workers send started/finished events) → one collector that
 //! owns the records and writes results.json after every row → publish.
 
+mod bisect;
 pub mod collect;
+pub mod history;
 pub mod measure;
 pub mod plan;
 pub mod pool;
@@ -161,11 +163,16 @@ impl<'a> pool::RowWork for RowsWork<'a> {
         }
         let hints = self.baseline.and_then(|b| b.find(&key));
         let record = measure::measure(ready, self.measuring, hints);
-        // `--quick` measures the main shape alone: the rest of the row stays as it was.
+        // `--quick` measures the main shape alone: the rest of the row stays as it was. The
+        // release history is `nestprobe history`'s alone: it stays whatever the run measured.
         match before {
             Some(before) if self.quick => record.map(|record| record.with_the_rest_of(before)),
             _ => record,
         }
+        .map(|record| match before {
+            Some(before) => record.with_history_of(before),
+            None => record,
+        })
     }
 
     fn abandon(&self, _: usize, ready: Prepared<'a>) {

@@ -26,5 +26,6 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         unsupported_shapes: Vec::new(),
         timings: None,
         changes: Vec::new(),
+        history: Vec::new(),
     }
 }

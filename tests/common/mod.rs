@@ -93,6 +93,9 @@ pub fn u64_of(value: &Value, field: &str) -> u64 {
     value[field].as_u64().unwrap_or_else(|| panic!("{field} is not a number in {value:#}"))
 }
 
+mod fake_registry;
+#[allow(unused_imports)]
+pub use fake_registry::{python_provided, write, FakeRegistry};
 mod workspace;
 #[allow(unused_imports)]
 pub use workspace::{catalog_text, record, write_catalog_file, Environment, Row, Workspace};

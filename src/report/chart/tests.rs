@@ -88,6 +88,7 @@ fn record(
         unsupported_shapes: Vec::new(),
         timings: None,
         changes: Vec::new(),
+        history: Vec::new(),
     }
 }
 

@@ -1,0 +1,177 @@
+//! Every parser program leaves the protocol to its language's helper (parsers/README.md, "The
+//! protocol helper"): no program reads stdin, names a phase, exits with a status of its own or
+//! prints its built depth. Read from the real catalog's programs, comments left out.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use nestprobe::catalog::Catalog;
+
+fn parsers() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("parsers")
+}
+
+/// How a language folder's sources write comments: line comment starts, and whether `/* … */`
+/// blocks are comments too.
+struct Comments {
+    line: &'static [&'static str],
+    blocks: bool,
+}
+
+fn comments(extension: &str) -> Option<Comments> {
+    let c_like = Comments { line: &["//"], blocks: true };
+    Some(match extension {
+        "c" | "h" | "cpp" | "cc" | "hpp" | "go" | "rs" | "js" | "mjs" | "cjs" | "java" | "scala"
+        | "groovy" | "d" | "vala" | "cs" | "swift" | "hx" | "m" | "jsonnet" | "pike" => c_like,
+        "php" => Comments { line: &["//", "#"], blocks: true },
+        "py" | "rb" | "pl" | "pm" | "r" | "R" | "tcl" | "raku" | "nim" | "cr" | "sh" => {
+            Comments { line: &["#"], blocks: false }
+        }
+        "lua" | "hs" | "adb" | "ads" | "sql" => Comments { line: &["--"], blocks: false },
+        "lisp" | "scm" | "rkt" | "clj" | "el" => Comments { line: &[";"], blocks: false },
+        "erl" | "pro" => Comments { line: &["%"], blocks: false },
+        "ml" | "pas" | "vim" => Comments { line: &["\""], blocks: false },
+        _ => return None,
+    })
+}
+
+/// The source without its comments (naively: a comment marker inside a string cuts the line
+/// there too, which can only hide code from the checks below, never invent it).
+fn code_of(source: &str, comments: &Comments) -> String {
+    let mut text = source.to_string();
+    if comments.blocks {
+        while let Some(start) = text.find("/*") {
+            let end = text[start..].find("*/").map_or(text.len(), |end| start + end + 2);
+            text.replace_range(start..end, " ");
+        }
+    }
+    text.lines()
+        .map(|line| {
+            let cut = comments.line.iter().filter_map(|marker| line.find(marker)).min().unwrap_or(line.len());
+            &line[..cut]
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What only a language's helper may write, by what it does.
+const PROTOCOL: &[(&str, &[&str])] = &[
+    (
+        "reads stdin",
+        &[
+            "sys.stdin",
+            "process.stdin",
+            "/dev/stdin",
+            "readFileSync(0",
+            "os.Stdin",
+            "io::stdin",
+            "std::cin",
+            "stdin)",
+            "<STDIN>",
+            "STDIN.",
+            "$stdin",
+            "php://stdin",
+            "io.read(",
+            "io.stdin",
+            "System.in",
+        ],
+    ),
+    ("names a phase", &["\"parse\"", "'parse'", "\"free\"", "'free'", "\"serialize\"", "'serialize'"]),
+    (
+        "exits with a status of its own",
+        &[
+            "sys.exit(",
+            "os._exit(",
+            "process.exit(",
+            "reallyExit(",
+            "os.Exit(",
+            "process::exit(",
+            "_exit(",
+            "System.exit(",
+            "halt(",
+            "exit!(",
+            "POSIX::_exit",
+        ],
+    ),
+    ("prints its built depth", &["built depth"]),
+];
+
+/// The helper files: `protocol.*` or `Protocol.*` in a language folder (or its `protocol/` package).
+fn is_helper(path: &Path) -> bool {
+    path.file_stem().and_then(|stem| stem.to_str()).is_some_and(|stem| stem.eq_ignore_ascii_case("protocol"))
+}
+
+fn sources(folder: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(folder) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let skip = ["node_modules", "target", "vendor", "__pycache__"];
+        if path.is_dir() && !skip.iter().any(|s| name == *s) {
+            sources(&path, found);
+        } else if path.is_file() && !is_helper(&path) {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_program_does_the_protocol_itself() {
+    let catalog = Catalog::load(&parsers().join("catalog.toml")).expect("the catalog loads");
+    let folders: BTreeSet<PathBuf> = catalog.entries.iter().map(|entry| catalog.source_dir(entry)).collect();
+    assert!(folders.len() >= 200, "{} program folders", folders.len());
+    let mut found = Vec::new();
+    for folder in &folders {
+        sources(folder, &mut found);
+    }
+    let mut offences = Vec::new();
+    for path in found {
+        let Some(style) = path.extension().and_then(|e| e.to_str()).and_then(comments) else { continue };
+        let Ok(source) = fs::read_to_string(&path) else { continue };
+        let code = code_of(&source, &style);
+        for (what, needles) in PROTOCOL {
+            if let Some(needle) = needles.iter().find(|needle| code.contains(**needle)) {
+                let shown = path.strip_prefix(parsers()).unwrap_or(&path).display().to_string();
+                offences.push(format!("{shown} {what} ({needle})"));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "{} programs do the protocol themselves:\n{}",
+        offences.len(),
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn every_language_with_programs_has_one_helper() {
+    let catalog = Catalog::load(&parsers().join("catalog.toml")).expect("the catalog loads");
+    let languages: BTreeSet<PathBuf> = catalog.entries.iter().map(|entry| entry.folder.clone()).collect();
+    let mut missing = Vec::new();
+    for language in languages {
+        let helpers: Vec<_> = fs::read_dir(&language)
+            .unwrap()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| is_helper(path))
+            .collect();
+        if helpers.len() != 1 {
+            missing.push(format!("{}: {helpers:?}", language.display()));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "language folders without exactly one protocol helper:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_comment_stripper_keeps_code_and_drops_comments() {
+    let c = comments("c").unwrap();
+    assert_eq!(code_of("int x; /* reads stdin */ y(); // _exit(0)", &c).trim(), "int x;   y();");
+    let py = comments("py").unwrap();
+    assert_eq!(code_of("x = 1  # sys.exit(0)\nsys.stdin", &py), "x = 1  \nsys.stdin");
+}
