@@ -151,6 +151,21 @@ impl Class {
     pub fn text(self) -> &'static str {
         self.word().map_or("not measured", Word::text)
     }
+
+    /// The class's key in the page's outcome filter, CSS classes and URL fragment (kept as links
+    /// made before the words changed spell it).
+    pub fn key(self) -> &'static str {
+        match self {
+            Class::CleanError => "clean-error",
+            Class::Crash => "crash",
+            Class::Timeout => "timeout",
+            Class::OutOfMemory => "out-of-memory",
+            Class::NoLimit => "no-limit",
+            Class::Flattened => "flattened",
+            Class::Unreliable => "unstable",
+            Class::NotMeasured => "not-measured",
+        }
+    }
 }
 
 pub fn class(record: &ParserRecord) -> Class {
