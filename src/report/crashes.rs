@@ -6,7 +6,7 @@
 
 use super::class::{losing_sooner, Class, Word};
 use super::recursed::located;
-use super::view::{failure_words, how_failed, library_name};
+use super::view::library_name;
 use crate::results::outcome::FailureKind;
 use crate::results::part::Part;
 use crate::results::phase::Phase;
@@ -144,12 +144,12 @@ pub fn losing_depth(results: &Results, record: &ParserRecord) -> Option<u64> {
 /// no limit, invalid input accepted, an unstable boundary).
 fn loss_of(result: &ProbeResult) -> Option<(u64, Loss, String)> {
     if let Some((depth, failure)) = result.crash_seen_at() {
-        return Some((depth, Loss::Crash, how_failed(failure)));
+        return Some((depth, Loss::Crash, failure.how()));
     }
     match result.finding() {
         Finding::FailsAt(depth, failure) => match failure.kind {
-            FailureKind::Timeout => Some((depth, Loss::Time, failure_words(failure))),
-            FailureKind::OutOfMemory => Some((depth, Loss::Memory, failure_words(failure))),
+            FailureKind::Timeout => Some((depth, Loss::Time, failure.summary())),
+            FailureKind::OutOfMemory => Some((depth, Loss::Memory, failure.summary())),
             _ => None,
         },
         Finding::Slow(depth, seconds) => Some((

@@ -20,13 +20,13 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::class::{losing_sooner, Class};
+use super::class::{class_of, losing_sooner, Class, Word};
 use super::counts::{counts, row_class, rows, Counts};
 use super::crashes::{crash_list, losing_depth, losses};
 use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
 use super::page_crashes::{crash_section, line_data, LineData};
-use super::view::{depth_figure, environment_name, growth_note, how_failed, peak_memory, short_outcome};
+use super::view::{depth_figure, environment_name, growth_note, peak_memory, short_outcome};
 use super::{badges, chart, detail, markdown, Exporter};
 use crate::payload::PayloadFormat;
 use crate::results::outcome::{error_line, FailureKind};
@@ -448,40 +448,20 @@ fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
     }
 }
 
-/// An outcome as a coloured badge, short (`SIGSEGV`, `exit 134`: the colour says crash), with the
-/// full summary as its tooltip, `prefix` (a depth) before it and `after` (markup) after it.
+/// An outcome as a coloured badge, short in the outcome words (`SIGSEGV`, `exit 134`: the colour
+/// says crash; `exhausts time`), with the whole phrase as its tooltip, `prefix` (a depth) before it
+/// and `after` (markup) after it.
 fn badge(html: &mut String, result: &ProbeResult, prefix: &str, after: &str) {
-    let (key, short, long) = match (result.finding(), &result.failure) {
-        (Finding::Unstable { .. } | Finding::InputNotRead(_), _) => {
-            ("unstable", "unstable".to_string(), result.phrase())
-        }
-        (Finding::Slow(..), Some(failure)) if result.crash_beyond_slow().is_some() => {
-            ("crash", how_failed(failure), result.phrase())
-        }
-        (Finding::Slow(..), _) => ("timeout", "slow".to_string(), result.phrase()),
-        (Finding::Flattened(built), _) => {
-            ("flattened", format!("flattened to {}", thousands(built)), result.phrase())
-        }
-        (_, None) => (
-            "no-limit",
-            "no limit".to_string(),
-            format!("no failure up to {}", thousands(result.settings.max_depth)),
-        ),
-        (_, Some(failure)) => {
-            let (key, short) = match failure.kind {
-                FailureKind::Error => ("clean-error", "clean error".to_string()),
-                FailureKind::Timeout => ("timeout", "timeout".to_string()),
-                FailureKind::Accepted => ("crash", "accepted".to_string()),
-                FailureKind::OutOfMemory => ("out-of-memory", "out of memory".to_string()),
-                FailureKind::Crash => match (&failure.signal_name, failure.exit_code) {
-                    (Some(name), _) => ("crash", name.clone()),
-                    (None, Some(code)) => ("crash", format!("exit {code}")),
-                    (None, None) => ("crash", "crash".to_string()),
-                },
-            };
-            (key, short, failure.summary())
-        }
+    let class = class_of(result);
+    let short = match (result.finding(), &result.failure) {
+        (Finding::Slow(..), Some(failure)) if result.crash_beyond_slow().is_some() => failure.how(),
+        (Finding::FailsAt(_, failure), _) if failure.kind == FailureKind::Crash => failure.how(),
+        (Finding::FailsAt(_, failure), _) => failure.kind.word().text().to_string(),
+        (Finding::Flattened(built), _) => format!("{} to {}", Word::Flattened.text(), thousands(built)),
+        (Finding::InputNotRead(_), _) => Word::InputNotRead.text().to_string(),
+        _ => class.text().to_string(),
     };
+    let (key, long) = (class.key(), result.phrase());
     let prefix = if prefix.is_empty() || result.failure.is_none() {
         String::new()
     } else {

@@ -14,7 +14,7 @@ use super::lists;
 use super::markup::{cut_at_word, escape_markdown};
 use super::overview::{changes, superlinear};
 use super::view::{
-    depth_figure, display_name, environment_name, failure_words, growth_note, peak_memory, record_phrase,
+    depth_figure, display_name, environment_name, growth_note, peak_memory, record_phrase,
     settings_differences,
 };
 use super::Exporter;
@@ -506,7 +506,7 @@ fn how_cell(result: &ProbeResult) -> String {
             escape_markdown(&failure.summary())
         }
         Finding::FailsAt(_, failure) if failure.kind != FailureKind::Crash => {
-            format!("**{}**", escape_markdown(&failure_words(failure)))
+            format!("**{}**", escape_markdown(&failure.summary()))
         }
         Finding::FailsAt(_, failure) => {
             match result.crashed_in.as_ref().filter(|site| !site.cycle.is_empty()) {

@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 
 use super::class::{losing_sooner, Word};
-use crate::results::outcome::{Failure, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results, Status};
@@ -82,13 +81,13 @@ pub fn main_outcome(record: &ParserRecord) -> String {
 
 fn short_finding(result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(depth, failure) => format!("{} at {}", how_failed(failure), thousands(depth)),
+        Finding::FailsAt(depth, failure) => format!("{} at {}", failure.how(), thousands(depth)),
         Finding::NoLimit => format!("no limit up to {}", thousands(result.settings.max_depth)),
         Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
         Finding::Slow(depth, seconds) => match result.crash_beyond_slow() {
             Some((crash, failure)) => format!(
                 "{} at {}, beyond {seconds:.0} s at {}",
-                how_failed(failure),
+                failure.how(),
                 thousands(crash),
                 thousands(depth)
             ),
@@ -96,56 +95,6 @@ fn short_finding(result: &ProbeResult) -> String {
         },
         Finding::Unstable { .. } => Word::Unstable.text().into(),
         Finding::InputNotRead(_) => Word::InputNotRead.text().into(),
-    }
-}
-
-/// How a process failed, the one phrasing every output uses: a crash by its signal (`SIGSEGV`), or
-/// its exit status with the kind of fatal message its runtime printed (`exit 2: stack overflow`);
-/// any other failure in its outcome words ([`failure_words`]).
-pub fn how_failed(failure: &Failure) -> String {
-    const RUNTIME_MESSAGES: &[(&str, &str)] = &[
-        ("goroutine stack exceeds", "stack overflow"),
-        ("stackoverflowerror", "StackOverflowError"),
-        ("stackoverflowexception", "StackOverflowException"),
-        ("maximum call stack size exceeded", "call stack exceeded"),
-        ("recursionerror", "RecursionError"),
-        ("stack level too deep", "SystemStackError"),
-        ("overflowed its stack", "stack overflow"),
-        ("stack overflow", "stack overflow"),
-        ("stack exhausted", "stack exhausted"),
-        ("too much recursion", "too much recursion"),
-    ];
-    if failure.kind != FailureKind::Crash {
-        return failure_words(failure);
-    }
-    if let Some(name) = &failure.signal_name {
-        return name.clone();
-    }
-    let lower = failure.stderr.to_ascii_lowercase();
-    let message = RUNTIME_MESSAGES.iter().find(|(needle, _)| lower.contains(needle)).map(|(_, kind)| *kind);
-    match (failure.exit_code, message) {
-        (Some(code), Some(kind)) => format!("exit {code}: {kind}"),
-        (Some(code), None) => format!("exit {code}"),
-        (None, Some(kind)) => kind.to_string(),
-        (None, None) => Word::Crash.text().to_string(),
-    }
-}
-
-/// How a probe failed in the outcome words: `crash (SIGSEGV)`, `clean error`, `exhausts time`,
-/// `exhausts memory (resident cap)`.
-pub fn failure_words(failure: &Failure) -> String {
-    let word = Word::of_failure(failure.kind).text();
-    match (failure.kind, &failure.signal_name, failure.exit_code) {
-        (FailureKind::Crash, ..) => match how_failed(failure) {
-            how if how == word => how,
-            how => format!("{word} ({how})"),
-        },
-        (FailureKind::OutOfMemory, Some(name), _) => format!("{word} ({name})"),
-        (FailureKind::OutOfMemory, None, Some(code)) => format!("{word} (exit {code})"),
-        (FailureKind::OutOfMemory, None, None) if failure.peak_rss_bytes.is_some() => {
-            format!("{word} (resident cap)")
-        }
-        _ => word.into(),
     }
 }
 
@@ -192,32 +141,6 @@ pub fn shell_words(command: &[String]) -> String {
 mod tests {
     use super::*;
     use crate::report::chart;
-
-    #[test]
-    fn how_names_the_signal_or_the_status_and_the_runtime_s_message() {
-        let failure = |kind, signal_name: Option<&str>, exit_code, stderr: &str| Failure {
-            kind,
-            exit_code,
-            signal: signal_name.map(|_| 11),
-            signal_name: signal_name.map(String::from),
-            stderr: stderr.into(),
-            peak_rss_bytes: None,
-        };
-        let crash =
-            |signal_name, exit_code, stderr| failure(FailureKind::Crash, signal_name, exit_code, stderr);
-        assert_eq!(how_failed(&crash(Some("SIGSEGV"), None, "")), "SIGSEGV");
-        let go = crash(None, Some(2), "runtime: goroutine stack exceeds 1000000000-byte limit");
-        assert_eq!(how_failed(&go), "exit 2: stack overflow");
-        assert_eq!(failure_words(&go), "crash (exit 2: stack overflow)");
-        assert_eq!(how_failed(&crash(None, Some(3), "weird")), "exit 3");
-        assert_eq!(failure_words(&crash(None, None, "")), "crash");
-        // Not a crash: the outcome words, never `timeout` or `out of memory`.
-        assert_eq!(how_failed(&failure(FailureKind::Timeout, None, None, "")), "exhausts time");
-        let mut capped = failure(FailureKind::OutOfMemory, None, None, "");
-        capped.peak_rss_bytes = Some(1 << 30);
-        assert_eq!(how_failed(&capped), "exhausts memory (resident cap)");
-        assert_eq!(how_failed(&failure(FailureKind::Error, None, Some(1), "")), "clean error");
-    }
 
     #[test]
     fn names_carry_the_build_only_to_tell_two_builds_apart() {
