@@ -7,8 +7,9 @@
 //! untrusted: it reaches the page only through [`escape_html`] (markup) or [`json_for_script`] (data
 //! for the script, which only ever assigns it with `textContent`).
 //!
-//! Two views: the crash list (the default, [`page_crashes`]: where each parser loses control, by
-//! depth, with the function that recursed) and the table of every row. The script reads the URL
+//! Two views: the crash list (the default: [`super::crashes`]'s list as [`page_crashes`] renders
+//! it, where each parser loses control, by depth, with the function that recursed) and the table
+//! of every row; every count on the page is [`super::counts`]'s. The script reads the URL
 //! fragment (`#view=table&format=json&outcome=crash&sort=depth&dir=desc`; an empty one is the crash
 //! list, one without `view` the table, as links made before the crash list meant) and keeps it in
 //! step with the controls, so a view can be linked to; the browser test drives it that way.

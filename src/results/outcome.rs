@@ -49,8 +49,23 @@ impl Outcome {
         matches!(self, Outcome::Error { .. } | Outcome::ErrorStatus { .. })
     }
 
-    /// One-line description, for progress output and error messages.
+    /// One-line description in the outcome words, for progress output and error messages:
+    /// `crash (SIGSEGV): …`, `exhausts time`, `exhausts memory (over the 64 MiB resident cap)`.
     pub fn describe(&self) -> String {
+        match self {
+            Outcome::Timeout { .. } => Word::ExhaustsTime.text().into(),
+            Outcome::OverMemory { cap_bytes, .. } => format!(
+                "{} (over the {} resident cap)",
+                Word::ExhaustsMemory.text(),
+                crate::units::format_bytes(*cap_bytes)
+            ),
+            _ => self.sighting(),
+        }
+    }
+
+    /// One-line description as results.json's sightings store it (`timeout`, `out of memory
+    /// (over the 64 MiB resident cap)`). Never reworded: files written before hold these strings.
+    pub fn sighting(&self) -> String {
         let with_stderr = |head: String, stderr: &str| match error_line(stderr) {
             Some(line) => format!("{head}: {}", printable(line)),
             None => head,
@@ -456,7 +471,10 @@ mod tests {
     #[test]
     fn over_the_resident_cap_is_out_of_memory_with_the_peak_seen() {
         let over = Outcome::OverMemory { peak_bytes: 70 << 20, cap_bytes: 64 << 20, stderr: String::new() };
-        assert_eq!(over.describe(), "out of memory (over the 64 MiB resident cap)");
+        assert_eq!(over.describe(), "exhausts memory (over the 64 MiB resident cap)");
+        assert_eq!(over.sighting(), "out of memory (over the 64 MiB resident cap)");
+        let timeout = Outcome::Timeout { stderr: String::new() };
+        assert_eq!((timeout.describe(), timeout.sighting()), ("exhausts time".into(), "timeout".into()));
         let failure = over.failure().unwrap();
         assert_eq!((failure.kind, failure.peak_rss_bytes), (FailureKind::OutOfMemory, Some(70 << 20)));
         assert_eq!((failure.exit_code, failure.signal), (None, None));
