@@ -176,6 +176,10 @@ impl Failure {
     pub fn summary(&self) -> String {
         let word = self.kind.word().text();
         match (self.kind, &self.signal_name, self.exit_code) {
+            // A process that stopped itself lost control as surely, and says how.
+            (FailureKind::Crash, Some(name), _) if self.signal.is_some_and(is_stop_signal) => {
+                format!("stopped ({name})")
+            }
             (FailureKind::Crash, ..) => match self.how() {
                 how if how == word => how,
                 how => format!("{word} ({how})"),
