@@ -214,13 +214,27 @@ fn key(record: &Value) -> String {
     }
 }
 
-/// How the page classifies a record (the filter value of its outcome).
+/// How the page classifies a record (the filter value of its outcome), as every output counts it:
+/// a crash in any probe makes a crash row; else time or memory exhausted in any probe; else its
+/// main result's outcome.
 fn outcome(record: &Value) -> &'static str {
     if record["status"] != "measured" || record["result"].is_null() {
         return "not-measured";
     }
+    let losses: Vec<&str> = probes(record).filter_map(loss_of).collect();
+    if losses.contains(&"crash") {
+        return "crash";
+    }
+    match (main_outcome(record), losses.first()) {
+        (main @ ("timeout" | "out-of-memory"), _) | (main, None) => main,
+        (_, Some(loss)) => loss,
+    }
+}
+
+fn main_outcome(record: &Value) -> &'static str {
     match record["result"]["status"].as_str() {
         Some("unstable" | "input-not-read") => return "unstable",
+        Some("slow") if loss_of(&record["result"]) == Some("crash") => return "crash",
         Some("slow") => return "timeout",
         _ => {}
     }
@@ -230,6 +244,27 @@ fn outcome(record: &Value) -> &'static str {
         Some("timeout") => "timeout",
         Some("out-of-memory") => "out-of-memory",
         Some(_) => "crash",
+    }
+}
+
+/// Every probe of a record, in the record's order.
+fn probes(record: &Value) -> impl Iterator<Item = &Value> {
+    let single = ["result", "object", "unclosed"].map(|part| &record[part]);
+    let listed =
+        ["more_shapes", "phases"].into_iter().flat_map(|part| record[part].as_array().into_iter().flatten());
+    single.into_iter().chain(listed)
+}
+
+/// How one probe loses control: `crash` (also beyond a slow depth), `timeout`, `out-of-memory`.
+fn loss_of(probe: &Value) -> Option<&'static str> {
+    let kind = probe["failure"]["kind"].as_str();
+    match (probe["status"].as_str(), kind) {
+        (Some("slow"), Some("crash")) if !probe["crash_depth"].is_null() => Some("crash"),
+        (Some("slow"), _) => Some("timeout"),
+        (Some("exact"), Some("crash")) => Some("crash"),
+        (Some("exact"), Some("timeout")) => Some("timeout"),
+        (Some("exact"), Some("out-of-memory")) => Some("out-of-memory"),
+        _ => None,
     }
 }
 
@@ -251,10 +286,7 @@ fn losing_depth_of(probe: &Value) -> Option<u64> {
 
 /// What the page sorts a row by: where it loses control in any probe, else its main result's depth.
 fn sort_depth(record: &Value) -> Option<u64> {
-    let single = ["result", "object", "unclosed"].map(|part| &record[part]);
-    let listed =
-        ["more_shapes", "phases"].into_iter().flat_map(|part| record[part].as_array().into_iter().flatten());
-    single.into_iter().chain(listed).filter_map(losing_depth_of).min().or_else(|| depth(record))
+    probes(record).filter_map(losing_depth_of).min().or_else(|| depth(record))
 }
 
 /// Whether a row's probe of `phase` loses control.
@@ -318,7 +350,7 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
                 crashes.fold((0, 0), |(shown, total), r| (shown + usize::from(!r.hidden), total + 1));
             format!("{shown} of {total} crash lines")
         } else {
-            format!("{} of {} parsers", dump.visible_ids().len(), all.len())
+            format!("{} of {} rows", dump.visible_ids().len(), all.len())
         };
         assert!(dump.html.contains(&count), "{what}: count does not say {count:?}");
     };

@@ -142,7 +142,7 @@ impl Observations {
             .into_iter()
             .map(|depth| Sighting {
                 depth,
-                outcomes: self.by_depth[&depth].iter().map(|(_, r)| r.outcome.describe()).collect(),
+                outcomes: self.by_depth[&depth].iter().map(|(_, r)| r.outcome.sighting()).collect(),
             })
             .collect()
     }

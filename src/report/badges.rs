@@ -8,9 +8,10 @@ use badge_maker::BadgeBuilder;
 
 use super::class::{class_of, Class};
 use super::counts::counts;
-use super::view::{display_name, failure_words};
+use super::view::display_name;
 use super::Exporter;
 use crate::payload::PayloadFormat;
+use crate::results::outcome::Failure;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results, Status};
 use crate::units::thousands;
@@ -85,12 +86,10 @@ fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
         Class::CleanError => (format!("clean error at {}", depth()), "brightgreen"),
         Class::Crash => {
             match result.crash_seen_at() {
-                Some((depth, failure)) => {
-                    (format!("{} at {}", failure_words(failure), thousands(depth)), "red")
-                }
+                Some((depth, failure)) => (format!("{} at {}", failure.summary(), thousands(depth)), "red"),
                 // Accepted invalid input: classed with crashes for its colour.
                 None => {
-                    let failure = result.failure.as_ref().map(failure_words).unwrap_or_default();
+                    let failure = result.failure.as_ref().map(Failure::summary).unwrap_or_default();
                     (format!("{failure} at {}", depth()), "red")
                 }
             }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::class::Word;
 use super::markup::{cut_at_word, escape_markdown};
-use super::view::{depth_figure, failure_words, growth_note};
+use super::view::{depth_figure, growth_note};
 use crate::payload::Shape;
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{Finding, ProbeResult};
@@ -48,7 +48,7 @@ pub fn how_cell(result: &ProbeResult) -> String {
             escape_markdown(&failure.summary())
         }
         Finding::FailsAt(_, failure) if failure.kind != FailureKind::Crash => {
-            format!("**{}**", escape_markdown(&failure_words(failure)))
+            format!("**{}**", escape_markdown(&failure.summary()))
         }
         Finding::FailsAt(_, failure) => {
             match result.crashed_in.as_ref().filter(|site| !site.cycle.is_empty()) {

@@ -5,6 +5,8 @@ use crate::results::outcome::FailureKind;
 use crate::results::phase::Phase;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::sameness::stack_tolerance;
+// The vocabulary is the results' (the gate's `fail-on` speaks it too); the reports read it here.
+pub use crate::results::word::Word;
 use crate::results::{ParserRecord, Status};
 
 /// The outcome class that decides colours in badges and charts.
@@ -37,101 +39,6 @@ impl Class {
     ];
 }
 
-/// The outcome words every output uses (terminal, README, results.md, charts, badges, the Action's
-/// `fail-on`), each defined once here with its meaning for the glossary. Time is said one way:
-/// `exhausts time`, never "timeout" or "slow".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Word {
-    Crash,
-    CleanError,
-    ExhaustsTime,
-    ExhaustsMemory,
-    NoLimit,
-    Flattened,
-    Unstable,
-    InputNotRead,
-    ShapeNotSupported,
-    AcceptsInvalidInput,
-}
-
-impl Word {
-    /// Every word, in the glossary's order.
-    pub const ALL: [Word; 10] = [
-        Word::Crash,
-        Word::CleanError,
-        Word::ExhaustsTime,
-        Word::ExhaustsMemory,
-        Word::NoLimit,
-        Word::Flattened,
-        Word::Unstable,
-        Word::InputNotRead,
-        Word::ShapeNotSupported,
-        Word::AcceptsInvalidInput,
-    ];
-
-    pub fn text(self) -> &'static str {
-        match self {
-            Word::Crash => "crash",
-            Word::CleanError => "clean error",
-            Word::ExhaustsTime => "exhausts time",
-            Word::ExhaustsMemory => "exhausts memory",
-            Word::NoLimit => "no limit",
-            Word::Flattened => "flattened",
-            Word::Unstable => "unstable",
-            Word::InputNotRead => "input not read",
-            Word::ShapeNotSupported => "shape not supported",
-            Word::AcceptsInvalidInput => "accepts invalid input",
-        }
-    }
-
-    /// The word as a command-line value: `exhausts-time`.
-    pub fn flag(self) -> String {
-        self.text().replace(' ', "-")
-    }
-
-    /// What the word means, in one sentence for the glossary.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Word::Crash => {
-                "the process lost control: killed by a signal (a stack overflow's SIGSEGV, an abort), a \
-                 runtime's fatal error, or another abnormal exit status; a denial of service"
-            }
-            Word::CleanError => {
-                "the library reported an error (exit status 1, or a status its row declares as its \
-                 error) and the process stayed in control"
-            }
-            Word::ExhaustsTime => {
-                "it did not finish in time (also with a longer timeout): a cost, not a crash"
-            }
-            Word::ExhaustsMemory => {
-                "it outgrew the resident-memory cap (or its address-space limit): a cost, not a crash"
-            }
-            Word::NoLimit => "it accepted every depth up to the maximum tried",
-            Word::Flattened => {
-                "it accepted every depth tried but built fewer levels than were nested (a renderer \
-                 capping nesting)"
-            }
-            Word::Unstable => "outcomes disagreed between runs at the same depth: no exact number",
-            Word::InputNotRead => "it exited 0 without reading its whole input: no number",
-            Word::ShapeNotSupported => "the library rejects this nesting at any depth",
-            Word::AcceptsInvalidInput => "it accepted input that never closes its nesting (`unclosed`)",
-        }
-    }
-}
-
-impl Word {
-    /// The word of how a probe failed at its failing depth.
-    pub fn of_failure(kind: FailureKind) -> Word {
-        match kind {
-            FailureKind::Error => Word::CleanError,
-            FailureKind::Crash => Word::Crash,
-            FailureKind::Timeout => Word::ExhaustsTime,
-            FailureKind::OutOfMemory => Word::ExhaustsMemory,
-            FailureKind::Accepted => Word::AcceptsInvalidInput,
-        }
-    }
-}
-
 impl Class {
     /// The class's outcome word; `None` for a row not measured.
     pub fn word(self) -> Option<Word> {
@@ -150,6 +57,21 @@ impl Class {
     /// The class's word, `not measured` for a row not measured.
     pub fn text(self) -> &'static str {
         self.word().map_or("not measured", Word::text)
+    }
+
+    /// The class's key in the page's outcome filter, CSS classes and URL fragment (kept as links
+    /// made before the words changed spell it).
+    pub fn key(self) -> &'static str {
+        match self {
+            Class::CleanError => "clean-error",
+            Class::Crash => "crash",
+            Class::Timeout => "timeout",
+            Class::OutOfMemory => "out-of-memory",
+            Class::NoLimit => "no-limit",
+            Class::Flattened => "flattened",
+            Class::Unreliable => "unstable",
+            Class::NotMeasured => "not-measured",
+        }
     }
 }
 
@@ -211,16 +133,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_word_is_distinct_and_time_is_said_one_way() {
-        let texts: Vec<&str> = Word::ALL.iter().map(|w| w.text()).collect();
-        let mut unique = texts.clone();
+    fn each_class_says_its_word() {
+        assert_eq!(Class::Timeout.text(), "exhausts time");
+        assert_eq!(Class::NotMeasured.word(), None);
+        let keys: Vec<&str> = Class::ALL.iter().map(|c| c.key()).collect();
+        let mut unique = keys.clone();
         unique.sort();
         unique.dedup();
-        assert_eq!(unique.len(), texts.len());
-        assert!(texts.iter().all(|t| !t.contains("timeout") && !t.contains("slow")), "{texts:?}");
-        assert_eq!(Class::Timeout.text(), "exhausts time");
-        assert_eq!(Word::ExhaustsMemory.flag(), "exhausts-memory");
-        assert_eq!(Class::NotMeasured.word(), None);
+        assert_eq!(unique.len(), Class::ALL.len(), "{keys:?}");
     }
 
     #[test]

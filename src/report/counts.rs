@@ -1,10 +1,12 @@
-//! The one count of results.json every output prints: rows (a library in one environment) measured,
-//! rows that crash, rows that only exhaust time or memory, and the libraries behind them. Counts are
-//! of rows unless their name says libraries.
+//! The one count of results.json every output prints (README, results.md, badges, the page): rows
+//! (a library in one environment) measured, rows under each outcome, rows that crash, rows that only
+//! exhaust time or memory, the crash list's lines, and the libraries behind them. Counts are of
+//! rows unless their name says libraries or lines.
 
-use super::crashes::{crash_lines, exhaust_lines, CrashLine};
+use super::class::{class, Class};
+use super::crashes::{crash_list, losses, Loss};
 use super::view::library_name;
-use crate::results::{Results, Status};
+use crate::results::{ParserRecord, Results, Status};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -15,6 +17,11 @@ pub struct Counts {
     pub rows_crashing: usize,
     /// Rows that never crash but exhaust time or memory somewhere.
     pub rows_exhausting: usize,
+    /// Rows under each outcome of [`Class::ALL`], in its order, as [`row_class`] counts them.
+    pub rows_by_class: [usize; Class::ALL.len()],
+    /// Lines of the crash list, and of the list of what only exhausts time or memory.
+    pub crash_lines: usize,
+    pub exhaust_lines: usize,
     /// Distinct libraries (a library measured in several environments counts once).
     pub libraries: usize,
     pub libraries_measured: usize,
@@ -24,15 +31,45 @@ pub struct Counts {
 /// The counts of `results` (pass `results.of_format(f)` for one format's).
 pub fn counts(results: &Results) -> Counts {
     let measured = results.parsers.iter().filter(|r| r.status == Status::Measured);
-    let crashes = crash_lines(results);
+    let list = crash_list(results);
+    let mut rows_by_class = [0; Class::ALL.len()];
+    for record in &results.parsers {
+        let class = row_class(results, record);
+        rows_by_class[Class::ALL.iter().position(|c| *c == class).unwrap_or(0)] += 1;
+    }
+    let of = |class: Class| rows_by_class[Class::ALL.iter().position(|c| *c == class).unwrap_or(0)];
     Counts {
         rows: results.parsers.len(),
         rows_measured: measured.clone().count(),
-        rows_crashing: distinct(crashes.iter().map(|l| l.row.clone())),
-        rows_exhausting: distinct(exhaust_lines(results).iter().map(|l: &CrashLine| l.row.clone())),
+        rows_crashing: of(Class::Crash),
+        rows_exhausting: of(Class::Timeout) + of(Class::OutOfMemory),
+        rows_by_class,
+        crash_lines: list.crashes.len(),
+        exhaust_lines: list.exhausts.len(),
         libraries: distinct(results.parsers.iter().map(|r| library_name(results, r))),
         libraries_measured: distinct(measured.map(|r| library_name(results, r))),
-        libraries_crashing: distinct(crashes.iter().map(|l| l.library.clone())),
+        libraries_crashing: distinct(list.crashes.iter().map(|l| l.library.clone())),
+    }
+}
+
+impl Counts {
+    /// The rows counted under `class`.
+    pub fn of(&self, class: Class) -> usize {
+        Class::ALL.iter().position(|c| *c == class).map_or(0, |at| self.rows_by_class[at])
+    }
+}
+
+/// The outcome a row is counted under: `crash` where it loses control in any part (nlohmann/json,
+/// whose parse has no limit but whose `dump()` crashes), else the time or memory it exhausts in
+/// any part, else its main result's class.
+pub fn row_class(results: &Results, record: &ParserRecord) -> Class {
+    let losses = losses(results, record);
+    if losses.iter().any(|l| l.loss == Loss::Crash) {
+        return Class::Crash;
+    }
+    match (class(record), losses.first()) {
+        (main @ (Class::Timeout | Class::OutOfMemory), _) | (main, None) => main,
+        (_, Some(line)) => line.loss.class(),
     }
 }
 
@@ -63,6 +100,10 @@ mod tests {
                 rows_measured: 8,
                 rows_crashing: 5,
                 rows_exhausting: 2,
+                // Clean error, crash, exhausts time, exhausts memory; c-free's clean parse counts as its crash.
+                rows_by_class: [1, 5, 1, 1, 0, 0, 0, 0],
+                crash_lines: 5,
+                exhaust_lines: 2,
                 libraries: 7,
                 libraries_measured: 7,
                 libraries_crashing: 4,

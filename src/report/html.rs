@@ -7,8 +7,9 @@
 //! untrusted: it reaches the page only through [`escape_html`] (markup) or [`json_for_script`] (data
 //! for the script, which only ever assigns it with `textContent`).
 //!
-//! Two views: the crash list (the default, [`page_crashes`]: where each parser loses control, by
-//! depth, with the function that recursed) and the table of every row. The script reads the URL
+//! Two views: the crash list (the default: [`super::crashes`]'s list as [`page_crashes`] renders
+//! it, where each parser loses control, by depth, with the function that recursed) and the table
+//! of every row; every count on the page is [`super::counts`]'s. The script reads the URL
 //! fragment (`#view=table&format=json&outcome=crash&sort=depth&dir=desc`; an empty one is the crash
 //! list, one without `view` the table, as links made before the crash list meant) and keeps it in
 //! step with the controls, so a view can be linked to; the browser test drives it that way.
@@ -20,14 +21,13 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::class::{class, losing_sooner, Class};
+use super::class::{class_of, losing_sooner, Class, Word};
+use super::counts::{counts, row_class, rows, Counts};
+use super::crashes::{crash_list, losing_depth, losses};
 use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
-use super::page_crashes::{crash_view, losing_depth, losses, CrashView, Loss, LossLine};
-use super::view::{
-    crash_name, depth_figure, environment_name, growth_note, peak_memory, short_environment_name,
-    short_outcome,
-};
+use super::page_crashes::{crash_section, line_data, LineData};
+use super::view::{depth_figure, environment_name, growth_note, peak_memory, short_outcome};
 use super::{badges, chart, detail, markdown, Exporter};
 use crate::payload::PayloadFormat;
 use crate::results::outcome::{error_line, FailureKind};
@@ -43,21 +43,6 @@ impl Exporter for ResultsPage {
     fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
         Ok(vec![(PathBuf::from(RESULTS_HTML), page(results)?)])
     }
-}
-
-/// An outcome's key in the page's filters and URL fragment, and its word (one vocabulary).
-fn outcome_key(class: Class) -> (&'static str, &'static str) {
-    let key = match class {
-        Class::CleanError => "clean-error",
-        Class::Crash => "crash",
-        Class::Timeout => "timeout",
-        Class::OutOfMemory => "out-of-memory",
-        Class::NoLimit => "no-limit",
-        Class::Flattened => "flattened",
-        Class::Unreliable => "unstable",
-        Class::NotMeasured => "not-measured",
-    };
-    (key, class.text())
 }
 
 /// The input format a row measured, as the page's filter names it.
@@ -91,27 +76,6 @@ struct RowData {
     sooner_in: Option<&'static str>,
 }
 
-/// What the script needs per line of the crash view: the same filter keys as a row's.
-#[derive(Serialize)]
-struct LineData {
-    /// The line's element id (`line-3`).
-    id: String,
-    /// The key of its row.
-    row: String,
-    format: String,
-    environment: String,
-    language: String,
-    /// The line's loss: `crash`, `timeout` or `out-of-memory`.
-    outcome: &'static str,
-    /// Its phase; empty for the whole run.
-    phase: &'static str,
-    /// Its phase loses control sooner than the parse.
-    sooner: bool,
-    /// Its row was measured in phases.
-    phased: bool,
-    text: String,
-}
-
 #[derive(Serialize)]
 struct PageData {
     rows: Vec<RowData>,
@@ -130,7 +94,7 @@ fn grouped(results: &Results) -> Vec<&ParserRecord> {
 
 fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> RowData {
     let mut loses_in: Vec<&'static str> =
-        losses(record).iter().filter_map(|l| l.phase).map(|p| p.name()).collect();
+        losses(results, record).iter().filter_map(|l| l.phase()).map(|p| p.name()).collect();
     loses_in.dedup();
     RowData {
         id: record.key(),
@@ -138,10 +102,10 @@ fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> Row
         environment: record.environment.clone(),
         language: record.language.clone(),
         library: record.library.clone(),
-        outcome: outcome_key(class(record)).0,
+        outcome: row_class(results, record).key(),
         // Where it loses control; else where the bar of the chart ends: the exact failing depth, or
         // the deepest depth a slow parser finished; none for no limit or no exact answer.
-        depth: losing_depth(record).or_else(|| {
+        depth: losing_depth(results, record).or_else(|| {
             record.result.as_ref().and_then(|r| match r.finding() {
                 Finding::Slow(deepest, _) => Some(deepest),
                 _ => r.exact_failing_depth(),
@@ -168,33 +132,13 @@ fn search_text(results: &Results, record: &ParserRecord) -> String {
     .join(" ")
 }
 
-/// The crash view's lines, numbered as their elements are: the crash list's, then the others'.
-fn line_data(results: &Results, view: &CrashView) -> Vec<LineData> {
-    view.crashes
-        .iter()
-        .chain(&view.exhausts)
-        .enumerate()
-        .map(|(i, line)| LineData {
-            id: format!("line-{i}"),
-            row: line.record.key(),
-            format: format_of(line.record),
-            environment: line.record.environment.clone(),
-            language: line.record.language.clone(),
-            outcome: line.loss.key(),
-            phase: line.phase.map_or("", |p| p.name()),
-            sooner: line.sooner,
-            phased: !line.record.phases.is_empty(),
-            text: format!("{} {}", search_text(results, line.record), line.function.as_deref().unwrap_or("")),
-        })
-        .collect()
-}
-
 fn page(results: &Results) -> Result<String> {
     let records = grouped(results);
-    let view = crash_view(results);
+    let list = crash_list(results);
+    let counts = counts(results);
     let data = PageData {
         rows: records.iter().enumerate().map(|(i, record)| row_data(results, record, i)).collect(),
-        lines: line_data(results, &view),
+        lines: line_data(&list, |record| search_text(results, record)),
     };
 
     let mut html = String::with_capacity(128 * 1024);
@@ -204,10 +148,10 @@ fn page(results: &Results) -> Result<String> {
         "<header>\n<h1>How deeply nested input can each parser take?</h1>\n<p class=\"env\">{}</p>",
         escape_html(&markdown::environment_sentence(&results.environment, str::to_string))
     );
-    summary_chips(&mut html, results);
+    summary_chips(&mut html, &counts);
     html.push_str("</header>\n<main>\n");
     controls(&mut html, results);
-    crash_section(&mut html, results, &view);
+    crash_section(&mut html, results, &list, &counts);
     html.push_str("<section id=\"table-view\">\n");
     table(&mut html, results, &records);
     html.push_str(LEGEND);
@@ -228,14 +172,19 @@ fn page(results: &Results) -> Result<String> {
     Ok(html)
 }
 
-/// Counts per outcome, as links that set the outcome filter.
-fn summary_chips(html: &mut String, results: &Results) {
-    html.push_str("<p class=\"chips\">");
-    let _ = write!(html, "<a class=\"chip all\" href=\"#view=table\">{} rows</a>", results.parsers.len());
+/// The rows under each outcome (counted as every output counts them), as links that set the
+/// outcome filter.
+fn summary_chips(html: &mut String, counts: &Counts) {
+    let _ = write!(
+        html,
+        "<p class=\"chips\"><span class=\"unit\">Rows (a library in one environment):</span> \
+         <a class=\"chip all\" href=\"#view=table\">{}</a>",
+        rows(counts.rows)
+    );
     for outcome in Class::ALL {
-        let count = results.parsers.iter().filter(|r| class(r) == outcome).count();
+        let count = counts.of(outcome);
         if count > 0 {
-            let (key, label) = outcome_key(outcome);
+            let (key, label) = (outcome.key(), outcome.text());
             let _ = write!(html, " <a class=\"chip o-{key}\" href=\"#outcome={key}\">{count} {label}</a>");
         }
     }
@@ -274,7 +223,7 @@ fn controls(html: &mut String, results: &Results) {
         "all environments",
         environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
     );
-    select(html, "outcome", "Outcome", "all outcomes", Class::ALL.map(outcome_key));
+    select(html, "outcome", "Outcome", "all outcomes", Class::ALL.map(|c| (c.key(), c.text())));
     // After the parse: the rows measured in phases, those that lose control in one at all, and
     // those that lose control there sooner than in the parse.
     let phases = [
@@ -295,122 +244,8 @@ fn controls(html: &mut String, results: &Results) {
          <label>Search <input id=\"q\" type=\"search\" placeholder=\"library, version, error…\"></label>\n\
          <output id=\"count\">",
     );
-    let _ = write!(html, "{0} of {0} parsers", results.parsers.len());
+    let _ = write!(html, "{0} of {0} rows", results.parsers.len());
     html.push_str("</output>\n</form>\n");
-}
-
-/// Title and class of each column of the crash view's two lists.
-const LINE_COLUMNS: [(&str, &str); 9] = [
-    ("Library", "lib"),
-    ("Version", "ver"),
-    ("Format", "fmt"),
-    ("Environment", "environment"),
-    ("Phase", "phase-name"),
-    ("Shape", "shape"),
-    ("Depth", "num"),
-    ("How", "how"),
-    ("Function that recursed", "function"),
-];
-
-/// The crash view: the crash list, then the rows that only exhaust time or memory.
-fn crash_section(html: &mut String, results: &Results, view: &CrashView) {
-    let counted = |lines: &[LossLine]| {
-        let rows = lines.iter().map(|l| l.record.key()).collect::<BTreeSet<_>>().len();
-        format!("{} in {}", plural(lines.len(), "line"), plural(rows, "row"))
-    };
-    let _ = write!(
-        html,
-        "<section id=\"crash-view\">\n<h2>Where parsers lose control: {}</h2>\n\
-         <p class=\"lead\">Each probe that ends in a signal, an abort, a runtime's fatal error or another \
-         abnormal exit, by the depth where it does; a library's other lines follow its first. \
-         <i>Phase</i>: <i>whole run</i> is the program as it always runs; <i>free</i> and <i>serialize</i> \
-         run after the parse. A library links to its row in the table of every row.</p>\n",
-        counted(&view.crashes)
-    );
-    line_table(html, results, "crashes", &view.crashes, 0);
-    let _ = write!(
-        html,
-        "<div id=\"exhausts-list\">\n<h3>Exhausts time or memory: {}</h3>\n\
-         <p class=\"lead\">Rows that never crash but run out of time or memory (not counted as crashes).</p>\n",
-        counted(&view.exhausts)
-    );
-    line_table(html, results, "exhausts", &view.exhausts, view.crashes.len());
-    html.push_str("</div>\n</section>\n");
-}
-
-/// `1 line`, `2 lines`.
-fn plural(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
-/// One list of the crash view; its lines numbered from `first`, as the data island numbers them.
-fn line_table(html: &mut String, results: &Results, id: &str, lines: &[LossLine], first: usize) {
-    let _ = write!(html, "<table id=\"{id}\" class=\"lines\">\n<thead><tr>");
-    for (title, class) in LINE_COLUMNS {
-        let _ = write!(html, "<th scope=\"col\" class=\"{class}\">{title}</th>");
-    }
-    html.push_str("</tr></thead>\n<tbody>\n");
-    for (i, line) in lines.iter().enumerate() {
-        line_row(html, results, line, first + i);
-    }
-    html.push_str("</tbody>\n</table>\n");
-}
-
-fn line_row(html: &mut String, results: &Results, line: &LossLine, number: usize) {
-    let record = line.record;
-    let key = record.key();
-    let first = if line.first_of_library { " first" } else { "" };
-    let _ = write!(
-        html,
-        "<tr class=\"line{first}\" id=\"line-{number}\" data-row=\"{}\"><td class=\"lib\" data-label=\"Library\">\
-         <a href=\"#view=table&amp;open={}\" title=\"this row in the table of every row\">{}</a></td>",
-        escape_html(&key),
-        escape_html(&key.replace('@', "%40")),
-        escape_html(&format!("{} {}", record.language, record.library))
-    );
-    let version = record.version.as_deref().unwrap_or(DASH);
-    let _ = write!(
-        html,
-        "<td class=\"ver\" data-label=\"Version\"><span class=\"clip\" title=\"{0}\">{0}</span></td>",
-        escape_html(version)
-    );
-    labelled_cell(html, "fmt", "Format", &format_of(record));
-    let environment = short_environment_name(environment_name(results, &record.environment));
-    labelled_cell(html, "environment", "Environment", environment);
-    let sooner = if line.sooner {
-        " <span class=\"sooner\" title=\"this phase loses control at a smaller depth than the parse\">sooner than the parse</span>"
-    } else {
-        ""
-    };
-    let phase = line.phase.map_or("whole run", |p| p.name());
-    let _ = write!(html, "<td class=\"phase-name\" data-label=\"Phase\">{phase}{sooner}</td>");
-    labelled_cell(html, "shape", "Shape", line.shape.name());
-    let depth = record
-        .parts()
-        .find(|(part, _)| *part == line.part)
-        .map_or_else(|| thousands(line.depth), |(_, result)| depth_figure(record, result, line.depth));
-    labelled_cell(html, "num", "Depth", &depth);
-    let _ = write!(
-        html,
-        "<td class=\"how\" data-label=\"How\"><span class=\"badge o-{}\">{}</span></td>",
-        line.loss.key(),
-        escape_html(&line.how)
-    );
-    match &line.function {
-        Some(function) => {
-            // Long names break between their parts, not inside a word.
-            let breakable = escape_html(function).replace("::", "::<wbr>").replace('.', ".<wbr>");
-            let _ = write!(html, "<td class=\"function\" data-label=\"Function\">{breakable}</td>");
-        }
-        None if line.loss == Loss::Crash => labelled_cell(html, "function muted", "Function", "not located"),
-        None => labelled_cell(html, "function muted", "Function", DASH),
-    }
-    html.push_str("</tr>\n");
-}
-
-/// A cell that says what it is when the list is shown as cards (a phone).
-fn labelled_cell(html: &mut String, class: &str, label: &str, text: &str) {
-    let _ = write!(html, "<td class=\"{class}\" data-label=\"{label}\">{}</td>", escape_html(text));
 }
 
 /// Title, sort key (for sortable columns) and class of each column.
@@ -478,7 +313,7 @@ fn table(html: &mut String, results: &Results, records: &[&ParserRecord]) {
 const DASH: &str = "—";
 
 fn row(html: &mut String, results: &Results, record: &ParserRecord) {
-    let (outcome, _) = outcome_key(class(record));
+    let outcome = row_class(results, record).key();
     let key = record.key();
     let _ = write!(
         html,
@@ -614,40 +449,20 @@ fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
     }
 }
 
-/// An outcome as a coloured badge, short (`SIGSEGV`, `exit 134`: the colour says crash), with the
-/// full summary as its tooltip, `prefix` (a depth) before it and `after` (markup) after it.
+/// An outcome as a coloured badge, short in the outcome words (`SIGSEGV`, `exit 134`: the colour
+/// says crash; `exhausts time`), with the whole phrase as its tooltip, `prefix` (a depth) before it
+/// and `after` (markup) after it.
 fn badge(html: &mut String, result: &ProbeResult, prefix: &str, after: &str) {
-    let (key, short, long) = match (result.finding(), &result.failure) {
-        (Finding::Unstable { .. } | Finding::InputNotRead(_), _) => {
-            ("unstable", "unstable".to_string(), result.phrase())
-        }
-        (Finding::Slow(..), Some(failure)) if result.crash_beyond_slow().is_some() => {
-            ("crash", crash_name(failure), result.phrase())
-        }
-        (Finding::Slow(..), _) => ("timeout", "slow".to_string(), result.phrase()),
-        (Finding::Flattened(built), _) => {
-            ("flattened", format!("flattened to {}", thousands(built)), result.phrase())
-        }
-        (_, None) => (
-            "no-limit",
-            "no limit".to_string(),
-            format!("no failure up to {}", thousands(result.settings.max_depth)),
-        ),
-        (_, Some(failure)) => {
-            let (key, short) = match failure.kind {
-                FailureKind::Error => ("clean-error", "clean error".to_string()),
-                FailureKind::Timeout => ("timeout", "timeout".to_string()),
-                FailureKind::Accepted => ("crash", "accepted".to_string()),
-                FailureKind::OutOfMemory => ("out-of-memory", "out of memory".to_string()),
-                FailureKind::Crash => match (&failure.signal_name, failure.exit_code) {
-                    (Some(name), _) => ("crash", name.clone()),
-                    (None, Some(code)) => ("crash", format!("exit {code}")),
-                    (None, None) => ("crash", "crash".to_string()),
-                },
-            };
-            (key, short, failure.summary())
-        }
+    let class = class_of(result);
+    let short = match (result.finding(), &result.failure) {
+        (Finding::Slow(..), Some(failure)) if result.crash_beyond_slow().is_some() => failure.how(),
+        (Finding::FailsAt(_, failure), _) if failure.kind == FailureKind::Crash => failure.how(),
+        (Finding::FailsAt(_, failure), _) => failure.kind.word().text().to_string(),
+        (Finding::Flattened(built), _) => format!("{} to {}", Word::Flattened.text(), thousands(built)),
+        (Finding::InputNotRead(_), _) => Word::InputNotRead.text().to_string(),
+        _ => class.text().to_string(),
     };
+    let (key, long) = (class.key(), result.phrase());
     let prefix = if prefix.is_empty() || result.failure.is_none() {
         String::new()
     } else {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::class::Word;
 use super::counts::{counts, rows};
-use super::crashes::{crash_lines, exhaust_lines, CrashLine};
+use super::crashes::{crash_list, CrashLine};
 use super::markup::{cut_at_word, escape_markdown, MAX_CELL};
 use super::view::{environment_name, short_environment_name};
 use crate::results::Results;
@@ -31,32 +31,31 @@ pub fn glossary() -> String {
 /// count; `heading` is the markdown heading prefix (`###`).
 pub fn crash_and_exhaust_lists(results: &Results, heading: &str) -> String {
     let counts = counts(results);
-    let crashes = crash_lines(results);
+    let list = crash_list(results);
     let mut text = format!(
         "{heading} Crashes: {} of {} measured ({} libraries)\n\n",
         rows(counts.rows_crashing),
         counts.rows_measured,
         counts.libraries_crashing
     );
-    if crashes.is_empty() {
+    if list.crashes.is_empty() {
         text.push_str("No row crashes.\n");
     } else {
         text.push_str(
             "One line per row, phase and shape that loses control, by the depth where it does; a \
              library's further lines follow its first.\n\n",
         );
-        table(&mut text, results, &crashes, true);
+        table(&mut text, results, &list.crashes, true);
     }
-    let exhausting = exhaust_lines(results);
     let _ = writeln!(
         text,
         "\n{heading} Exhausts time or memory: {} (not counted as crashes)\n",
         rows(counts.rows_exhausting)
     );
-    if exhausting.is_empty() {
+    if list.exhausts.is_empty() {
         text.push_str("No other row exhausts time or memory.\n");
     } else {
-        table(&mut text, results, &exhausting, false);
+        table(&mut text, results, &list.exhausts, false);
     }
     text
 }
@@ -70,19 +69,19 @@ fn table(text: &mut String, results: &Results, lines: &[CrashLine], with_functio
         "\n|---|---|---|---|---|---|\n"
     });
     for line in lines {
-        let library = match &line.version {
+        let library = match &line.record.version {
             Some(version) => format!("{} {version}", line.library),
             None => line.library.clone(),
         };
-        let environment = short_environment_name(environment_name(results, &line.environment));
+        let environment = short_environment_name(environment_name(results, &line.record.environment));
         let _ = write!(
             text,
             "| {} | {} | {} · {} | {} | {} | {} |",
             thousands(line.depth),
             cell(&library),
-            line.format.title(),
-            line.shape,
-            line.phase.unwrap_or("whole run"),
+            line.record.format.title(),
+            line.shape(),
+            line.phase_name(),
             cell(environment),
             cell(&line.how)
         );
@@ -90,7 +89,7 @@ fn table(text: &mut String, results: &Results, lines: &[CrashLine], with_functio
             (true, Some(function)) => {
                 let _ = writeln!(text, " {} |", cell(function));
             }
-            (true, None) => text.push_str(" — |\n"),
+            (true, None) => text.push_str(" not located |\n"),
             (false, _) => text.push('\n'),
         }
     }

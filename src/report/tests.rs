@@ -131,12 +131,32 @@ fn json_line_cells(block: &str) -> Vec<String> {
     line.split(" | ").map(String::from).collect()
 }
 
-/// The crash and row counts of the README block, results.md and the badges, from one results file:
-/// none may disagree with another, nor with `counts`.
+/// The page's data island: its rows and its crash view's lines.
+fn page_data(page: &str) -> serde_json::Value {
+    let island = page.split("id=\"nestprobe-data\">").nth(1).expect("the data island");
+    serde_json::from_str(island.split("</script>").next().unwrap()).unwrap()
+}
+
+/// How many of the page data's `items` (rows or lines) have one of `outcomes`, counted once per
+/// value of `key`.
+fn page_rows(data: &serde_json::Value, items: &str, key: &str, outcomes: &[&str]) -> usize {
+    let items = data[items].as_array().unwrap().iter();
+    let mut keys: Vec<String> = items
+        .filter(|item| outcomes.iter().any(|o| item["outcome"] == *o))
+        .map(|item| item[key].as_str().unwrap().to_string())
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys.len()
+}
+
+/// The crash and row counts of the README block, results.md, the badges and the page (its chips,
+/// its crash view's headings, its data), from one results file: none may disagree with another,
+/// nor with `counts`.
 #[test]
 fn every_output_gives_the_same_counts() {
     use crate::report::counts::{counts, rows};
-    use crate::report::{badges::Badges, markdown::ResultsTable, readme, Exporter};
+    use crate::report::{badges::Badges, html::ResultsPage, markdown::ResultsTable, readme, Exporter};
     for results in [crash_fixture(), two_environments()] {
         let count = counts(&results);
         let block = readme::summary_block(&results, "");
@@ -144,6 +164,16 @@ fn every_output_gives_the_same_counts() {
         let badges = Badges.files(&results).unwrap();
         let badge = |name: &str| badges.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone();
         let cells = json_line_cells(&block);
+        let (_, page) = ResultsPage.files(&results).unwrap().remove(0);
+        let data = page_data(&page);
+        let chip = |key: &str| {
+            let before = format!("href=\"#outcome={key}\">");
+            if page.contains(&before) {
+                number_after(&page, &before)
+            } else {
+                0
+            }
+        };
 
         let crashing = [
             number_after(&block, "#### Crashes: "),
@@ -151,6 +181,10 @@ fn every_output_gives_the_same_counts() {
             number_after(&badge("crashes.svg"), "crash on deep input: "),
             number_after(&badge("crashes-json.svg"), "crash on deep JSON: "),
             number_after(&cells[2], ""),
+            number_after(&page, "<h2>Crashes: "),
+            chip("crash"),
+            page_rows(&data, "rows", "id", &["crash"]),
+            page_rows(&data, "lines", "row", &["crash"]),
         ];
         assert!(crashing.iter().all(|n| *n == count.rows_crashing), "{crashing:?} vs {count:?}");
         assert!(markdown.contains(&format!("; {} crash, ", rows(count.rows_crashing))), "{markdown}");
@@ -162,6 +196,7 @@ fn every_output_gives_the_same_counts() {
             number_after(&badge("parsers.svg"), "rows measured: "),
             number_after(&badge("crashes.svg"), &format!("{} of ", count.rows_crashing)),
             number_after(&cells[1], ""),
+            number_after(&page, &format!("<h2>Crashes: {crashes_of}")),
         ];
         assert!(measured.iter().all(|n| *n == count.rows_measured), "{measured:?} vs {count:?}");
 
@@ -169,11 +204,20 @@ fn every_output_gives_the_same_counts() {
             number_after(&block, "#### Exhausts time or memory: "),
             number_after(&markdown, "## Exhausts time or memory: "),
             number_after(&cells[3], ""),
+            number_after(&page, "<h3>Exhausts time or memory: "),
+            chip("timeout") + chip("out-of-memory"),
+            page_rows(&data, "rows", "id", &["timeout", "out-of-memory"]),
+            page_rows(&data, "lines", "row", &["timeout", "out-of-memory"]),
         ];
         assert!(exhausting.iter().all(|n| *n == count.rows_exhausting), "{exhausting:?} vs {count:?}");
         assert!(
             markdown.contains(&format!("{} exhaust time or memory", rows(count.rows_exhausting))),
             "{markdown}"
         );
+        // Every row, and every outcome's chip adding up to them.
+        assert_eq!(number_after(&page, "<a class=\"chip all\" href=\"#view=table\">"), count.rows);
+        assert_eq!(data["rows"].as_array().unwrap().len(), count.rows);
+        let chips: usize = crate::report::class::Class::ALL.iter().map(|c| chip(c.key())).sum();
+        assert_eq!(chips, count.rows);
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::class::Word;
-use super::view::{failure_words, peak_memory, shell_words};
+use super::view::{peak_memory, shell_words};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::settings::EnvMode;
 use crate::results::sweep_result::SweepResult;
@@ -44,7 +44,7 @@ fn finding(out: &mut String, result: &ProbeResult) {
             let _ = writeln!(
                 out,
                 "{command}: {} at depth {} ({} payload){detail}",
-                failure_words(failure),
+                failure.summary(),
                 thousands(depth),
                 format_bytes(result.payload_bytes.unwrap_or(0)),
             );

@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 
 use super::class::{losing_sooner, Word};
-use crate::results::outcome::{Failure, FailureKind};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results, Status};
@@ -82,13 +81,13 @@ pub fn main_outcome(record: &ParserRecord) -> String {
 
 fn short_finding(result: &ProbeResult) -> String {
     match result.finding() {
-        Finding::FailsAt(depth, failure) => format!("{} at {}", crash_name(failure), thousands(depth)),
+        Finding::FailsAt(depth, failure) => format!("{} at {}", failure.how(), thousands(depth)),
         Finding::NoLimit => format!("no limit up to {}", thousands(result.settings.max_depth)),
         Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
         Finding::Slow(depth, seconds) => match result.crash_beyond_slow() {
             Some((crash, failure)) => format!(
                 "{} at {}, beyond {seconds:.0} s at {}",
-                crash_name(failure),
+                failure.how(),
                 thousands(crash),
                 thousands(depth)
             ),
@@ -96,30 +95,6 @@ fn short_finding(result: &ProbeResult) -> String {
         },
         Finding::Unstable { .. } => Word::Unstable.text().into(),
         Finding::InputNotRead(_) => Word::InputNotRead.text().into(),
-    }
-}
-
-/// A failure in a word or two: a crash by its signal (`SIGSEGV`) or exit status, else its summary.
-pub fn crash_name(failure: &Failure) -> String {
-    match (failure.kind, &failure.signal_name, failure.exit_code) {
-        (FailureKind::Crash, Some(name), _) => name.clone(),
-        (FailureKind::Crash, None, Some(code)) => format!("crash (exit {code})"),
-        _ => failure_words(failure),
-    }
-}
-
-/// How a probe failed in the outcome words: `crash (SIGSEGV)`, `clean error`, `exhausts time`,
-/// `exhausts memory (resident cap)`.
-pub fn failure_words(failure: &Failure) -> String {
-    let word = Word::of_failure(failure.kind).text();
-    match (failure.kind, &failure.signal_name, failure.exit_code) {
-        (FailureKind::Crash, ..) => failure.summary(),
-        (FailureKind::OutOfMemory, Some(name), _) => format!("{word} ({name})"),
-        (FailureKind::OutOfMemory, None, Some(code)) => format!("{word} (exit {code})"),
-        (FailureKind::OutOfMemory, None, None) if failure.peak_rss_bytes.is_some() => {
-            format!("{word} (resident cap)")
-        }
-        _ => word.into(),
     }
 }
 

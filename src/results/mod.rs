@@ -27,6 +27,7 @@ pub mod releases;
 pub mod sameness;
 pub mod settings;
 pub mod sweep_result;
+pub mod word;
 
 pub use output::{write_atomically, write_if_changed};
 use probe_result::ProbeResult;

@@ -1,5 +1,6 @@
 //! What one run of a parser program came to, and how that is classified.
 
+use crate::results::word::Word;
 use crate::untrusted::printable;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
@@ -48,8 +49,23 @@ impl Outcome {
         matches!(self, Outcome::Error { .. } | Outcome::ErrorStatus { .. })
     }
 
-    /// One-line description, for progress output and error messages.
+    /// One-line description in the outcome words, for progress output and error messages:
+    /// `crash (SIGSEGV): …`, `exhausts time`, `exhausts memory (over the 64 MiB resident cap)`.
     pub fn describe(&self) -> String {
+        match self {
+            Outcome::Timeout { .. } => Word::ExhaustsTime.text().into(),
+            Outcome::OverMemory { cap_bytes, .. } => format!(
+                "{} (over the {} resident cap)",
+                Word::ExhaustsMemory.text(),
+                crate::units::format_bytes(*cap_bytes)
+            ),
+            _ => self.sighting(),
+        }
+    }
+
+    /// One-line description as results.json's sightings store it (`timeout`, `out of memory
+    /// (over the 64 MiB resident cap)`). Never reworded: files written before hold these strings.
+    pub fn sighting(&self) -> String {
         let with_stderr = |head: String, stderr: &str| match error_line(stderr) {
             Some(line) => format!("{head}: {}", printable(line)),
             None => head,
@@ -141,9 +157,79 @@ pub struct Failure {
     pub peak_rss_bytes: Option<u64>,
 }
 
+impl FailureKind {
+    /// The outcome word of a probe that failed this way.
+    pub fn word(self) -> Word {
+        match self {
+            FailureKind::Error => Word::CleanError,
+            FailureKind::Crash => Word::Crash,
+            FailureKind::Timeout => Word::ExhaustsTime,
+            FailureKind::OutOfMemory => Word::ExhaustsMemory,
+            FailureKind::Accepted => Word::AcceptsInvalidInput,
+        }
+    }
+}
+
 impl Failure {
-    /// `clean error`, `crash (SIGSEGV)`, `crash (exit 134)`, `timeout`.
+    /// How it failed, in the outcome words, for a reader: `clean error`, `crash (SIGSEGV)`,
+    /// `crash (exit 2: stack overflow)`, `exhausts time`, `exhausts memory (resident cap)`.
     pub fn summary(&self) -> String {
+        let word = self.kind.word().text();
+        match (self.kind, &self.signal_name, self.exit_code) {
+            // A process that stopped itself lost control as surely, and says how.
+            (FailureKind::Crash, Some(name), _) if self.signal.is_some_and(is_stop_signal) => {
+                format!("stopped ({name})")
+            }
+            (FailureKind::Crash, ..) => match self.how() {
+                how if how == word => how,
+                how => format!("{word} ({how})"),
+            },
+            (FailureKind::OutOfMemory, Some(name), _) => format!("{word} ({name})"),
+            (FailureKind::OutOfMemory, None, Some(code)) => format!("{word} (exit {code})"),
+            (FailureKind::OutOfMemory, None, None) if self.peak_rss_bytes.is_some() => {
+                format!("{word} (resident cap)")
+            }
+            _ => word.into(),
+        }
+    }
+
+    /// How it failed in a word or two, the crash list's: a crash by its signal (`SIGSEGV`), or by
+    /// its exit status with the kind of fatal message its runtime printed (`exit 2: stack
+    /// overflow`); any other failure as [`Failure::summary`] says it.
+    pub fn how(&self) -> String {
+        const RUNTIME_MESSAGES: &[(&str, &str)] = &[
+            ("goroutine stack exceeds", "stack overflow"),
+            ("stackoverflowerror", "StackOverflowError"),
+            ("stackoverflowexception", "StackOverflowException"),
+            ("maximum call stack size exceeded", "call stack exceeded"),
+            ("recursionerror", "RecursionError"),
+            ("stack level too deep", "SystemStackError"),
+            ("overflowed its stack", "stack overflow"),
+            ("stack overflow", "stack overflow"),
+            ("stack exhausted", "stack exhausted"),
+            ("too much recursion", "too much recursion"),
+        ];
+        if self.kind != FailureKind::Crash {
+            return self.summary();
+        }
+        if let Some(name) = &self.signal_name {
+            return name.clone();
+        }
+        let lower = self.stderr.to_ascii_lowercase();
+        let message =
+            RUNTIME_MESSAGES.iter().find(|(needle, _)| lower.contains(needle)).map(|(_, kind)| *kind);
+        match (self.exit_code, message) {
+            (Some(code), Some(kind)) => format!("exit {code}: {kind}"),
+            (Some(code), None) => format!("exit {code}"),
+            (None, Some(kind)) => kind.to_string(),
+            (None, None) => Word::Crash.text().to_string(),
+        }
+    }
+
+    /// How it failed as the same-fact rules compare it and results.json's sightings and change
+    /// entries store it (`crash (SIGSEGV)`, `timeout`, `out of memory (resident cap)`). Never
+    /// reworded: files written before hold these strings, and a reader sees [`Failure::summary`].
+    pub fn key(&self) -> String {
         match self.kind {
             FailureKind::Error => "clean error".into(),
             FailureKind::Crash => match (&self.signal_name, self.exit_code) {
@@ -282,6 +368,40 @@ mod tests {
     }
 
     #[test]
+    fn a_reader_sees_the_outcome_words_and_the_stored_key_stays() {
+        let failure = |kind, signal_name: Option<&str>, exit_code, stderr: &str| Failure {
+            kind,
+            exit_code,
+            signal: signal_name.map(|_| 11),
+            signal_name: signal_name.map(String::from),
+            stderr: stderr.into(),
+            peak_rss_bytes: None,
+        };
+        let crash =
+            |signal_name, exit_code, stderr| failure(FailureKind::Crash, signal_name, exit_code, stderr);
+        let segv = crash(Some("SIGSEGV"), None, "");
+        assert_eq!(
+            (segv.how(), segv.summary(), segv.key()),
+            ("SIGSEGV".into(), "crash (SIGSEGV)".into(), "crash (SIGSEGV)".into())
+        );
+        let go = crash(None, Some(2), "runtime: goroutine stack exceeds 1000000000-byte limit");
+        assert_eq!(go.how(), "exit 2: stack overflow");
+        assert_eq!(go.summary(), "crash (exit 2: stack overflow)");
+        assert_eq!(go.key(), "crash (exit 2)");
+        assert_eq!(crash(None, Some(3), "weird").how(), "exit 3");
+        assert_eq!(crash(None, None, "").summary(), "crash");
+        // Not a crash: the outcome words for a reader; the key a results file holds is unchanged.
+        let timeout = failure(FailureKind::Timeout, None, None, "");
+        assert_eq!((timeout.how(), timeout.key()), ("exhausts time".into(), "timeout".into()));
+        let mut capped = failure(FailureKind::OutOfMemory, None, None, "");
+        capped.peak_rss_bytes = Some(1 << 30);
+        assert_eq!(capped.summary(), "exhausts memory (resident cap)");
+        assert_eq!(capped.key(), "out of memory (resident cap)");
+        assert_eq!(failure(FailureKind::Accepted, None, Some(0), "").summary(), "accepts invalid input");
+        assert_eq!(failure(FailureKind::Error, None, Some(1), "").how(), "clean error");
+    }
+
+    #[test]
     fn exit_statuses_are_classified_per_the_protocol() {
         assert_eq!(Outcome::from_status(exited(0), String::new()), Outcome::Accepted);
         let error = Outcome::from_status(exited(1), "ValueError: too deep\n".into());
@@ -340,7 +460,7 @@ mod tests {
         let failure = abort.failure().unwrap().under_memory_cap();
         assert_eq!(
             (failure.kind, failure.summary().as_str()),
-            (FailureKind::OutOfMemory, "out of memory (SIGABRT)")
+            (FailureKind::OutOfMemory, "exhausts memory (SIGABRT)")
         );
         let killed =
             Outcome::Signal { signal: 9, stderr: String::new() }.failure().unwrap().under_memory_cap();
@@ -355,11 +475,14 @@ mod tests {
     #[test]
     fn over_the_resident_cap_is_out_of_memory_with_the_peak_seen() {
         let over = Outcome::OverMemory { peak_bytes: 70 << 20, cap_bytes: 64 << 20, stderr: String::new() };
-        assert_eq!(over.describe(), "out of memory (over the 64 MiB resident cap)");
+        assert_eq!(over.describe(), "exhausts memory (over the 64 MiB resident cap)");
+        assert_eq!(over.sighting(), "out of memory (over the 64 MiB resident cap)");
+        let timeout = Outcome::Timeout { stderr: String::new() };
+        assert_eq!((timeout.describe(), timeout.sighting()), ("exhausts time".into(), "timeout".into()));
         let failure = over.failure().unwrap();
         assert_eq!((failure.kind, failure.peak_rss_bytes), (FailureKind::OutOfMemory, Some(70 << 20)));
         assert_eq!((failure.exit_code, failure.signal), (None, None));
-        assert_eq!(failure.summary(), "out of memory (resident cap)");
+        assert_eq!(failure.summary(), "exhausts memory (resident cap)");
         // An address-space cap's relabelling leaves it as it is.
         assert_eq!(failure.clone().under_memory_cap(), failure);
         let json = serde_json::to_value(&failure).unwrap();

@@ -9,6 +9,7 @@ use crate::results::growth::Growth;
 use crate::results::outcome::{Failure, FailureKind};
 use crate::results::phase::Phase;
 use crate::results::settings::{EnvRecord, Settings};
+use crate::results::word::Word;
 use crate::units::thousands;
 
 /// Whether a probe's numbers can be trusted.
@@ -148,12 +149,51 @@ impl ProbeResult {
         }
     }
 
-    /// What one probe found, in one short phrase.
+    /// What one probe found, in one short phrase in the outcome words, for a reader (terminal,
+    /// reports, exports).
     pub fn phrase(&self) -> String {
+        let max = thousands(self.settings.max_depth);
         match self.finding() {
             Finding::FailsAt(depth, failure) => {
                 format!("{} at depth {}", failure.summary(), thousands(depth))
             }
+            Finding::NoLimit if self.slow => {
+                format!("{} up to {max} (a depth took longer than the timeout)", Word::NoLimit.text())
+            }
+            Finding::NoLimit => format!("{} up to {max}", Word::NoLimit.text()),
+            Finding::Flattened(built) => {
+                format!("{} to {} levels (accepted up to {max})", Word::Flattened.text(), thousands(built))
+            }
+            Finding::Unstable { lowest_failing, highest_passing } => format!(
+                "{}: failures from depth {}, passes up to {}",
+                Word::Unstable.text(),
+                lowest_failing.map_or("-".into(), thousands),
+                highest_passing.map_or("-".into(), thousands)
+            ),
+            Finding::InputNotRead(depth) => format!(
+                "{}: exits 0 without reading its input (depth {})",
+                Word::InputNotRead.text(),
+                thousands(depth)
+            ),
+            Finding::Slow(depth, seconds) => {
+                let exhausts =
+                    format!("{}: {seconds:.1} s at depth {}", Word::ExhaustsTime.text(), thousands(depth));
+                match self.crash_beyond_slow() {
+                    Some((crash, failure)) => {
+                        format!("{exhausts}, {} at depth {}", failure.summary(), thousands(crash))
+                    }
+                    None => format!("{exhausts}, too slow to reach {max} in time"),
+                }
+            }
+        }
+    }
+
+    /// What one probe found as results.json's change entries store it and the same-fact rules
+    /// compare it (`slow: 12.0 s at depth 4,000, …`, `timeout at depth 50`). Never reworded: files
+    /// written before hold these strings, and a reader sees [`ProbeResult::phrase`].
+    pub fn change_text(&self) -> String {
+        match self.finding() {
+            Finding::FailsAt(depth, failure) => format!("{} at depth {}", failure.key(), thousands(depth)),
             Finding::NoLimit if self.slow => {
                 format!("no limit up to {} (slow)", thousands(self.settings.max_depth))
             }
@@ -177,7 +217,7 @@ impl ProbeResult {
                 Some((crash, failure)) => format!(
                     "slow: {seconds:.1} s at depth {}, {} at depth {}",
                     thousands(depth),
-                    failure.summary(),
+                    failure.key(),
                     thousands(crash)
                 ),
                 None => format!(

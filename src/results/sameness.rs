@@ -132,7 +132,7 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
             // "exhausted while pseudo-atomic" in one run and signals a handled error two levels
             // on in the next. Both are the same stack running out ([`seen_both_ways`] keeps both).
             let same_way =
-                was_failure.summary() == now_failure.summary() || crash_and_error(was_failure, now_failure);
+                was_failure.key() == now_failure.key() || crash_and_error(was_failure, now_failure);
             same_way && was.abs_diff(now) <= stack_tolerance(was)
         }
         _ => false,
@@ -165,7 +165,7 @@ fn same_crash(a: &ProbeResult, b: &ProbeResult, stack_bound: bool) -> bool {
     } else {
         0
     };
-    was_failure.summary() == now_failure.summary() && was.abs_diff(now) <= tolerance
+    was_failure.key() == now_failure.key() && was.abs_diff(now) <= tolerance
 }
 
 /// A stack-bound boundary seen both ways: an exact crash in one result and the runtime's handled
@@ -189,7 +189,7 @@ pub fn seen_both_ways(committed: &ProbeResult, new: &ProbeResult) -> Option<Prob
     let mut outcomes: BTreeMap<u64, Vec<String>> = BTreeMap::new();
     for result in [committed, new] {
         if let (Some(depth), Some(failure)) = (result.exact_failing_depth(), &result.failure) {
-            outcomes.entry(depth).or_default().push(failure.summary());
+            outcomes.entry(depth).or_default().push(failure.key());
         }
         if let Some(depth) = result.max_accepted_depth.filter(|&d| d > 0) {
             outcomes.entry(depth).or_default().push("accepted".into());
@@ -344,7 +344,7 @@ pub fn take_crash_sites(kept: &mut ParserRecord, measured: &ParserRecord) -> usi
 
 fn take_crash_site(kept: &mut ProbeResult, measured: &ProbeResult) -> usize {
     let known = |result: &ProbeResult| result.crashed_in.as_ref().is_some_and(|site| site.unknown.is_none());
-    let summary = |result: &ProbeResult| result.failure.as_ref().map(|f| f.summary());
+    let summary = |result: &ProbeResult| result.failure.as_ref().map(|f| f.key());
     let gained = measured.crashed_in.is_some() && (kept.crashed_in.is_none() || known(measured));
     if !known(kept) && gained && summary(kept).is_some() && summary(kept) == summary(measured) {
         kept.crashed_in = measured.crashed_in.clone();
@@ -364,12 +364,12 @@ fn reconcile_part(
     stack: bool,
     changes: &mut Vec<Change>,
 ) -> Option<ProbeResult> {
-    let phrase = |r: Option<&ProbeResult>| r.map_or("not measured".to_string(), ProbeResult::phrase);
+    let phrase = |r: Option<&ProbeResult>| r.map_or("not measured".to_string(), ProbeResult::change_text);
     match (was, now) {
         (Some(was), Some(new)) => {
             if let Some(window) = seen_both_ways(was, new) {
-                if was.phrase() != window.phrase() {
-                    changes.push(Change { what: part, was: was.phrase(), now: window.phrase() });
+                if was.change_text() != window.change_text() {
+                    changes.push(Change { what: part, was: was.change_text(), now: window.change_text() });
                 }
                 return Some(window);
             }
@@ -393,7 +393,7 @@ fn sweep_phrase(sweep: &Option<SweepResult>) -> String {
     let depths: Vec<String> = sweep
         .probes
         .iter()
-        .map(|p| p.exact_failing_depth().map_or_else(|| p.phrase(), crate::units::thousands))
+        .map(|p| p.exact_failing_depth().map_or_else(|| p.change_text(), crate::units::thousands))
         .collect();
     format!("{} ({})", sweep.verdict.name(), depths.join(", "))
 }

@@ -173,7 +173,7 @@
       if (key !== sort) { th.removeAttribute("aria-sort"); }
       else { th.setAttribute("aria-sort", state.sort === "depth-desc" ? "descending" : "ascending"); }
     });
-    document.getElementById("count").textContent = shown + " of " + items.length + " parsers";
+    document.getElementById("count").textContent = shown + " of " + items.length + " rows";
     // The charts follow the table's filters (the crash list's, only its format filter): those of
     // formats with no row left are hidden.
     var formatsShown = {};
