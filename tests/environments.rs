@@ -228,7 +228,7 @@ fn environment_workspace(ready: bool) -> (Workspace, PathBuf) {
     let mini = Environment { id: "mini", name: "Mini 1", root: &root };
     let workspace = Workspace::with_environments(dir, &[mini], &[row]);
     // The limits live in a helper beside the program's folder, as the catalog's languages share
-    // theirs (parsers/python/built_depth.py): found on the host and inside the root alike.
+    // theirs (parsers/python/protocol.py): found on the host and inside the root alike.
     fs::write(workspace.path("parsers/limits.sh"), "root_limit=200\nhost_limit=100\n").unwrap();
     fs::write(
         workspace.path("parsers/where/parse.sh"),

@@ -67,7 +67,7 @@ fn the_shared_built_depth_counters_count_quotes_lists_and_emphasis() {
                 <ul><li>d</li></ul></blockquote></blockquote>";
     let parsers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("parsers");
     let helpers: [(&str, &str, String); 3] = [
-        ("python3", "-c", format!("import sys; sys.path.insert(0, {:?}); import built_depth; print(built_depth.html_text_depth(sys.argv[1]))", parsers.join("python").display().to_string())),
+        ("python3", "-c", format!("import sys; sys.path.insert(0, {:?}); import protocol; print(protocol.html_text_depth(sys.argv[1]))", parsers.join("python").display().to_string())),
         ("ruby", "-e", format!("require {:?}; puts html_text_depth(ARGV[0])", parsers.join("ruby/built_depth.rb").display().to_string())),
         ("php", "-r", format!("require {:?}; echo html_text_depth($argv[1]), \"\\n\";", parsers.join("php/built_depth.php").display().to_string())),
     ];

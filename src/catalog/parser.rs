@@ -118,7 +118,7 @@ impl<'a> Parser<'a> {
             Some(environment) => {
                 let dir = stage.dir(&format!("{key}/src"))?;
                 let build_dir = stage.dir(&format!("{key}/build"))?;
-                // Programs of a language share helpers in its folder (`../built_depth.py`): the
+                // Programs of a language share helpers in its folder (`../protocol.py`): the
                 // folder bound alone would not have them, so they are copied beside it.
                 if let (Some(language_dir), Some(beside)) = (source_dir.parent(), dir.parent()) {
                     copy_files(language_dir, beside)?;
@@ -492,7 +492,7 @@ pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String>
     packages.iter().filter(|p| !installed.contains(p.as_str())).cloned().collect()
 }
 
-/// The files (not the folders) of a language folder, which its programs share (`../built_depth.py`),
+/// The files (not the folders) of a language folder, which its programs share (`../protocol.py`),
 /// in name order; none when the folder is not there.
 fn shared_files(folder: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = fs::read_dir(folder)

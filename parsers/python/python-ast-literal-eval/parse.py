@@ -1,36 +1,22 @@
-# nestprobe parser program: read all of stdin, evaluate it with ast.literal_eval (the standard
-# library's safe evaluation of Python literals: lists, dicts, …). Catches any Exception
-# (SyntaxError, ValueError, RecursionError, MemoryError) -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-# at once with os._exit(0); `free` does `del value; gc.collect()`, then os._exit(0); `serialize`
-# writes it back with repr(value) (Python's own writer of literals: the repr of lists, dicts, … is
-# the literal syntax literal_eval reads; an exception is exit 1), then os._exit(0). Without it: the
-# value is dropped as soon as the parse returns (reference counting), then sys.exit(0) (as before).
-import gc
+# nestprobe parser program: ast.literal_eval (the standard library's safe evaluation of Python
+# literals: lists, dicts, ...) over all of stdin as text; any Exception (SyntaxError, ValueError,
+# RecursionError, MemoryError) is the error line. Serializer: repr(value), Python's own writer of
+# literals (the repr of lists, dicts, ... is the syntax literal_eval reads). Input, phases and exit
+# statuses: ../protocol.py.
 import os
 import sys
-import ast
 
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free", "serialize"):
-    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
-    sys.exit(2)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol  # noqa: E402
+import ast  # noqa: E402
 
-text = sys.stdin.buffer.read().decode("utf-8")
+data = protocol.input(text=True)
 try:
-    if phase is None:
-        ast.literal_eval(text)
-    else:
-        value = ast.literal_eval(text)
-        if phase == "free":
-            del value
-            gc.collect()
-        elif phase == "serialize":
-            repr(value)
+    value = ast.literal_eval(data)
+    protocol.parsed()
+    protocol.serializer(repr)(value)
+    protocol.serialized()
 except Exception as e:
-    msg = " ".join(str(e).split())[:200]
-    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
-    sys.exit(1)
-if phase is not None:
-    os._exit(0)
-sys.exit(0)
+    protocol.error(e)
+del value
+protocol.finished()

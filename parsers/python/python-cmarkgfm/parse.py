@@ -1,16 +1,18 @@
-# nestprobe parser program: read all of stdin, render it to HTML with cmarkgfm's github_flavored_markdown_to_html (the cmark-gfm C library) (default settings), print
-# the nesting it built (`built depth: N`, parsers/README.md), exit 0. Catches any Exception
-# (RecursionError included) -> one stderr line, exit 1.
+# nestprobe parser program: cmarkgfm's github_flavored_markdown_to_html (the cmark-gfm C library;
+# default settings) over all of stdin as text, then the nesting it built (`built depth: N`,
+# parsers/README.md); any Exception (RecursionError included) is the error line. No phases (one
+# call, no tree exposed). Input, built depth and exit statuses: ../protocol.py.
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
-from built_depth import html_text_depth, report_built, report_error  # noqa: E402
+import protocol  # noqa: E402
 import cmarkgfm  # noqa: E402
 
-text = sys.stdin.buffer.read().decode("utf-8")
+text = protocol.input(text=True, phases=False)
 try:
     html = cmarkgfm.github_flavored_markdown_to_html(text)
 except Exception as e:
-    report_error(e)
-report_built(html_text_depth(html))
+    protocol.error(e)
+protocol.built(protocol.html_text_depth, html)
+protocol.finished()

@@ -1,25 +1,16 @@
-# nestprobe parser program: read all of stdin, render it to HTML with commonmark.py's commonmark.commonmark (default settings), print
-# the nesting it built (`built depth: N`, parsers/README.md), exit 0. Catches any Exception
-# (RecursionError included) -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"), instead of the built depth: the
-# two halves of commonmark.commonmark apart: commonmark.Parser().parse(text) to its node tree, from a
-# function of its own so that the parse runs at the same Python call depth as inside commonmark();
-# `parse` ends at once with os._exit(0), the tree kept; `free` does `del ast; gc.collect()` (the
-# nodes link to their parents and siblings: cycles, freed by the collection), then os._exit(0);
-# `serialize` renders it with commonmark.HtmlRenderer().render(ast) (the rest of commonmark()), then
-# os._exit(0). An exception in any phase is exit 1.
-import gc
+# nestprobe parser program: commonmark.py's commonmark.commonmark (default settings) over all of
+# stdin as text, then the nesting it built (`built depth: N`, parsers/README.md); any Exception
+# (RecursionError included) is the error line. With a phase, its two halves apart, each from a
+# function standing for commonmark()'s frame (the same Python call depth): commonmark.Parser().parse
+# to the node tree, then, as the serializer, commonmark.HtmlRenderer().render (the nodes link to
+# their parents and siblings: `free`'s collection frees them). Input, phases, built depth and exit
+# statuses: ../protocol.py.
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
-from built_depth import html_text_depth, report_built, report_error  # noqa: E402
+import protocol  # noqa: E402
 import commonmark  # noqa: E402
-
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free", "serialize"):
-    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
-    sys.exit(2)
 
 
 def parse_ast(text):
@@ -32,19 +23,17 @@ def render_ast(ast):
     return commonmark.HtmlRenderer().render(ast)
 
 
-text = sys.stdin.buffer.read().decode("utf-8")
+text = protocol.input(text=True)
 try:
-    if phase is None:
-        html = commonmark.commonmark(text)
-    else:
+    if protocol.phased():
         ast = parse_ast(text)
-        if phase == "free":
-            del ast
-            gc.collect()
-        elif phase == "serialize":
-            render_ast(ast)
+        protocol.parsed()
+        protocol.serializer(render_ast)(ast)
+        protocol.serialized()
+        del ast
+        protocol.finished()
+    html = commonmark.commonmark(text)
 except Exception as e:
-    report_error(e)
-if phase is not None:
-    os._exit(0)
-report_built(html_text_depth(html))
+    protocol.error(e)
+protocol.built(protocol.html_text_depth, html)
+protocol.finished()

@@ -1,16 +1,18 @@
-# nestprobe parser program: read all of stdin, parse it with ijson.items(stream, "") with ijson's default backend,
-# building the top-level value (default settings).
-# Catches any Exception (decode errors, RecursionError, ...) -> one stderr line, exit 1.
-import sys
+# nestprobe parser program: ijson.items(stream, "") with ijson's default backend over all of stdin,
+# building the top-level value (default settings); any Exception (decode errors, RecursionError,
+# ...) is the error line. No phases. Input and exit statuses: ../protocol.py.
 import io
-import ijson
+import os
+import sys
 
-data = sys.stdin.buffer.read()
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol  # noqa: E402
+import ijson  # noqa: E402
+
+data = protocol.input(phases=False)
 try:
     for _ in ijson.items(io.BytesIO(data), ""):
         pass
 except Exception as e:
-    msg = " ".join(str(e).split())[:200]
-    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
-    sys.exit(1)
-sys.exit(0)
+    protocol.error(e)
+protocol.finished()

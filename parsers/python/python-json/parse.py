@@ -1,34 +1,20 @@
-# nestprobe parser program: read all of stdin, parse it with the stdlib json.loads (defaults).
-# Catches any Exception (JSONDecodeError, RecursionError, ...) -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-# at once with os._exit(0); `free` does `del value; gc.collect()`, then os._exit(0); `serialize`
-# writes it back with json.dumps (an exception is exit 1), then os._exit(0). Without it: the value
-# is dropped as soon as json.loads returns (reference counting), then sys.exit(0) (as before).
-import gc
+# nestprobe parser program: the stdlib json.loads (defaults) over all of stdin; any Exception
+# (JSONDecodeError, RecursionError, ...) is the error line. Serializer: json.dumps. Input, phases
+# and exit statuses: ../protocol.py.
 import os
 import sys
-import json
 
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free", "serialize"):
-    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
-    sys.exit(2)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol  # noqa: E402
+import json  # noqa: E402
 
-data = sys.stdin.buffer.read()
+data = protocol.input()
 try:
-    if phase is None:
-        json.loads(data)
-    else:
-        value = json.loads(data)
-        if phase == "free":
-            del value
-            gc.collect()
-        elif phase == "serialize":
-            text = json.dumps(value)
+    value = json.loads(data)
+    protocol.parsed()
+    protocol.serializer(json.dumps)(value)
+    protocol.serialized()
 except Exception as e:
-    msg = " ".join(str(e).split())[:200]
-    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
-    sys.exit(1)
-if phase is not None:
-    os._exit(0)
-sys.exit(0)
+    protocol.error(e)
+del value
+protocol.finished()

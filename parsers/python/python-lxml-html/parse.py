@@ -1,34 +1,22 @@
-# nestprobe parser program: read all of stdin, parse it with lxml.html.document_fromstring (libxml2's
-# HTML parser, default options: no huge_tree), print the nesting it built (`built depth: N`,
-# parsers/README.md), exit 0. Catches any Exception -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"), instead of the built depth:
-# `parse` ends at once with os._exit(0), the document kept; `free` does `del document;
-# gc.collect()` (lxml frees the libxml2 tree when its last proxy goes), then os._exit(0);
-# `serialize` writes it back with lxml.html.tostring(document) (an exception is exit 1), then
-# os._exit(0). Without it: as before.
-import gc
+# nestprobe parser program: lxml.html.document_fromstring (libxml2's HTML parser, default options:
+# no huge_tree) over all of stdin, then, without a phase, the nesting it built (`built depth: N`,
+# parsers/README.md); any Exception is the error line. Serializer: lxml.html.tostring(document).
+# Input, phases, built depth and exit statuses: ../protocol.py.
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
-from built_depth import report_built, report_error, tree_depth  # noqa: E402
+import protocol  # noqa: E402
 import lxml.html  # noqa: E402
 
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free", "serialize"):
-    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
-    sys.exit(2)
-
-data = sys.stdin.buffer.read()
+data = protocol.input()
 try:
     document = lxml.html.document_fromstring(data)
-    if phase == "free":
-        del document
-        gc.collect()
-    elif phase == "serialize":
-        lxml.html.tostring(document)
+    protocol.parsed()
+    protocol.serializer(lxml.html.tostring)(document)
+    protocol.serialized()
 except Exception as e:
-    report_error(e)
-if phase is not None:
-    os._exit(0)
-report_built(tree_depth(document, list, lambda node: node.tag if isinstance(node.tag, str) else ""))
+    protocol.error(e)
+protocol.built(protocol.tree_depth, document, list, lambda node: node.tag if isinstance(node.tag, str) else "")
+del document
+protocol.finished()

@@ -1,28 +1,19 @@
-# nestprobe parser program: read all of stdin, render it to HTML with mistune's mistune.html (default settings), print
-# the nesting it built (`built depth: N`, parsers/README.md), exit 0. Catches any Exception
-# (RecursionError included) -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"), instead of the built depth: the
-# two halves of Markdown.parse of the same mistune.html object apart (mistune 2's tokens cannot be
-# handed from its AstRenderer to its HTMLRenderer, so the split is where parse() itself goes from
-# parsing to rendering): the block parse to the token tree, then `parse` ends at once with
-# os._exit(0), the tokens kept; `free` does `del tokens; gc.collect()`, then os._exit(0);
-# `serialize` renders them with the object's HTML renderer (mistune 2: block.render with its
-# inline parser, then the after_render hooks; mistune 3: render_state, which also parses the inline
-# text, then the after_render hooks), then os._exit(0). Both halves run two calls below the module,
-# at the depth they have inside mistune.html(text) (__call__, then parse). An exception in any
-# phase is exit 1.
-import gc
+# nestprobe parser program: mistune's mistune.html (default settings) over all of stdin as text,
+# then the nesting it built (`built depth: N`, parsers/README.md); any Exception (RecursionError
+# included) is the error line. With a phase, the two halves of Markdown.parse of the same
+# mistune.html object apart (mistune 2's tokens cannot be handed from its AstRenderer to its
+# HTMLRenderer, so the split is where parse() itself goes from parsing to rendering): the block
+# parse to the token tree, then, as the serializer, the object's HTML renderer (mistune 2:
+# block.render with its inline parser, then the after_render hooks; mistune 3: render_state, which
+# also parses the inline text, then the after_render hooks). Both halves run two calls below the
+# module, at the depth they have inside mistune.html(text) (__call__, then parse). Input, phases,
+# built depth and exit statuses: ../protocol.py.
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
-from built_depth import html_text_depth, report_built, report_error  # noqa: E402
+import protocol  # noqa: E402
 import mistune  # noqa: E402
-
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free", "serialize"):
-    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
-    sys.exit(2)
 
 
 def parse_tokens(md, text):
@@ -60,19 +51,17 @@ def call(function, *args):
     return function(*args)
 
 
-text = sys.stdin.buffer.read().decode("utf-8")
+text = protocol.input(text=True)
 try:
-    if phase is None:
-        html = mistune.html(text)
-    else:
+    if protocol.phased():
         tokens, state = call(parse_tokens, mistune.html, text)
-        if phase == "free":
-            del tokens, state
-            gc.collect()
-        elif phase == "serialize":
-            call(render_tokens, mistune.html, tokens, state)
+        protocol.parsed()
+        protocol.serializer(call)(render_tokens, mistune.html, tokens, state)
+        protocol.serialized()
+        del tokens, state
+        protocol.finished()
+    html = mistune.html(text)
 except Exception as e:
-    report_error(e)
-if phase is not None:
-    os._exit(0)
-report_built(html_text_depth(html))
+    protocol.error(e)
+protocol.built(protocol.html_text_depth, html)
+protocol.finished()

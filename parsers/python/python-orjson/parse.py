@@ -1,34 +1,20 @@
-# nestprobe parser program: read all of stdin, parse it with orjson.loads (default settings).
-# Catches any Exception (decode errors, RecursionError, ...) -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-# at once with os._exit(0); `free` does `del value; gc.collect()`, then os._exit(0); `serialize`
-# writes it back with orjson.dumps (an exception is exit 1), then os._exit(0). Without it: the
-# value is dropped as soon as the parse returns (reference counting), then sys.exit(0) (as before).
-import gc
+# nestprobe parser program: orjson.loads (default settings) over all of stdin; any Exception (parse
+# errors, RecursionError, ...) is the error line. Serializer: orjson.dumps. Input, phases and exit
+# statuses: ../protocol.py.
 import os
 import sys
-import orjson
 
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free", "serialize"):
-    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
-    sys.exit(2)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol  # noqa: E402
+import orjson  # noqa: E402
 
-data = sys.stdin.buffer.read()
+data = protocol.input()
 try:
-    if phase is None:
-        orjson.loads(data)
-    else:
-        value = orjson.loads(data)
-        if phase == "free":
-            del value
-            gc.collect()
-        elif phase == "serialize":
-            text = orjson.dumps(value)
+    value = orjson.loads(data)
+    protocol.parsed()
+    protocol.serializer(orjson.dumps)(value)
+    protocol.serialized()
 except Exception as e:
-    msg = " ".join(str(e).split())[:200]
-    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
-    sys.exit(1)
-if phase is not None:
-    os._exit(0)
-sys.exit(0)
+    protocol.error(e)
+del value
+protocol.finished()

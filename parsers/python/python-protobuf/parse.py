@@ -1,20 +1,13 @@
-# nestprobe parser program: read all of stdin, decode it with python3-protobuf's ParseFromString
-# into a message type whose field 1 is a message of the same type, built at run time from a
-# descriptor (no protoc, no generated code). Catches any Exception (DecodeError, RecursionError)
-# -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends with os._exit(0),
-# the message kept; `free` drops it and runs gc.collect(), then os._exit(0); `serialize` encodes it
-# back with SerializeToString, then os._exit(0). Without it: the message is dropped, exit 0.
-import gc
+# nestprobe parser program: python3-protobuf's ParseFromString over all of stdin, into a message
+# type whose field 1 is a message of the same type, built at run time from a descriptor (no protoc,
+# no generated code); any Exception (DecodeError, RecursionError) is the error line. Serializer:
+# SerializeToString. Input, phases and exit statuses: ../protocol.py.
 import os
 import sys
 
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
-
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free", "serialize"):
-    print(f"unknown phase: {phase} (parse, free or serialize)", file=sys.stderr)
-    sys.exit(2)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol  # noqa: E402
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory  # noqa: E402
 
 
 def nested_type():
@@ -33,22 +26,15 @@ def nested_type():
     return message_factory.MessageFactory(pool).GetPrototype(descriptor)
 
 
+data = protocol.input()
 Nested = nested_type()
-data = sys.stdin.buffer.read()
 try:
     value = Nested()
     value.ParseFromString(data)
-    if phase == "parse":
-        os._exit(0)
-    if phase == "free":
-        del value
-        gc.collect()
-        os._exit(0)
-    if phase == "serialize":
-        value.SerializeToString()
-        os._exit(0)
+    protocol.parsed()
+    protocol.serializer(value.SerializeToString)()
+    protocol.serialized()
 except Exception as e:
-    msg = " ".join(str(e).split())[:200]
-    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
-    sys.exit(1)
-sys.exit(0)
+    protocol.error(e)
+del value
+protocol.finished()

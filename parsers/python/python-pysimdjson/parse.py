@@ -1,33 +1,18 @@
-# nestprobe parser program: read all of stdin, parse it with pysimdjson's simdjson.loads (builds Python objects;
-# default settings).
-# Catches any Exception (decode errors, RecursionError, ...) -> one stderr line, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-# at once with os._exit(0); `free` does `del value; gc.collect()`, then os._exit(0); no `serialize`
-# (the library has no serializer of its own). Without it: the value is dropped as soon as the parse
-# returns (reference counting), then sys.exit(0) (as before).
-import gc
+# nestprobe parser program: pysimdjson's simdjson.loads (builds Python objects; default settings)
+# over all of stdin; any Exception (decode errors, RecursionError, ...) is the error line. No
+# serializer of its own (no `serialize`). Input, phases and exit statuses: ../protocol.py.
 import os
 import sys
-import simdjson
 
-phase = sys.argv[-1] if len(sys.argv) > 1 else None
-if phase not in (None, "parse", "free"):
-    print(f"unknown phase: {phase} (parse or free)", file=sys.stderr)
-    sys.exit(2)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol  # noqa: E402
+import simdjson  # noqa: E402
 
-data = sys.stdin.buffer.read()
+data = protocol.input(serialize=False)
 try:
-    if phase is None:
-        simdjson.loads(data)
-    else:
-        value = simdjson.loads(data)
-        if phase == "free":
-            del value
-            gc.collect()
+    value = simdjson.loads(data)
+    protocol.parsed()
 except Exception as e:
-    msg = " ".join(str(e).split())[:200]
-    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
-    sys.exit(1)
-if phase is not None:
-    os._exit(0)
-sys.exit(0)
+    protocol.error(e)
+del value
+protocol.finished()
