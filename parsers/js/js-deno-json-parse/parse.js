@@ -1,9 +1,9 @@
 // nestprobe parser program: Deno's built-in JSON.parse (V8, default settings) on all of stdin, from
 // the module's own code, after the input is awaited as before; anything thrown (SyntaxError,
 // RangeError, ...) goes to protocol.error (exit 1). The phases (`serialize`: JSON.stringify) and the
-// exits are ../protocol.js's (parsers/README.md, "Phases"), a static import (which needs no
-// permission).
-import "../protocol.js";
+// exits are ../protocol.js's (parsers/README.md, "Phases"), statically imported (a static import needs
+// no permission) through the link the build puts in $BUILD: Deno resolves it from {dir}/parse.js's URL.
+import "../build/protocol.js";
 
 const text = await protocol.input();
 let value;
