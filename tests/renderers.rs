@@ -68,8 +68,8 @@ fn the_shared_built_depth_counters_count_quotes_lists_and_emphasis() {
     let parsers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("parsers");
     let helpers: [(&str, &str, String); 3] = [
         ("python3", "-c", format!("import sys; sys.path.insert(0, {:?}); import protocol; print(protocol.html_text_depth(sys.argv[1]))", parsers.join("python").display().to_string())),
-        ("ruby", "-e", format!("require {:?}; puts html_text_depth(ARGV[0])", parsers.join("ruby/built_depth.rb").display().to_string())),
-        ("php", "-r", format!("require {:?}; echo html_text_depth($argv[1]), \"\\n\";", parsers.join("php/built_depth.php").display().to_string())),
+        ("ruby", "-e", format!("require {:?}; puts Protocol.html_text_depth(ARGV[0])", parsers.join("ruby/protocol.rb").display().to_string())),
+        ("php", "-r", format!("require {:?}; echo protocol\\html_text_depth($argv[1]), \"\\n\";", parsers.join("php/protocol.php").display().to_string())),
     ];
     let mut checked = 0;
     for (interpreter, flag, code) in helpers {

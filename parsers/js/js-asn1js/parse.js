@@ -1,31 +1,24 @@
-// nestprobe parser program: reads all of stdin, decodes it with asn1js's fromBER (generic BER
-// decoding of every constructed value into its parts). Exit 0 on success; a result with offset -1
-// (the library's error, its message in result.error) or anything thrown (RangeError: Maximum call
-// stack size exceeded included) prints "<Name>: <message>" to stderr, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends with
-// process.reallyExit(0); `serialize` encodes the value back with toBER(), then ends the same way.
-// (No `free`: V8's collection cannot be forced without --expose-gc.) Without it: exit 0.
+// nestprobe parser program: asn1js's fromBER (generic BER decoding of every constructed value into
+// its parts) on all of stdin, from the module's own code. A result with offset -1 (the library's
+// error, its message in result.error), bytes left after the value, or an empty toBER() go to
+// protocol.fail as an Asn1Error; anything thrown (RangeError: Maximum call stack size exceeded
+// included) to protocol.error (exit 1). The phases (`serialize`: toBER(false)) and the exits are
+// ../protocol.js's (parsers/README.md, "Phases").
 "use strict";
+const protocol = require(require("path").resolve("../protocol.js"));
 const asn1js = require("asn1js");
 
-const phase = process.argv.length > 2 ? process.argv[process.argv.length - 1] : null;
-if (![null, "parse", "serialize"].includes(phase)) {
-  process.stderr.write(`unknown phase: ${phase} (parse or serialize)\n`);
-  process.exit(2);
-}
-const data = require("fs").readFileSync(0);
-function fail(name, message) {
-  process.stderr.write(`${name}: ${String(message).replace(/\s+/g, " ").slice(0, 200)}\n`);
-  process.exit(1);
-}
+const data = protocol.input({ binary: true });
 try {
   const view = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   const decoded = asn1js.fromBER(view);
-  if (decoded.offset === -1) fail("Asn1Error", decoded.result.error || "fromBER failed");
-  if (decoded.offset !== data.byteLength) fail("Asn1Error", `${data.byteLength - decoded.offset} bytes after the value`);
-  if (phase === "serialize" && decoded.result.toBER(false).byteLength === 0) fail("Asn1Error", "toBER failed");
-  if (phase !== null) process.reallyExit(0);
+  if (decoded.offset === -1) protocol.fail("Asn1Error", decoded.result.error || "fromBER failed");
+  if (decoded.offset !== data.byteLength) protocol.fail("Asn1Error", `${data.byteLength - decoded.offset} bytes after the value`);
+  protocol.parsed();
+  const der = protocol.serializer(decoded.result.toBER.bind(decoded.result))(false);
+  if (der && der.byteLength === 0) protocol.fail("Asn1Error", "toBER failed");
+  protocol.serialized();
 } catch (e) {
-  fail((e && e.name) || "Error", (e && e.message) || e);
+  protocol.error(e);
 }
-process.exit(0);
+protocol.finished();

@@ -1,7 +1,9 @@
 /* nestprobe parser program for Duktape (an embeddable JavaScript engine): reads all of stdin, then, inside
  * duk_safe_call, duk_json_decode on the text: the same decoder as JavaScript's JSON.parse in Duktape, default
  * settings. Any error thrown in the call (SyntaxError, RangeError, ...) comes back as an error value -> one line
- * "<ErrorName>: <message>" on stderr, exit 1. Nothing else is caught. */
+ * "<ErrorName>: <message>" on stderr, exit 1. Nothing else is caught.
+ * It keeps its own protocol code (stdin, the error line, the exit status): it is C embedding Duktape, which
+ * ../protocol.js cannot serve, and it takes no phase. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <duktape.h>

@@ -1,18 +1,14 @@
-// nestprobe parser program for GJS (GNOME's JavaScript, SpiderMonkey): read all of stdin with
-// GLib.file_get_contents, then JSON.parse it (SpiderMonkey's JSON.parse, default settings).
-// try/catch catches every JS exception (SyntaxError, InternalError "too much recursion", ...) -> one stderr line,
-// exit 1.
-const GLib = imports.gi.GLib;
-const System = imports.system;
+// nestprobe parser program for GJS (GNOME's JavaScript, SpiderMonkey): JSON.parse (SpiderMonkey's,
+// default settings) on all of stdin, from the script's own code; anything thrown (SyntaxError,
+// InternalError "too much recursion", ...) goes to protocol.error (exit 1). Input and exits are
+// ../protocol.js's, imported from the folder the program runs in.
+imports.searchPath.unshift(imports.gi.GLib.get_current_dir() + "/..");
+const protocol = imports.protocol.protocol;
 
-const [, bytes] = GLib.file_get_contents("/dev/stdin");
-const text = new TextDecoder("utf-8").decode(bytes);
+const text = protocol.input();
 try {
   JSON.parse(text);
 } catch (e) {
-  const name = (e && e.name) || typeof e;
-  const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);
-  printerr(`${name}: ${msg}`);
-  System.exit(1);
+  protocol.error(e);
 }
-System.exit(0);
+protocol.finished();

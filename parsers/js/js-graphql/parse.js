@@ -1,25 +1,18 @@
-// nestprobe parser program: reads all of stdin, parses it with graphql-js's parse (default options)
-// into its AST. Exit 0 on success; anything thrown (GraphQLError, RangeError: Maximum call stack
-// size exceeded) prints "<Name>: <message>" to stderr, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends with
-// process.reallyExit(0), the AST kept; `serialize` prints it back with graphql's print, then ends the
-// same way. (No `free`: V8's collection cannot be forced without --expose-gc.) Without it: exit 0.
+// nestprobe parser program: graphql-js's parse (default options) on all of stdin into its AST, from
+// the module's own code; anything thrown (GraphQLError, RangeError: Maximum call stack size exceeded)
+// goes to protocol.error (exit 1). The phases (`serialize`: graphql's print) and the exits are
+// ../protocol.js's (parsers/README.md, "Phases").
 "use strict";
+const protocol = require(require("path").resolve("../protocol.js"));
 const { parse, print } = require("graphql");
 
-const phase = process.argv.length > 2 ? process.argv[process.argv.length - 1] : null;
-if (![null, "parse", "serialize"].includes(phase)) {
-  process.stderr.write(`unknown phase: ${phase} (parse or serialize)\n`);
-  process.exit(2);
-}
-const text = require("fs").readFileSync(0, "utf8");
+const text = protocol.input();
 try {
   const document = parse(text);
-  if (phase === "serialize") print(document);
-  if (phase !== null) process.reallyExit(0);
+  protocol.parsed();
+  protocol.serializer(print)(document);
+  protocol.serialized();
 } catch (e) {
-  const name = (e && e.name) || "Error";
-  process.stderr.write(`${name}: ${String((e && e.message) || e).replace(/\s+/g, " ").slice(0, 200)}\n`);
-  process.exit(1);
+  protocol.error(e);
 }
-process.exit(0);
+protocol.finished();

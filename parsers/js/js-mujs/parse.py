@@ -3,6 +3,9 @@
 # `/usr/bin/mujs parse.js FILE`, remove the file. parse.js prints one line "<ErrorName>: <message>" on stdout when
 # JSON.parse threw (caught by try/catch) -> that line on stderr + exit 1. mujs's own exit status is passed on
 # otherwise, and if mujs died from a signal the wrapper dies the same way.
+# It keeps its own protocol code instead of ../protocol.js: the wrapper is Python (the mujs shell cannot read a pipe
+# nor write to stderr, so the protocol's input and error line must live outside JavaScript), and the catalog's run,
+# recorded with every result, names it.
 import os
 import signal
 import subprocess

@@ -3,6 +3,9 @@
 # `/usr/bin/njs parse.js FILE`, remove the file. parse.js prints one line "<ErrorName>: <message>" on stdout when
 # JSON.parse threw (caught by try/catch) -> that line on stderr + exit 1. njs's own exit status is passed on
 # otherwise, and if njs died from a signal the wrapper dies the same way.
+# It keeps its own protocol code instead of ../protocol.js: njs 0.7 can load no second script (no load(), no eval;
+# its modules need `export default`, which the other engines' scripts cannot have), and the input and exit status
+# must live outside JavaScript anyway.
 import os
 import signal
 import subprocess

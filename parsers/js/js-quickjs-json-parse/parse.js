@@ -1,35 +1,19 @@
-// nestprobe parser program: read all of stdin, parse it with QuickJS's built-in JSON.parse, default
-// settings. Run as `qjs --std parse.js`: --std gives the script the std module (stdin, stderr, exit).
-// try/catch catches every JS exception (SyntaxError, InternalError, ...) -> one stderr line, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-// at once; `free` drops it and runs std.gc() (QuickJS counts references: the drop itself frees it);
-// `serialize` writes it back with JSON.stringify (an exception is exit 1). Without it: the result
-// is discarded, then the program exits (as before).
-const args = scriptArgs.slice(1);
-const phase = args.length > 0 ? args[args.length - 1] : null;
-if (phase !== null && !["parse", "free", "serialize"].includes(phase)) {
-  std.err.puts(`unknown phase: ${phase} (parse, free or serialize)\n`);
-  std.exit(2);
-}
-const text = std.in.readAsString();
+// nestprobe parser program: QuickJS's built-in JSON.parse (default settings) on all of stdin, from
+// the script's own code (qjs --std: the std module as a global); anything thrown (SyntaxError,
+// InternalError, ...) goes to protocol.error (exit 1). The phases (`free`: the reference dropped, which
+// frees it, then std.gc(); `serialize`: JSON.stringify) and the exits are ../protocol.js's
+// (parsers/README.md, "Phases"), loaded with std.loadScript.
+std.loadScript("../protocol.js");
+
+const text = protocol.input();
 let value;
 try {
-  if (phase === null) {
-    JSON.parse(text);
-  } else {
-    value = JSON.parse(text);
-    if (phase === "serialize") {
-      JSON.stringify(value);
-    } else if (phase === "free") {
-      value = undefined;
-      std.gc();
-    }
-  }
+  value = JSON.parse(text);
+  protocol.parsed();
+  protocol.serializer(JSON.stringify)(value);
+  protocol.serialized();
 } catch (e) {
-  const name = (e && e.name) || typeof e;
-  const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);
-  std.err.puts(`${name}: ${msg}\n`);
-  std.err.flush();
-  std.exit(1);
+  protocol.error(e);
 }
-std.exit(0);
+value = undefined;
+protocol.finished();

@@ -1,13 +1,13 @@
-// nestprobe parser program for Rhino (JavaScript on the JVM): read all of stdin through java.lang.System.in,
-// then JSON.parse it (Rhino's own JSON parser, default settings). try/catch catches every exception that reaches
-// the script (JS errors and wrapped Java throwables) -> one stderr line, exit 1.
-var text = String(new java.lang.String(java.lang.System["in"].readAllBytes(), "UTF-8"));
+// nestprobe parser program for Rhino (JavaScript on the JVM): JSON.parse (Rhino's own parser, default
+// settings) on all of stdin, from the script's own code; anything that reaches the script (JS errors
+// and wrapped Java throwables) goes to protocol.error (exit 1). Input and exits are ../protocol.js's,
+// loaded with the shell's load() from the folder the program runs in.
+load("../protocol.js");
+
+var text = protocol.input();
 try {
   JSON.parse(text);
 } catch (e) {
-  var name = (e && e.name) || typeof e;
-  var msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);
-  java.lang.System.err.println(name + ": " + msg);
-  java.lang.System.exit(1);
+  protocol.error(e);
 }
-java.lang.System.exit(0);
+protocol.finished();

@@ -1,33 +1,19 @@
-// nestprobe parser program: read all of stdin, parse it with the yaml package's YAML.parse (default settings).
-// try/catch catches every JS exception (parse errors, RangeError, ...) -> one stderr line, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-// at once; `serialize` writes it back with YAML.stringify (an exception is exit 1); no `free`: node
-// cannot force a collection without --expose-gc, which the catalog does not pass. Without it: the
-// result is discarded, then the program exits (as before).
-const fs = require("fs");
+// nestprobe parser program: the yaml package's YAML.parse (default settings) on all of stdin, from
+// the module's own code; anything thrown (parse errors, RangeError, ...) goes to protocol.error (exit
+// 1). The phases (`serialize`: YAML.stringify) and the exits are ../protocol.js's (parsers/README.md,
+// "Phases"); the program runs from its folder, so ../protocol.js is found there, not beside its copy.
+const protocol = require(require("path").resolve("../protocol.js"));
 const YAML = require("yaml");
 
-const args = process.argv.slice(2);
-const phase = args.length > 0 ? args[args.length - 1] : null;
-if (phase !== null && !["parse", "serialize"].includes(phase)) {
-  process.stderr.write(`unknown phase: ${phase} (parse or serialize)\n`);
-  process.exit(2);
-}
-const data = fs.readFileSync(0, "utf8");
+const data = protocol.input();
 let value;
 try {
-  if (phase === null) {
-    YAML.parse(data);
-  } else {
-    value = YAML.parse(data);
-    if (phase === "serialize") {
-      YAML.stringify(value);
-    }
-  }
+  value = YAML.parse(data);
+  protocol.parsed();
+  protocol.serializer(YAML.stringify)(value);
+  protocol.serialized();
 } catch (e) {
-  const name = (e && e.name) || typeof e;
-  const msg = String(e && e.message !== undefined ? e.message : e).split(/\s+/).join(" ").slice(0, 200);
-  process.stderr.write(`${name}: ${msg}\n`);
-  process.exit(1);
+  protocol.error(e);
 }
-process.exit(0);
+value = undefined;
+protocol.finished();

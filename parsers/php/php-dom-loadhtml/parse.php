@@ -1,48 +1,39 @@
 <?php
-// nestprobe parser program: read all of stdin, parse it with DOMDocument::loadHTML (libxml2's HTML
-// parser, default options: no LIBXML_PARSEHUGE), libxml's messages collected instead of printed,
-// print the nesting it built (`built depth: N`), exit 0; loadHTML returning false or a Throwable ->
-// one stderr line, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"), instead of the built depth:
-// `parse` ends with exit(0), the document still in $document; `free` does unset($document) and
-// gc_collect_cycles() (xmlFreeDoc), then exit(0); `serialize` writes it back with
-// $document->saveHTML() (a Throwable or false is exit 1), then exit(0). Unknown: exit 2.
-require __DIR__ . '/../built_depth.php';
+// nestprobe parser program: DOMDocument::loadHTML (libxml2's HTML parser, default options: no
+// LIBXML_PARSEHUGE) on all of stdin, from the script's own code, libxml's messages collected instead
+// of printed, then the nesting it built (protocol\built, dom_depth: an explicit stack); loadHTML
+// returning false goes to protocol\fail with libxml's last error, a Throwable to protocol\error
+// (exit 1). The phases (`serialize`: $document->saveHTML(), false is exit 1; no built depth in a
+// phase) and the exits are ../protocol.php's (parsers/README.md, "Phases").
+require __DIR__ . '/../protocol.php';
 
-$phase = $argc > 1 ? $argv[$argc - 1] : null;
-if (!in_array($phase, [null, 'parse', 'free', 'serialize'], true)) {
-    fwrite(STDERR, "unknown phase: $phase (parse, free or serialize)\n");
-    exit(2);
+function libxml_failed(string $call) {
+    $error = libxml_get_last_error();
+    protocol\fail('LibXMLError', $error ? trim($error->message) : "$call returned false");
 }
 
 libxml_use_internal_errors(true);
-$text = file_get_contents('php://stdin');
+$text = protocol\input();
 try {
     $document = new DOMDocument();
     if (!$document->loadHTML($text)) {
-        $error = libxml_get_last_error();
-        fwrite(STDERR, 'LibXMLError: ' . ($error ? trim($error->message) : 'loadHTML returned false') . "\n");
-        exit(1);
+        libxml_failed('loadHTML');
     }
 } catch (Throwable $e) {
-    report_error($e);
+    protocol\error($e);
 }
-if ($phase !== null) {
-    if ($phase === 'free') {
-        unset($document);
-        gc_collect_cycles();
-    } elseif ($phase === 'serialize') {
-        libxml_clear_errors();
-        try {
-            if ($document->saveHTML() === false) {
-                $error = libxml_get_last_error();
-                fwrite(STDERR, 'LibXMLError: ' . ($error ? trim($error->message) : 'saveHTML returned false') . "\n");
-                exit(1);
-            }
-        } catch (Throwable $e) {
-            report_error($e);
-        }
+protocol\parsed();
+libxml_clear_errors();
+try {
+    if (protocol\serializer([$document, 'saveHTML'])() === false) {
+        libxml_failed('saveHTML');
     }
-    exit(0);
+} catch (Throwable $e) {
+    protocol\error($e);
 }
-report_built(dom_depth($document));
+protocol\serialized();
+protocol\built(fn() => protocol\dom_depth($document));
+if (protocol\phased()) {
+    unset($document); // only `free` gets here; without a phase $document stays bound as before
+}
+protocol\finished();

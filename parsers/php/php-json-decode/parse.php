@@ -1,43 +1,28 @@
 <?php
-// nestprobe parser program: read all of stdin, json_decode() it with default arguments
-// (assoc=null, depth=512, flags=0); a failure (json_last_error() != JSON_ERROR_NONE) -> one stderr line, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-// with exit(0) (PHP's shutdown still destroys the variables); `free` does unset($value) and
-// gc_collect_cycles(), then exit(0); `serialize` writes it back with json_encode (defaults, depth
-// 512; false is the library's error: exit 1), then exit(0). Without it: the value is released as
-// soon as json_decode returns (reference counting), then exit(0) (as before).
-$phase = $argc > 1 ? $argv[$argc - 1] : null;
-if (!in_array($phase, [null, 'parse', 'free', 'serialize'], true)) {
-    fwrite(STDERR, "unknown phase: $phase (parse, free or serialize)\n");
-    exit(2);
-}
+// nestprobe parser program: json_decode() with default arguments (assoc=null, depth=512, flags=0) on
+// all of stdin, from the script's own code; json_last_error() != JSON_ERROR_NONE goes to protocol\fail
+// as JsonError(<code>), a Throwable to protocol\error (exit 1). The value is unset right after the
+// parse (reference counting frees it there). The phases (`serialize`: json_encode, defaults, false
+// is its error) and the exits are ../protocol.php's (parsers/README.md, "Phases").
+require __DIR__ . '/../protocol.php';
 
 function json_failed() {
     if (json_last_error() !== JSON_ERROR_NONE) {
-        fwrite(STDERR, 'JsonError(' . json_last_error() . '): ' . json_last_error_msg() . "\n");
-        exit(1);
+        protocol\fail('JsonError(' . json_last_error() . ')', json_last_error_msg());
     }
 }
 
-$text = file_get_contents('php://stdin');
+$text = protocol\input();
 try {
-    if ($phase === null) {
-        json_decode($text);
-    } else {
-        $value = json_decode($text);
+    $value = json_decode($text);
+    json_failed();
+    protocol\parsed();
+    if (protocol\serializer('json_encode')($value) === false) {
         json_failed();
-        if ($phase === 'free') {
-            unset($value);
-            gc_collect_cycles();
-        } elseif ($phase === 'serialize') {
-            if (json_encode($value) === false) {
-                json_failed();
-            }
-        }
     }
+    protocol\serialized();
 } catch (Throwable $e) {
-    fwrite(STDERR, get_class($e) . ': ' . substr(preg_replace('/\s+/', ' ', $e->getMessage()), 0, 200) . "\n");
-    exit(1);
+    protocol\error($e);
 }
-json_failed();
-exit(0);
+unset($value);
+protocol\finished();

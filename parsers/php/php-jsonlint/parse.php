@@ -1,14 +1,15 @@
 <?php
-// nestprobe parser program: read all of stdin, parse it with Seld\JsonLint\JsonParser::parse (pure-PHP JSON parser
-// with linting messages; default flags). catch (Throwable) catches ParsingException and PHP's own errors -> one
-// stderr line "<class>: <message>", exit 1. A fatal error PHP cannot catch happens as it would.
+// nestprobe parser program: Seld\JsonLint\JsonParser::parse (pure-PHP JSON parser with linting
+// messages; default flags) on all of stdin, from the script's own code; catch (Throwable) catches
+// ParsingException and PHP's own errors -> protocol\error (exit 1). A fatal error PHP cannot catch
+// happens as it would. Input and exits are ../protocol.php's.
 require '/usr/share/php/Seld/JsonLint/autoload.php';
+require __DIR__ . '/../protocol.php';
 
-$text = file_get_contents('php://stdin');
+$text = protocol\input();
 try {
     (new Seld\JsonLint\JsonParser())->parse($text);
 } catch (Throwable $e) {
-    fwrite(STDERR, get_class($e) . ': ' . substr(preg_replace('/\s+/', ' ', $e->getMessage()), 0, 200) . "\n");
-    exit(1);
+    protocol\error($e);
 }
-exit(0);
+protocol\finished();

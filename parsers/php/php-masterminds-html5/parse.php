@@ -1,42 +1,29 @@
 <?php
-// nestprobe parser program: read all of stdin, parse it with masterminds/html5's HTML5::loadHTML
-// (default options) into a DOMDocument, print the nesting it built (`built depth: N`), exit 0; a
-// Throwable -> one stderr line, exit 1. (Parse errors of HTML are recovered, never thrown.)
-// Optional last argument, the phase (parsers/README.md, "Phases"), instead of the built depth:
-// `parse` ends with exit(0), the DOMDocument still in $document; `free` does unset($document) and
-// gc_collect_cycles() (xmlFreeDoc), then exit(0); `serialize` writes it back with the library's own
-// HTML5::saveHTML($document) (default options; a Throwable is exit 1), then exit(0). Unknown: exit 2.
+// nestprobe parser program: masterminds/html5's HTML5::loadHTML (default options) on all of stdin
+// into a DOMDocument, from the script's own code, then the nesting it built (protocol\built,
+// dom_depth: an explicit stack); a Throwable goes to protocol\error (exit 1). (Parse errors of HTML
+// are recovered, never thrown.) The phases (`serialize`: the library's own HTML5::saveHTML($document),
+// default options; no built depth in a phase) and the exits are ../protocol.php's (parsers/README.md,
+// "Phases").
 require '/usr/share/php/Masterminds/HTML5/autoload.php';
-require __DIR__ . '/../built_depth.php';
+require __DIR__ . '/../protocol.php';
 
-$phase = $argc > 1 ? $argv[$argc - 1] : null;
-if (!in_array($phase, [null, 'parse', 'free', 'serialize'], true)) {
-    fwrite(STDERR, "unknown phase: $phase (parse, free or serialize)\n");
-    exit(2);
-}
-
-$text = file_get_contents('php://stdin');
+$text = protocol\input();
 try {
-    if ($phase === null) {
-        $document = (new Masterminds\HTML5())->loadHTML($text);
-    } else {
-        $html5 = new Masterminds\HTML5();
-        $document = $html5->loadHTML($text);
-    }
+    $html5 = new Masterminds\HTML5();
+    $document = $html5->loadHTML($text);
 } catch (Throwable $e) {
-    report_error($e);
+    protocol\error($e);
 }
-if ($phase !== null) {
-    try {
-        if ($phase === 'free') {
-            unset($document);
-            gc_collect_cycles();
-        } elseif ($phase === 'serialize') {
-            $html5->saveHTML($document);
-        }
-    } catch (Throwable $e) {
-        report_error($e);
-    }
-    exit(0);
+protocol\parsed();
+try {
+    protocol\serializer([$html5, 'saveHTML'])($document);
+} catch (Throwable $e) {
+    protocol\error($e);
 }
-report_built(dom_depth($document));
+protocol\serialized();
+protocol\built(fn() => protocol\dom_depth($document));
+if (protocol\phased()) {
+    unset($document); // only `free` gets here; without a phase $document stays bound as before
+}
+protocol\finished();

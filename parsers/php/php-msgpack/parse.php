@@ -1,42 +1,34 @@
 <?php
-// nestprobe parser program: read all of stdin, msgpack_unpack() it (ext/msgpack, default settings).
-// A Throwable, or a false return with its warning (captured, not printed) -> one stderr line, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-// with exit(0) (as without a phase: the value is bound to $v either way); `free` does unset($v) and
-// gc_collect_cycles(), then exit(0); `serialize` writes it back with msgpack_pack($v) (a Throwable or
-// a warning it raised is exit 1), then exit(0). Unknown: exit 2.
-$phase = $argc > 1 ? $argv[$argc - 1] : null;
-if (!in_array($phase, [null, 'parse', 'free', 'serialize'], true)) {
-    fwrite(STDERR, "unknown phase: $phase (parse, free or serialize)\n");
-    exit(2);
-}
-$data = file_get_contents('php://stdin');
+// nestprobe parser program: msgpack_unpack() (ext/msgpack, default settings) on all of stdin, from the
+// script's own code; a Throwable goes to protocol\error, a false return with the warning it raised
+// (captured by the error handler, not printed) to protocol\fail (exit 1). The value is bound to $v.
+// The phases (`serialize`: msgpack_pack($v); a warning it raises is exit 1) and the exits are
+// ../protocol.php's (parsers/README.md, "Phases").
+require __DIR__ . '/../protocol.php';
+
+$data = protocol\input();
 $warning = null;
 set_error_handler(function ($no, $str) use (&$warning) { $warning = $str; return true; });
 try {
     $v = msgpack_unpack($data);
 } catch (Throwable $e) {
-    fwrite(STDERR, get_class($e) . ': ' . substr(preg_replace('/\s+/', ' ', $e->getMessage()), 0, 200) . "\n");
-    exit(1);
+    protocol\error($e);
 }
 if ($v === false && $warning !== null) {
-    fwrite(STDERR, 'MsgpackWarning: ' . substr(preg_replace('/\s+/', ' ', $warning), 0, 200) . "\n");
-    exit(1);
+    protocol\fail('MsgpackWarning', $warning);
 }
-if ($phase === 'free') {
-    unset($v);
-    gc_collect_cycles();
-} elseif ($phase === 'serialize') {
-    $warning = null;
-    try {
-        $out = msgpack_pack($v);
-    } catch (Throwable $e) {
-        fwrite(STDERR, get_class($e) . ': ' . substr(preg_replace('/\s+/', ' ', $e->getMessage()), 0, 200) . "\n");
-        exit(1);
-    }
-    if ($warning !== null) {
-        fwrite(STDERR, 'MsgpackWarning: ' . substr(preg_replace('/\s+/', ' ', $warning), 0, 200) . "\n");
-        exit(1);
-    }
+protocol\parsed();
+$warning = null;
+try {
+    protocol\serializer('msgpack_pack')($v);
+} catch (Throwable $e) {
+    protocol\error($e);
 }
-exit(0);
+if ($warning !== null) {
+    protocol\fail('MsgpackWarning', $warning);
+}
+protocol\serialized();
+if (protocol\phased()) {
+    unset($v); // only `free` gets here; without a phase $v stays bound as before
+}
+protocol\finished();

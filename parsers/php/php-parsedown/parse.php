@@ -1,14 +1,16 @@
 <?php
-// nestprobe parser program: read all of stdin, render it with Parsedown's text() (default settings:
-// Parsedown recurses through its block and inline parsers and has no nesting option), print the
-// nesting it built (`built depth: N`), exit 0; a Throwable -> one stderr line, exit 1.
+// nestprobe parser program: Parsedown's text() (default settings: Parsedown recurses through its block
+// and inline parsers and has no nesting option) renders all of stdin, from the script's own code, then
+// the nesting it built (protocol\built, counted from the HTML's tags); a Throwable goes to
+// protocol\error (exit 1). Input and exits are ../protocol.php's.
 require '/usr/share/php/Parsedown/Parsedown.php';
-require __DIR__ . '/../built_depth.php';
+require __DIR__ . '/../protocol.php';
 
-$text = file_get_contents('php://stdin');
+$text = protocol\input();
 try {
     $html = (new Parsedown())->text($text);
 } catch (Throwable $e) {
-    report_error($e);
+    protocol\error($e);
 }
-report_built(html_text_depth($html));
+protocol\built(protocol\html_text_depth($html));
+protocol\finished();

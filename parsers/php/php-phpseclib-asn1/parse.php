@@ -1,17 +1,18 @@
 <?php
-// nestprobe parser program: read all of stdin, decode it with phpseclib 3's generic
-// ASN1::decodeBER (no schema: every constructed value is decoded into its parts, recursively),
-// exit 0; decodeBER returning false or a Throwable -> one stderr line, exit 1.
+// nestprobe parser program: phpseclib 3's generic ASN1::decodeBER (no schema: every constructed value
+// is decoded into its parts, recursively) on all of stdin, from the script's own code; decodeBER
+// returning false goes to protocol\fail, a Throwable to protocol\error (exit 1). Input and exits are
+// ../protocol.php's.
 require '/usr/share/php/phpseclib3/autoload.php';
+require __DIR__ . '/../protocol.php';
 
-$bytes = file_get_contents('php://stdin');
+$bytes = protocol\input();
 try {
     $decoded = phpseclib3\File\ASN1::decodeBER($bytes);
     if ($decoded === false || $decoded === null) {
-        fwrite(STDERR, "ASN1Error: decodeBER returned false\n");
-        exit(1);
+        protocol\fail('ASN1Error', 'decodeBER returned false');
     }
 } catch (Throwable $e) {
-    fwrite(STDERR, get_class($e) . ': ' . substr(preg_replace('/\s+/', ' ', $e->getMessage()), 0, 200) . "\n");
-    exit(1);
+    protocol\error($e);
 }
+protocol\finished();

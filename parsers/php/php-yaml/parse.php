@@ -1,42 +1,34 @@
 <?php
-// nestprobe parser program: read all of stdin, yaml_parse() it (ext/yaml on libyaml, default arguments: document 0).
-// A Throwable, or a false return with its warning (captured, not printed) -> one stderr line, exit 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-// with exit(0) (as without a phase: the value is bound to $v either way); `free` does unset($v) and
-// gc_collect_cycles(), then exit(0); `serialize` writes it back with yaml_emit($v) (default
-// arguments; a Throwable or a false return with its warning is exit 1), then exit(0). Unknown: exit 2.
-$phase = $argc > 1 ? $argv[$argc - 1] : null;
-if (!in_array($phase, [null, 'parse', 'free', 'serialize'], true)) {
-    fwrite(STDERR, "unknown phase: $phase (parse, free or serialize)\n");
-    exit(2);
-}
-$text = file_get_contents('php://stdin');
+// nestprobe parser program: yaml_parse() (ext/yaml on libyaml, default arguments: document 0) on all
+// of stdin, from the script's own code; a Throwable goes to protocol\error, a false return with the
+// warning it raised (captured by the error handler, not printed) to protocol\fail (exit 1). The value
+// is bound to $v. The phases (`serialize`: yaml_emit($v), default arguments; a false return is exit 1)
+// and the exits are ../protocol.php's (parsers/README.md, "Phases").
+require __DIR__ . '/../protocol.php';
+
+$text = protocol\input();
 $warning = null;
 set_error_handler(function ($no, $str) use (&$warning) { $warning = $str; return true; });
 try {
     $v = yaml_parse($text);
 } catch (Throwable $e) {
-    fwrite(STDERR, get_class($e) . ': ' . substr(preg_replace('/\s+/', ' ', $e->getMessage()), 0, 200) . "\n");
-    exit(1);
+    protocol\error($e);
 }
 if ($v === false && $warning !== null) {
-    fwrite(STDERR, 'YamlWarning: ' . substr(preg_replace('/\s+/', ' ', $warning), 0, 200) . "\n");
-    exit(1);
+    protocol\fail('YamlWarning', $warning);
 }
-if ($phase === 'free') {
-    unset($v);
-    gc_collect_cycles();
-} elseif ($phase === 'serialize') {
-    $warning = null;
-    try {
-        $out = yaml_emit($v);
-    } catch (Throwable $e) {
-        fwrite(STDERR, get_class($e) . ': ' . substr(preg_replace('/\s+/', ' ', $e->getMessage()), 0, 200) . "\n");
-        exit(1);
-    }
-    if ($out === false) {
-        fwrite(STDERR, 'YamlWarning: ' . substr(preg_replace('/\s+/', ' ', $warning ?? 'yaml_emit returned false'), 0, 200) . "\n");
-        exit(1);
-    }
+protocol\parsed();
+$warning = null;
+try {
+    $out = protocol\serializer('yaml_emit')($v);
+} catch (Throwable $e) {
+    protocol\error($e);
 }
-exit(0);
+if ($out === false) {
+    protocol\fail('YamlWarning', $warning ?? 'yaml_emit returned false');
+}
+protocol\serialized();
+if (protocol\phased()) {
+    unset($v); // only `free` gets here; without a phase $v stays bound as before
+}
+protocol\finished();

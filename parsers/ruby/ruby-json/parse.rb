@@ -1,34 +1,17 @@
-# Reads all of stdin, parses it with Ruby's json stdlib: JSON.parse (defaults; max_nesting 100).
-# Exit 0 on success; anything raised (rescue Exception) prints "<Class>: <message>" to stderr, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-# at once with exit!(0); `free` does `value = nil; GC.start`, then exit!(0); `serialize` writes it
-# back with JSON.generate (its default state has max_nesting 100; anything raised is exit 1), then
-# exit!(0). Without it: the value is dropped at once and never collected before `exit 0` (as before).
+# Parses all of stdin with Ruby's json stdlib, JSON.parse (defaults; max_nesting 100), from the
+# script's own code; anything raised (rescue Exception) goes to Protocol.error (exit 1). The phases
+# (`serialize`: JSON.generate, max_nesting 100 too) and the exits are ../protocol.rb's.
 require 'json'
+require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'protocol')
 
-phase = ARGV.last
-unless [nil, 'parse', 'free', 'serialize'].include?(phase)
-  $stderr.puts "unknown phase: #{phase} (parse, free or serialize)"
-  exit 2
-end
-
-input = $stdin.binmode.read
+input = Protocol.input
 begin
-  if phase.nil?
-    JSON.parse(input)
-  else
-    value = JSON.parse(input)
-    case phase
-    when 'free'
-      value = nil
-      GC.start
-    when 'serialize'
-      JSON.generate(value)
-    end
-  end
+  value = JSON.parse(input)
+  Protocol.parsed
+  JSON.generate(value) if Protocol.serializing?
+  Protocol.serialized
 rescue Exception => e
-  $stderr.puts "#{e.class}: #{e.message.gsub(/\s+/, ' ').strip[0, 200]}"
-  exit 1
+  Protocol.error(e)
 end
-exit!(0) unless phase.nil?
-exit 0
+value = nil
+Protocol.finished

@@ -1,36 +1,24 @@
-# Reads all of stdin, converts it with Kramdown::Document.new(text).to_html (default options), prints
-# the nesting it built ("built depth: N", parsers/README.md), exit 0; anything raised (rescue
-# Exception: SystemStackError included) prints "<Class>: <message>" to stderr, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"; no "built depth" line then): the
-# text is parsed alone, Kramdown::Document.new(text) (its element tree); `parse` keeps it and ends at
-# once with exit!(0); `free` does `value = nil; GC.start`, then exit!(0); `serialize` converts it
-# with Document#to_html (anything raised is exit 1), then exit!(0). Without it: as before.
+# Converts all of stdin with Kramdown::Document.new(text).to_html (default options), from the script's
+# own code, and reports the nesting it built (Protocol.built, counted from the HTML's tags); anything
+# raised (rescue Exception: SystemStackError included) goes to Protocol.error (exit 1). With a phase
+# (no "built depth" line then) the conversion is done in its two halves: Kramdown::Document.new(text)
+# (its element tree), then in `serialize` Document#to_html. The exits are ../protocol.rb's.
 require 'kramdown'
-require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'built_depth')
+require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'protocol')
 
-phase = ARGV.last
-unless [nil, 'parse', 'free', 'serialize'].include?(phase)
-  $stderr.puts "unknown phase: #{phase} (parse, free or serialize)"
-  exit 2
-end
-
-input = $stdin.binmode.read.force_encoding('UTF-8')
+input = Protocol.input('UTF-8')
 begin
-  if phase.nil?
-    html = Kramdown::Document.new(input).to_html
-  else
+  if Protocol.phased?
     value = Kramdown::Document.new(input)
-    case phase
-    when 'free'
-      value = nil
-      GC.start
-    when 'serialize'
-      value.to_html
-    end
+    Protocol.parsed
+    value.to_html if Protocol.serializing?
+    Protocol.serialized
+  else
+    html = Kramdown::Document.new(input).to_html
   end
 rescue Exception => e
-  report_error(e)
+  Protocol.error(e)
 end
-exit!(0) unless phase.nil?
-$stderr.puts "built depth: #{html_text_depth(html)}"
-exit 0
+value = nil
+Protocol.built { Protocol.html_text_depth(html) }
+Protocol.finished

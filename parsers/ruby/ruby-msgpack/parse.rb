@@ -1,34 +1,17 @@
-# nestprobe parser program: reads all of stdin, parses it with MessagePack.unpack (msgpack-ruby) (default settings).
-# Exit 0 on success; anything raised (rescue Exception, incl. SystemStackError) prints "<Class>: <message>" to stderr, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-# at once with exit!(0); `free` does `value = nil; GC.start`, then exit!(0); `serialize` writes it
-# back with MessagePack.pack (anything raised is exit 1), then exit!(0). Without it: the value is dropped at
-# once and never collected before `exit 0` (as before).
+# Parses all of stdin with MessagePack.unpack (msgpack-ruby, default settings), from the script's own
+# code; anything raised (rescue Exception, incl. SystemStackError) goes to Protocol.error (exit 1). The
+# phases (`serialize`: MessagePack.pack) and the exits are ../protocol.rb's.
 require 'msgpack'
+require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'protocol')
 
-phase = ARGV.last
-unless [nil, 'parse', 'free', 'serialize'].include?(phase)
-  $stderr.puts "unknown phase: #{phase} (parse, free or serialize)"
-  exit 2
-end
-
-input = $stdin.binmode.read
+input = Protocol.input
 begin
-  if phase.nil?
-    MessagePack.unpack(input)
-  else
-    value = MessagePack.unpack(input)
-    case phase
-    when 'free'
-      value = nil
-      GC.start
-    when 'serialize'
-      MessagePack.pack(value)
-    end
-  end
+  value = MessagePack.unpack(input)
+  Protocol.parsed
+  MessagePack.pack(value) if Protocol.serializing?
+  Protocol.serialized
 rescue Exception => e
-  $stderr.puts "#{e.class}: #{e.message.gsub(/\s+/, ' ').strip[0, 200]}"
-  exit 1
+  Protocol.error(e)
 end
-exit!(0) unless phase.nil?
-exit 0
+value = nil
+Protocol.finished

@@ -1,36 +1,20 @@
-# Reads all of stdin, parses it with Nokogiri::HTML (libxml2's HTML parser, default options: no
-# huge), prints the nesting it built ("built depth: N", parsers/README.md), exit 0; anything raised
-# (rescue Exception) prints "<Class>: <message>" to stderr, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"; no "built depth" line then):
-# `parse` keeps the document and ends at once with exit!(0); `free` does `value = nil; GC.start`,
-# then exit!(0); `serialize` writes it back with Nokogiri::HTML::Document#to_html (anything raised is
-# exit 1), then exit!(0). Without it: as before (the parse at the same call depth).
+# Parses all of stdin with Nokogiri::HTML (libxml2's HTML parser, default options: no huge), from the
+# script's own code, and reports the nesting it built (Protocol.built: the tree walked with an
+# explicit stack); anything raised (rescue Exception) goes to Protocol.error (exit 1). The phases
+# (`serialize`: Nokogiri::HTML::Document#to_html; no "built depth" line in a phase) and the exits are
+# ../protocol.rb's.
 require 'nokogiri'
-require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'built_depth')
+require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'protocol')
 
-phase = ARGV.last
-unless [nil, 'parse', 'free', 'serialize'].include?(phase)
-  $stderr.puts "unknown phase: #{phase} (parse, free or serialize)"
-  exit 2
-end
-
-input = $stdin.binmode.read
+input = Protocol.input
 begin
-  if phase.nil?
-    document = Nokogiri::HTML(input)
-  else
-    value = Nokogiri::HTML(input)
-    case phase
-    when 'free'
-      value = nil
-      GC.start
-    when 'serialize'
-      value.to_html
-    end
-  end
+  document = Nokogiri::HTML(input)
+  Protocol.parsed
+  document.to_html if Protocol.serializing?
+  Protocol.serialized
 rescue Exception => e
-  report_error(e)
+  Protocol.error(e)
 end
-exit!(0) unless phase.nil?
-$stderr.puts "built depth: #{tree_depth(document)}"
-exit 0
+Protocol.built { Protocol.tree_depth(document) }
+document = nil
+Protocol.finished

@@ -1,34 +1,17 @@
-# Reads all of stdin, parses it with Oj.load (Oj's default options, i.e. :object mode).
-# Exit 0 on success; anything raised (rescue Exception) prints "<Class>: <message>" to stderr, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
-# at once with exit!(0); `free` does `value = nil; GC.start`, then exit!(0); `serialize` writes it
-# back with Oj.dump (default options; anything raised is exit 1), then exit!(0). Without it: the
-# value is dropped at once and never collected before `exit 0` (as before).
+# Parses all of stdin with Oj.load (Oj's default options, i.e. :object mode), from the script's own
+# code; anything raised (rescue Exception) goes to Protocol.error (exit 1). The phases (`serialize`:
+# Oj.dump, default options) and the exits are ../protocol.rb's.
 require 'oj'
+require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'protocol')
 
-phase = ARGV.last
-unless [nil, 'parse', 'free', 'serialize'].include?(phase)
-  $stderr.puts "unknown phase: #{phase} (parse, free or serialize)"
-  exit 2
-end
-
-input = $stdin.binmode.read
+input = Protocol.input
 begin
-  if phase.nil?
-    Oj.load(input)
-  else
-    value = Oj.load(input)
-    case phase
-    when 'free'
-      value = nil
-      GC.start
-    when 'serialize'
-      Oj.dump(value)
-    end
-  end
+  value = Oj.load(input)
+  Protocol.parsed
+  Oj.dump(value) if Protocol.serializing?
+  Protocol.serialized
 rescue Exception => e
-  $stderr.puts "#{e.class}: #{e.message.gsub(/\s+/, ' ').strip[0, 200]}"
-  exit 1
+  Protocol.error(e)
 end
-exit!(0) unless phase.nil?
-exit 0
+value = nil
+Protocol.finished

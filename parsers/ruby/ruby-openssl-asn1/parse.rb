@@ -1,32 +1,18 @@
-# Reads all of stdin, decodes it with Ruby's OpenSSL::ASN1.decode (the openssl extension's own
-# generic BER decoder, which decodes every constructed value into its parts). Exit 0 on success;
-# anything raised (rescue Exception: OpenSSL::ASN1::ASN1Error, SystemStackError) prints
-# "<Class>: <message>" to stderr, exit 1.
-# Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends with exit!(0);
-# `free` drops the value and runs GC.start, then exit!(0); `serialize` encodes it back with to_der,
-# then exit!(0). Without it: the value is dropped, exit 0.
+# Decodes all of stdin with Ruby's OpenSSL::ASN1.decode (the openssl extension's own generic BER
+# decoder, which decodes every constructed value into its parts), from the script's own code;
+# anything raised (rescue Exception: OpenSSL::ASN1::ASN1Error, SystemStackError) goes to
+# Protocol.error (exit 1). The phases (`serialize`: to_der) and the exits are ../protocol.rb's.
 require 'openssl'
+require_relative File.join(File.dirname(File.realpath(__FILE__)), '..', 'protocol')
 
-phase = ARGV.last
-unless [nil, 'parse', 'free', 'serialize'].include?(phase)
-  $stderr.puts "unknown phase: #{phase} (parse, free or serialize)"
-  exit 2
-end
-input = $stdin.binmode.read
+input = Protocol.input
 begin
   value = OpenSSL::ASN1.decode(input)
-  exit!(0) if phase == 'parse'
-  if phase == 'free'
-    value = nil
-    GC.start
-    exit!(0)
-  end
-  if phase == 'serialize'
-    value.to_der
-    exit!(0)
-  end
+  Protocol.parsed
+  value.to_der if Protocol.serializing?
+  Protocol.serialized
 rescue Exception => e
-  $stderr.puts "#{e.class}: #{e.message.gsub(/\s+/, ' ').strip[0, 200]}"
-  exit 1
+  Protocol.error(e)
 end
-exit 0
+value = nil
+Protocol.finished
