@@ -4,13 +4,15 @@
 // language folder's files are copied beside the program's folder, so ../protocol.hpp is there too).
 //
 // The program calls its library itself, from main (or its own phase function), inside its own try, so that
-// nothing of the helper sits under the parse:
+// nothing of the helper sits under the parse. (cpp-nlohmann keeps its own program: with this helper in its
+// unit, g++ 14 gave nlohmann's recursive serializer::dump a smaller frame and its Debian 13 `serialize`
+// boundary moved.)
 //
 //     std::string in = np::input(argc, argv);        // unknown phase: exit 2, before stdin
 //     try {
-//         nlohmann::json j = nlohmann::json::parse(in);
+//         boost::json::value v = boost::json::parse(in);
 //         np::parsed();                               // phase parse: _exit(0), nothing destroyed
-//         NP_SERIALIZE(np::keep(j.dump().size()));    // the serializer, only in phase serialize
+//         NP_SERIALIZE(np::keep(boost::json::serialize(v).size()));  // only in phase serialize
 //         np::serialized();                           // phase serialize: _exit(0)
 //     } catch (const std::exception &e) {
 //         np::error(e);                               // "<type>: <what>", exit 1
