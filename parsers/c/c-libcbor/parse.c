@@ -1,25 +1,10 @@
-/* nestprobe parser program: reads all of stdin, decodes it with libcbor's cbor_load (builds a cbor_item_t tree, defaults).
- * Exit 0 on success; a NULL item prints "cbor_error<code>: <name>" to stderr, exit 1. Nothing else is caught.
- * Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with _exit(0), the item never
- * released; `free` releases it (cbor_decref), then _exit(0); `serialize` encodes it into memory with cbor_serialize_alloc,
- * then _exit(0) (a 0 length is exit 1). Without it: as before (released, return 0). Unknown phase: exit 2, before reading stdin. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+/* nestprobe parser program: decodes stdin with libcbor's cbor_load (builds a cbor_item_t tree, defaults); a
+ * NULL item is "cbor_error<code>: <name>", exit 1. Nothing else is caught. cbor_load decodes one item;
+ * trailing bytes are not an error to it (recorded, not worked around). Phases, in a function of their own
+ * (so main's frame stays as it was): `free` is cbor_decref, `serialize` cbor_serialize_alloc (a 0 length
+ * is exit 1). The protocol (input, phase argument, exit statuses) is ../protocol.h's. */
 #include <cbor.h>
-
-static unsigned char *read_all(size_t *out) {
-    size_t len = 0, cap = 1 << 16, n;
-    unsigned char *buf = malloc(cap + 1);
-    while (buf && (n = fread(buf + len, 1, cap - len, stdin)) > 0) {
-        len += n;
-        if (len == cap) buf = realloc(buf, (cap *= 2) + 1);
-    }
-    if (buf) buf[len] = 0;
-    *out = len;
-    return buf;
-}
+#include "protocol.h"
 
 static const char *name(cbor_error_code c) {
     switch (c) {
@@ -33,44 +18,31 @@ static const char *name(cbor_error_code c) {
     }
 }
 
-static int is(const char *phase, const char *name) { return strcmp(phase, name) == 0; }
-
-/* The phase on the decoded item; never returns (a function of its own, so main's frame stays as it was). */
-static void __attribute__((noinline, noreturn)) after_parse(cbor_item_t *item, const char *phase) {
-    if (is(phase, "parse")) _exit(0); /* the item never released */
-    if (is(phase, "free")) {
-        cbor_decref(&item);
-        _exit(0);
-    }
-    unsigned char *bytes = NULL;
-    size_t size = 0;
-    size_t written = cbor_serialize_alloc(item, &bytes, &size);
-    if (written == 0) {
-        fprintf(stderr, "cbor_serialize_error: cbor_serialize_alloc returned 0\n");
-        exit(1);
-    }
-    volatile size_t n = written; /* the bytes are made, then dropped by _exit */
-    (void) n;
-    _exit(0);
+/* The phase on the decoded item; ends the program. */
+static void __attribute__((noinline)) after_parse(cbor_item_t *item) {
+    NP_PARSED(); /* the item never released */
+    NP_SERIALIZE(
+        unsigned char *bytes = NULL;
+        size_t size = 0;
+        size_t written = cbor_serialize_alloc(item, &bytes, &size);
+        if (written == 0) np_fail("cbor_serialize_error", "cbor_serialize_alloc returned 0");
+        np_keep(written));
+    NP_SERIALIZED();
+    cbor_decref(&item);
+    NP_FINISHED();
 }
 
 int main(int argc, char **argv) {
-    const char *phase = argc > 1 ? argv[argc - 1] : NULL;
-    if (phase && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
-        fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
-        return 2;
-    }
     size_t len;
-    unsigned char *buf = read_all(&len);
-    if (!buf) { fprintf(stderr, "OutOfMemory: reading stdin\n"); return 1; }
+    unsigned char *buf = (unsigned char *) np_input(argc, argv, NP_PHASES_ALL, &len);
     struct cbor_load_result res;
     cbor_item_t *item = cbor_load(buf, len, &res);
     if (!item) {
-        fprintf(stderr, "cbor_error%d: %s at byte %zu\n", (int)res.error.code, name(res.error.code), res.error.position);
-        return 1;
+        char kind[32];
+        snprintf(kind, sizeof kind, "cbor_error%d", (int)res.error.code);
+        np_fail(kind, "%s at byte %zu", name(res.error.code), res.error.position);
     }
-    /* cbor_load decodes one item; trailing bytes are not an error to it (recorded, not worked around). */
-    if (phase) after_parse(item, phase);
+    if (np_phased()) after_parse(item);
     cbor_decref(&item);
     free(buf);
     return 0;

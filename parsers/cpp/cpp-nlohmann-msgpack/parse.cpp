@@ -1,57 +1,24 @@
-// nestprobe parser program: reads all of stdin, decodes it with nlohmann::json::from_msgpack (default arguments) into a json value.
-// catch (...) around the parse: json::parse_error etc. print "<type>: <what>" to stderr, exit 1. Signals happen as they would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
-// _exit(0), the value never destroyed; `free` lets its destructor run at the end of its block, then
-// _exit(0); `serialize` writes it back into memory with to_msgpack, then _exit(0). Without it: as
-// before (destroyed at the end of its block, return 0). Unknown phase: exit 2.
-#include <cstring>
-#include <unistd.h>
-#include <nlohmann/json.hpp>
-#include <cstdlib>
-#include <cxxabi.h>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <typeinfo>
+// nestprobe parser program: decodes stdin with nlohmann::json::from_msgpack (default arguments) into a json value;
+// json::parse_error etc. are "<type>: <what>", anything else caught too, exit 1. Signals happen as they
+// would. Phases: `free` is the destructor at the end of its block, `serialize` to_msgpack. The protocol (input,
+// phase argument, exit statuses) is ../protocol.hpp's.
+#include <exception>
 #include <vector>
-
-// Readable name of an exception's dynamic type.
-static std::string type_name(const std::exception &e) {
-    int st = 0;
-    char *d = abi::__cxa_demangle(typeid(e).name(), nullptr, nullptr, &st);
-    std::string s = (st == 0 && d) ? d : typeid(e).name();
-    std::free(d);
-    return s;
-}
-
-// The phase, the optional last argument (parsers/README.md, "Phases"); "" without one.
-static bool is(const char *phase, const char *name) { return std::strcmp(phase, name) == 0; }
+#include <nlohmann/json.hpp>
+#include "protocol.hpp"
 
 int main(int argc, char **argv) {
-    const char *phase = argc > 1 ? argv[argc - 1] : "";
-    if (argc > 1 && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
-        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
-        return 2;
-    }
-    std::vector<unsigned char> data((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::vector<unsigned char> data = np::input<std::vector<unsigned char>>(argc, argv);
     try {
         nlohmann::json j = nlohmann::json::from_msgpack(data);
-        if (is(phase, "parse")) _exit(0);  // the value never released
-        if (is(phase, "serialize")) {
-            auto out = nlohmann::json::to_msgpack(j);
-            volatile std::size_t n = out.size();  // the text is made, then dropped by _exit
-            (void) n;
-            _exit(0);
-        }
+        np::parsed();  // the value never released
+        NP_SERIALIZE(auto out = nlohmann::json::to_msgpack(j); np::keep(out.size()));
+        np::serialized();
     } catch (const std::exception &e) {
-        std::string msg = e.what();
-        for (char &c : msg) if (c == '\n' || c == '\r') c = ' ';
-        std::cerr << type_name(e) << ": " << msg.substr(0, 200) << "\n";
-        return 1;
+        np::error(e);
     } catch (...) {
-        std::cerr << "unknown: non-std exception\n";
-        return 1;
+        np::error_unknown();
     }
-    if (is(phase, "free")) _exit(0);  // the value was destroyed at the end of its block
+    np::finished();  // free: the value was destroyed at the end of its block
     return 0;
 }

@@ -1,80 +1,54 @@
-// nestprobe parser program: reads all of stdin, parses it with rapidjson::Document::Parse (default
-// flags). Exit 0 on success; on HasParseError() prints "ParseError: <message>" to stderr, exit 1.
-// Also catches any C++ exception (catch (...)); signals happen as they would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
-// _exit(0), the Document never destroyed; `free` lets its destructor run at the end of its scope,
-// then _exit(0); `serialize` writes it back with Writer<StringBuffer> + Accept (Accept returning
-// false is the library's error: exit 1), then _exit(0). Without it: parse, destroy at the end of
-// scope, return 0 (as before). Unknown phase: exit 2.
-#include <cstdio>
-#include <cstring>
+// nestprobe parser program: parses stdin with rapidjson::Document::Parse (default flags); HasParseError()
+// is "ParseError: <message> (offset)", exit 1, and any C++ exception is caught (catch (...)); signals happen
+// as they would. Phases, in a function of their own (so that main without one keeps its code and frame: the
+// recursive parse overflows the stack, and a bigger main frame would move that depth): `free` is the
+// Document's destructor at the end of its block, `serialize` Writer<StringBuffer> + Accept (false is exit 1).
+// The protocol (input, phase argument, exit statuses) is ../protocol.hpp's.
 #include <exception>
-#include <iostream>
-#include <iterator>
 #include <string>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
-#include <unistd.h>
+#include "protocol.hpp"
 
-// With a phase. A function of its own, so that main without one keeps its old code and frame
-// (the recursive parse overflows the stack: a bigger main frame would move that depth).
-[[gnu::noinline]] static int with_phase(const char *phase) {
-    bool parse = !std::strcmp(phase, "parse"), free = !std::strcmp(phase, "free"),
-         serialize = !std::strcmp(phase, "serialize");
-    if (!parse && !free && !serialize) {
-        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
-        return 2;
-    }
-    std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+[[noreturn, gnu::noinline, gnu::cold]] static void parse_error(const rapidjson::Document &d) {
+    np::fail("ParseError", std::string(rapidjson::GetParseError_En(d.GetParseError())) + " (offset " +
+                               std::to_string(d.GetErrorOffset()) + ")");
+}
+
+// With a phase; ends the program.
+[[gnu::noinline]] static void with_phase(const std::string &in) {
     try {
         rapidjson::Document d;
         d.Parse(in.data(), in.size());
-        if (d.HasParseError()) {
-            std::fprintf(stderr, "ParseError: %s (offset %zu)\n",
-                         rapidjson::GetParseError_En(d.GetParseError()), d.GetErrorOffset());
-            return 1;
-        }
-        if (parse) _exit(0);
-        if (serialize) {
+        if (d.HasParseError()) parse_error(d);
+        np::parsed();
+        NP_SERIALIZE(
             rapidjson::StringBuffer buf;
             rapidjson::Writer<rapidjson::StringBuffer> writer(buf);
-            if (!d.Accept(writer)) {
-                std::fprintf(stderr, "WriterError: Accept returned false\n");
-                return 1;
-            }
-            volatile std::size_t n = buf.GetSize(); // the text is used, then dropped by _exit
-            (void)n;
-            _exit(0);
-        }
+            if (!d.Accept(writer)) np::fail("WriterError", "Accept returned false");
+            np::keep(buf.GetSize()));
+        np::serialized();
     } catch (const std::exception &e) {
-        std::fprintf(stderr, "std::exception: %.200s\n", e.what());
-        return 1;
+        np::error(e);
     } catch (...) {
-        std::fprintf(stderr, "unknown: non-std exception\n");
-        return 1;
+        np::error_unknown();
     }
-    _exit(0); // free: d was destroyed at the end of the try block
+    np::finished(); // free: d was destroyed at the end of the try block
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1) return with_phase(argv[argc - 1]);
-    std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::string in = np::input(argc, argv);
+    if (np::phased()) with_phase(in);
     try {
         rapidjson::Document d;
         d.Parse(in.data(), in.size());
-        if (d.HasParseError()) {
-            std::fprintf(stderr, "ParseError: %s (offset %zu)\n",
-                         rapidjson::GetParseError_En(d.GetParseError()), d.GetErrorOffset());
-            return 1;
-        }
+        if (d.HasParseError()) parse_error(d);
     } catch (const std::exception &e) {
-        std::fprintf(stderr, "std::exception: %.200s\n", e.what());
-        return 1;
+        np::error(e);
     } catch (...) {
-        std::fprintf(stderr, "unknown: non-std exception\n");
-        return 1;
+        np::error_unknown();
     }
     return 0;
 }

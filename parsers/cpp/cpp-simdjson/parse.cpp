@@ -1,63 +1,27 @@
-// nestprobe parser program: reads all of stdin, parses it with a default simdjson::dom::parser
-// (default max depth). Exit 0 on success; on an error code or any exception prints
-// "simdjson_error: <message>" (or the exception type) to stderr, exit 1. Signals happen as they would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
-// _exit(0), the value never destroyed; `free` lets its destructor run at the end of its block, then
-// _exit(0); `serialize` writes it back into memory with simdjson::to_string, then _exit(0). Without
-// it: as before (destroyed at the end of its block, return 0). Unknown phase: exit 2.
-#include <cstring>
-#include <unistd.h>
-#include <cstdio>
-#include <cstdlib>
-#include <cxxabi.h>
+// nestprobe parser program: parses stdin with a default simdjson::dom::parser (default max depth); an error
+// code is "simdjson_error: <message>", any exception "<type>: <message>", exit 1. Signals happen as they
+// would. Phases: `free` is the destructor at the end of its block, `serialize` simdjson::to_string. The
+// protocol (input, phase argument, exit statuses) is ../protocol.hpp's.
 #include <exception>
-#include <iostream>
-#include <iterator>
 #include <string>
-#include <typeinfo>
 #include <simdjson.h>
-
-// Readable name of an exception's dynamic type.
-static std::string type_name(const std::exception &e) {
-    int st = 0;
-    char *d = abi::__cxa_demangle(typeid(e).name(), nullptr, nullptr, &st);
-    std::string s = (st == 0 && d) ? d : typeid(e).name();
-    std::free(d);
-    return s;
-}
-
-// The phase, the optional last argument (parsers/README.md, "Phases"); "" without one.
-static bool is(const char *phase, const char *name) { return std::strcmp(phase, name) == 0; }
+#include "protocol.hpp"
 
 int main(int argc, char **argv) {
-    const char *phase = argc > 1 ? argv[argc - 1] : "";
-    if (argc > 1 && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
-        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
-        return 2;
-    }
-    std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::string in = np::input(argc, argv);
     try {
         simdjson::dom::parser parser;
         simdjson::dom::element doc;
         auto err = parser.parse(in).get(doc);  // copies into a padded buffer
-        if (err) {
-            std::fprintf(stderr, "simdjson_error: %s\n", simdjson::error_message(err));
-            return 1;
-        }
-        if (is(phase, "parse")) _exit(0);  // the value never released
-        if (is(phase, "serialize")) {
-            std::string out = simdjson::to_string(doc);
-            volatile std::size_t n = out.size();  // the text is made, then dropped by _exit
-            (void) n;
-            _exit(0);
-        }
+        if (err) np::fail("simdjson_error", simdjson::error_message(err));
+        np::parsed();  // the value never released
+        NP_SERIALIZE(std::string out = simdjson::to_string(doc); np::keep(out.size()));
+        np::serialized();
     } catch (const std::exception &e) {
-        std::fprintf(stderr, "%s: %.200s\n", type_name(e).c_str(), e.what());
-        return 1;
+        np::error(e);
     } catch (...) {
-        std::fprintf(stderr, "unknown: non-std exception\n");
-        return 1;
+        np::error_unknown();
     }
-    if (is(phase, "free")) _exit(0);  // the value was destroyed at the end of its block
+    np::finished();  // free: the value was destroyed at the end of its block
     return 0;
 }

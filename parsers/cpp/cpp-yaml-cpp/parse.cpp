@@ -1,56 +1,27 @@
-// nestprobe parser program: reads all of stdin, parses it with yaml-cpp's YAML::LoadAll (default settings) into YAML::Node trees.
-// catch (...) around the parse: a std::exception prints "<type>: <what>" to stderr, exit 1. Signals happen as they would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
-// _exit(0), the value never destroyed; `free` lets its destructor run at the end of its block, then
-// _exit(0); `serialize` writes it back into memory with a YAML::Emitter, then _exit(0). Without it:
-// as before (destroyed at the end of its block, return 0). Unknown phase: exit 2.
-#include <cstring>
-#include <unistd.h>
-#include <yaml-cpp/yaml.h>
-#include <cstdlib>
-#include <cxxabi.h>
-#include <iostream>
-#include <iterator>
+// nestprobe parser program: parses stdin with yaml-cpp's YAML::LoadAll (default settings) into YAML::Node
+// trees; a std::exception is "<type>: <what>", anything else caught too, exit 1. Signals happen as they
+// would. Phases: `free` is the destructor at the end of its block, `serialize` a YAML::Emitter. The protocol
+// (input, phase argument, exit statuses) is ../protocol.hpp's.
+#include <exception>
 #include <string>
-#include <typeinfo>
-
-// Readable name of an exception's dynamic type.
-static std::string type_name(const std::exception &e) {
-    int st = 0;
-    char *d = abi::__cxa_demangle(typeid(e).name(), nullptr, nullptr, &st);
-    std::string s = (st == 0 && d) ? d : typeid(e).name();
-    std::free(d);
-    return s;
-}
-
-// The phase, the optional last argument (parsers/README.md, "Phases"); "" without one.
-static bool is(const char *phase, const char *name) { return std::strcmp(phase, name) == 0; }
+#include <vector>
+#include <yaml-cpp/yaml.h>
+#include "protocol.hpp"
 
 int main(int argc, char **argv) {
-    const char *phase = argc > 1 ? argv[argc - 1] : "";
-    if (argc > 1 && !is(phase, "parse") && !is(phase, "free") && !is(phase, "serialize")) {
-        std::fprintf(stderr, "unknown phase: %s (parse, free or serialize)\n", phase);
-        return 2;
-    }
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::string text = np::input(argc, argv);
     try {
         std::vector<YAML::Node> docs = YAML::LoadAll(text);
-        if (is(phase, "parse")) _exit(0);  // the value never released
-        if (is(phase, "serialize")) {
+        np::parsed();  // the value never released
+        NP_SERIALIZE(
             auto out = [&] { YAML::Emitter emitter; for (const auto &doc : docs) emitter << doc; return std::string(emitter.c_str()); }();
-            volatile std::size_t n = out.size();  // the text is made, then dropped by _exit
-            (void) n;
-            _exit(0);
-        }
+            np::keep(out.size()));
+        np::serialized();
     } catch (const std::exception &e) {
-        std::string msg = e.what();
-        for (char &c : msg) if (c == '\n' || c == '\r') c = ' ';
-        std::cerr << type_name(e) << ": " << msg.substr(0, 200) << "\n";
-        return 1;
+        np::error(e);
     } catch (...) {
-        std::cerr << "unknown: non-std exception\n";
-        return 1;
+        np::error_unknown();
     }
-    if (is(phase, "free")) _exit(0);  // the value was destroyed at the end of its block
+    np::finished();  // free: the value was destroyed at the end of its block
     return 0;
 }

@@ -1,14 +1,13 @@
-# nestprobe parser program: reads all of stdin, then JSON.parse (Crystal's standard library, default settings)
-# into a JSON::Any. `rescue ex : Exception` catches every exception (JSON::ParseException, ...) -> one line
-# "<class>: <message>" on stderr, exit 1.
+# nestprobe parser program: JSON.parse (Crystal's standard library, default settings) on stdin into a
+# JSON::Any, from the top-level code: `rescue ex : Exception` catches every exception (JSON::ParseException,
+# ...), exit 1. The protocol (input, error line, exit statuses) is ../protocol.cr's.
 require "json"
+require "../protocol"
 
-text = STDIN.gets_to_end
+text = Protocol.input
 begin
   JSON.parse(text)
 rescue ex : Exception
-  msg = (ex.message || "").split.join(" ")[0, 200]
-  STDERR.puts "#{ex.class}: #{msg}"
-  exit 1
+  Protocol.error(ex)
 end
-exit 0
+Protocol.finished

@@ -1,21 +1,16 @@
-// Reads all of stdin (UTF-8) and parses it with Mono's System.Json JsonValue.Parse (default settings) into a
-// JsonValue tree. Catches any Exception: prints "<Type>: <message>" to stderr, exits 1.
+// nestprobe parser program: Mono's System.Json JsonValue.Parse (default settings) on stdin (UTF-8) into a
+// JsonValue tree, from Main: any Exception is caught (exit 1). The protocol (input, error line, exit
+// statuses) is ../Protocol.cs's.
 using System;
-using System.IO;
 using System.Json;
-using System.Text;
 
 static class Parse {
-    static int Main() {
-        var buf = new MemoryStream();
-        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
-        string text = new UTF8Encoding(false).GetString(buf.ToArray());
+    static int Main(string[] args) {
+        string text = Protocol.Input(args);
         try {
             JsonValue.Parse(text);
         } catch (Exception e) {
-            string msg = (e.GetType().FullName + ": " + e.Message).Replace("\r", " ").Replace("\n", " ");
-            Console.Error.WriteLine(msg.Length > 200 ? msg.Substring(0, 200) : msg);
-            return 1;
+            Protocol.Error(e);
         }
         return 0;
     }

@@ -1,8 +1,8 @@
-// Reads all of stdin and parses it with System.Text.Json's JsonDocument.Parse (default options) into a
-// JsonDocument. Catches any Exception: prints "<Type>: <message>" to stderr, exits 1.
-// With the argument --version it prints the System.Text.Json version instead (for the catalog).
+// nestprobe parser program: System.Text.Json's JsonDocument.Parse (default options) on stdin into a
+// JsonDocument, from Main: any Exception is caught (exit 1). With the argument --version it prints the
+// System.Text.Json version instead (for the catalog's version command). The protocol (input, error line,
+// exit statuses) is ../Protocol.cs's.
 using System;
-using System.IO;
 using System.Reflection;
 using System.Text.Json;
 
@@ -15,15 +15,11 @@ static class Parse {
                               + " (runtime " + Environment.Version + ")");
             return 0;
         }
-        var buf = new MemoryStream();
-        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
-        byte[] bytes = buf.ToArray();
+        byte[] bytes = Protocol.InputBytes(args);
         try {
             using (JsonDocument doc = JsonDocument.Parse(bytes)) { }
         } catch (Exception e) {
-            string msg = (e.GetType().FullName + ": " + e.Message).Replace("\r", " ").Replace("\n", " ");
-            Console.Error.WriteLine(msg.Length > 200 ? msg.Substring(0, 200) : msg);
-            return 1;
+            Protocol.Error(e);
         }
         return 0;
     }

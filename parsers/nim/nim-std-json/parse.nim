@@ -1,13 +1,12 @@
-# Reads all of stdin, then std/json parseJson (default arguments) into a JsonNode.
-# Catches CatchableError (exit 1); a stack overflow (SIGSEGV) happens as it would.
-import std/[json, strutils]
+# nestprobe parser program: std/json parseJson (default arguments) on stdin into a JsonNode, from the
+# module's top-level code inside its own try: a CatchableError is caught (exit 1); a stack overflow (SIGSEGV)
+# happens as it would. The protocol (input, error line, exit statuses) is ../protocol.nim's.
+import std/json
+import ../protocol
 
+let data = protocol.input()
 try:
-  let data = stdin.readAll()
   let node = parseJson(data)
   discard node
 except CatchableError as e:
-  var msg = e.msg.replace("\n", " ")
-  if msg.len > 200: msg = msg[0 ..< 200]
-  stderr.writeLine($e.name & ": " & msg)
-  quit(1)
+  protocol.error(e)

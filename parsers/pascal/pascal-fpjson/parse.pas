@@ -1,40 +1,25 @@
-{ nestprobe parser program: reads all of stdin, then GetJSON (Free Pascal's fpjson with the jsonparser unit,
-  default options) into a TJSONData tree. try/except on E: Exception catches every exception Free Pascal raises
-  (EJSONParser, EStackOverflow via sysutils, EOutOfMemory, ...) -> one line "<class>: <message>" on stderr,
-  exit 1. }
+{ nestprobe parser program: GetJSON (Free Pascal's fpjson with the jsonparser unit, default options) on stdin
+  into a TJSONData tree, freed again, from the main block: try/except on E: Exception catches every exception
+  Free Pascal raises (EJSONParser, EStackOverflow via sysutils, EOutOfMemory, ...), exit 1. The protocol
+  (input, error line, exit statuses) is ../protocol.pas's. }
 program parse;
 
 {$mode objfpc}{$H+}
 
 uses
-  SysUtils, Classes, fpjson, jsonparser;
+  SysUtils, fpjson, jsonparser, protocol;
 
 var
-  Input: TStringStream;
-  InStream: THandleStream;
-  Buffer: array[0..65535] of Byte;
-  N: LongInt;
+  Text: string;
   Data: TJSONData;
-  Msg: string;
 begin
-  { Read until EOF: CopyFrom(Stream, 0) would ask a pipe for its size and stop early. }
-  Input := TStringStream.Create('');
-  InStream := THandleStream.Create(StdInputHandle);
-  repeat
-    N := InStream.Read(Buffer, SizeOf(Buffer));
-    if N > 0 then
-      Input.WriteBuffer(Buffer, N);
-  until N <= 0;
+  Text := protocol.Input;
   try
-    Data := GetJSON(Input.DataString);
+    Data := GetJSON(Text);
     Data.Free;
   except
     on E: Exception do
-    begin
-      Msg := StringReplace(StringReplace(E.Message, #10, ' ', [rfReplaceAll]), #13, ' ', [rfReplaceAll]);
-      WriteLn(StdErr, E.ClassName, ': ', Copy(Msg, 1, 200));
-      Halt(1);
-    end;
+      protocol.Error(E);
   end;
-  Halt(0);
+  protocol.Finished;
 end.

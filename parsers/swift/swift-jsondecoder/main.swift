@@ -1,6 +1,8 @@
-// Reads all of stdin, then decodes it with Foundation's JSONDecoder (default settings) into JSONValue, a
-// plain Decodable enum for any JSON value, so JSONDecoder itself parses and walks the whole document.
-// Any thrown error is caught: "<Type>: <message>" on one stderr line, exit 1. Crashes are left alone.
+// nestprobe parser program: decodes stdin with Foundation's JSONDecoder (default settings) into JSONValue, a
+// plain Decodable enum for any JSON value, so JSONDecoder itself parses and walks the whole document; from
+// the top-level code, where any thrown error is caught (exit 1). Crashes are left alone. The protocol (input,
+// error line, exit statuses) is ../protocol.swift's (this file is main.swift: with a second source file,
+// top-level code is only allowed there).
 import Foundation
 
 enum JSONValue: Decodable {
@@ -35,26 +37,10 @@ enum JSONValue: Decodable {
     }
 }
 
-func describe(_ error: Error) -> String {
-    guard let e = error as? DecodingError else { return "\(error)" }
-    func ctx(_ kind: String, _ c: DecodingError.Context) -> String {
-        kind + ": " + c.debugDescription + (c.underlyingError.map { " (\($0))" } ?? "")
-    }
-    switch e {
-    case .dataCorrupted(let c): return ctx("dataCorrupted", c)
-    case .keyNotFound(_, let c): return ctx("keyNotFound", c)
-    case .typeMismatch(_, let c): return ctx("typeMismatch", c)
-    case .valueNotFound(_, let c): return ctx("valueNotFound", c)
-    @unknown default: return "\(e)"
-    }
-}
-
+let data = Protocol.input()
 do {
-    let data = try FileHandle.standardInput.readToEnd() ?? Data()
     _ = try JSONDecoder().decode(JSONValue.self, from: data)
-    exit(0)
 } catch {
-    let line = "\(type(of: error)): \(describe(error))".split(whereSeparator: \.isNewline).joined(separator: " ")
-    FileHandle.standardError.write((String(line.prefix(200)) + "\n").data(using: .utf8)!)
-    exit(1)
+    Protocol.error(error)
 }
+Protocol.finished()
