@@ -339,6 +339,17 @@ fn a_row_in_a_root_is_built_again_when_its_program_changes() {
     let built = fs::read_to_string(workspace.path("target/parsers/where@mini/where")).unwrap();
     assert_eq!(built.trim(), "root", "built again inside the root");
     assert_eq!(workspace.results()["parsers"][1]["result"]["min_failing_depth"], 201);
+
+    // So does a change of the language folder's shared files (the protocol helper a program
+    // includes from `..`), and nothing else of it: not the catalog file.
+    fs::remove_file(workspace.path("target/parsers/where@mini/where")).unwrap();
+    fs::write(workspace.path("parsers/protocol.sh"), "# the helper, changed\n").unwrap();
+    let output = workspace.nestprobe(&["run", "--quick", "--only", "where@mini"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert!(
+        workspace.path("target/parsers/where@mini/where").exists(),
+        "built again after its helper changed"
+    );
 }
 
 #[test]

@@ -290,6 +290,14 @@ impl<'a> Parser<'a> {
             file.strip_prefix(&self.source_dir).unwrap_or(&file).hash(&mut hasher);
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
+        // The language folder's shared files (the protocol helper the program includes or
+        // imports): an edit to them is a change of every program that uses them. Not the catalog
+        // file, which every row of the language shares whatever it changes.
+        let language_dir = self.source_dir.parent().unwrap_or(&self.source_dir);
+        for file in shared_files(language_dir).into_iter().filter(|file| !file.ends_with("catalog.toml")) {
+            file.file_name().hash(&mut hasher);
+            fs::read(&file).unwrap_or_default().hash(&mut hasher);
+        }
         Ok(hasher.finish())
     }
 
