@@ -5,6 +5,7 @@
 #[path = "../../protocol.rs"]
 mod protocol;
 use protocol::{fail, text};
+
 fn main() {
     let data = protocol::input(protocol::Takes::All);
     let document = graphql_parser::query::parse_query::<String>(text(&data))
