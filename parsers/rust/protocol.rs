@@ -74,9 +74,10 @@ pub fn serializing() -> bool {
     PHASE.load(Ordering::Relaxed) == SERIALIZE
 }
 
-/// `<kind>: <message>` on stderr (line breaks folded, cut at 200 characters), exit 1.
+/// `<kind>: <message>` on stderr (runs of white space, line breaks among them, folded to one space;
+/// cut at 200 characters), exit 1.
 pub fn fail(kind: &str, msg: &str) -> ! {
-    let msg: String = msg.replace(['\n', '\r'], " ").chars().take(200).collect();
+    let msg: String = msg.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(200).collect();
     eprintln!("{kind}: {msg}");
     std::process::exit(1);
 }
