@@ -1,31 +1,17 @@
-// nestprobe parser program: reads all of stdin, then xml.Unmarshal (encoding/xml) into a recursive element tree (default settings).
-// Catches the returned error and any recovered panic (exit 1); Go's fatal
-// "goroutine stack exceeds limit" cannot be recovered and happens as it would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the tree and ends
-// at once with os.Exit(0); `free` does `v = node{}; runtime.GC()`, then os.Exit(0); `serialize`
-// writes it back with xml.Marshal (error or recovered panic: exit 1), then os.Exit(0). Without it:
-// the tree is dropped when parsing returns and never collected before main returns (as before).
+// xml.Unmarshal (encoding/xml, default settings) into a recursive element tree in parse(), a
+// function of the program's own with `defer recover()`: the returned error or a recovered panic is
+// the error line (exit 1); Go's fatal "goroutine stack exceeds limit" cannot be recovered and
+// happens as it would. With a phase, phased() makes the same call keeping the value, then writes it
+// back with xml.Marshal in phase `serialize`. Input, phases and exit statuses: ../protocol.go
+// (built as nestprobe/protocol).
 package main
 
 import (
 	"encoding/xml"
-	"fmt"
-	"io"
-	"os"
-	"runtime"
-	"strings"
+	"nestprobe/protocol"
 )
 
-func fail(kind string, msg string) {
-	msg = strings.ReplaceAll(msg, "\n", " ")
-	if len(msg) > 200 {
-		msg = msg[:200]
-	}
-	fmt.Fprintf(os.Stderr, "%s: %s\n", kind, msg)
-	os.Exit(1)
-}
-
-// node is a generic element tree: encoding/xml has no DOM type, so every child element is kept.
+// encoding/xml has no DOM type: a recursive struct that keeps every child element.
 type node struct {
 	XMLName  xml.Name
 	Children []node `xml:",any"`
@@ -34,58 +20,44 @@ type node struct {
 func parse(data []byte) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+			err = protocol.Recovered(r)
 		}
 	}()
 	var v node
 	return xml.Unmarshal(data, &v)
 }
 
-// phased parses into v, then does the phase; errors and recovered panics are returned.
-func phased(data []byte, phase string) (err error) {
+// phased parses keeping the value, then the phase's steps (parsers/README.md, "Phases").
+func phased(data []byte) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+			err = protocol.Recovered(r)
 		}
 	}()
 	var v node
 	if err := xml.Unmarshal(data, &v); err != nil {
 		return err
 	}
-	switch phase {
-	case "parse":
-		os.Exit(0)
-	case "free":
-		v = node{}
-		runtime.GC()
-	case "serialize":
-		if _, err := xml.Marshal(v); err != nil {
-			return err
-		}
+	protocol.Parsed()
+	if _, err := protocol.Serializer(xml.Marshal)(v); err != nil {
+		return err
 	}
-	os.Exit(0)
+	protocol.Serialized()
+	v = node{}
+	protocol.Finished()
 	return nil
 }
 
 func main() {
-	phase := ""
-	if len(os.Args) > 1 {
-		phase = os.Args[len(os.Args)-1]
-		if phase != "parse" && phase != "free" && phase != "serialize" {
-			fmt.Fprintf(os.Stderr, "unknown phase: %s (parse, free or serialize)\n", phase)
-			os.Exit(2)
-		}
-	}
-	data, err := io.ReadAll(os.Stdin)
-	if err != nil {
-		fail(fmt.Sprintf("%T", err), err.Error())
-	}
-	if phase == "" {
-		err = parse(data)
+	data := protocol.Input()
+	var err error
+	if protocol.Phased() {
+		err = phased(data)
 	} else {
-		err = phased(data, phase)
+		err = parse(data)
 	}
 	if err != nil {
-		fail(fmt.Sprintf("%T", err), err.Error())
+		protocol.Error(err)
 	}
+	protocol.Finished()
 }

@@ -1,86 +1,57 @@
-// nestprobe parser program: reads all of stdin, then yaml.Unmarshal (github.com/goccy/go-yaml, default options) into an interface{}.
-// Catches the returned error and any recovered panic (exit 1); Go's fatal
-// "goroutine stack exceeds limit" cannot be recovered and happens as it would.
-// Optional last argument, the phase: `parse` ends with os.Exit(0) (no collection); `free` sets the
-// value to nil and runs runtime.GC(), then os.Exit(0); `serialize` writes it back with yaml.Marshal
-// (an error is exit 1), then os.Exit(0). Without it: as before (the value unreachable, never
-// collected). Unknown phase: exit 2.
+// yaml.Unmarshal (github.com/goccy/go-yaml, default options) into an interface{} in parse(), a
+// function of the program's own with `defer recover()`: the returned error or a recovered panic is
+// the error line (exit 1); Go's fatal "goroutine stack exceeds limit" cannot be recovered and
+// happens as it would. With a phase, phased() makes the same call keeping the value, then writes it
+// back with yaml.Marshal in phase `serialize`. Input, phases and exit statuses: ../protocol.go
+// (built as nestprobe/protocol).
 package main
 
 import (
-	"fmt"
 	"github.com/goccy/go-yaml"
-	"io"
-	"os"
-	"runtime"
-	"strings"
+	"nestprobe/protocol"
 )
-
-func fail(kind string, msg string) {
-	msg = strings.ReplaceAll(msg, "\n", " ")
-	if len(msg) > 200 {
-		msg = msg[:200]
-	}
-	fmt.Fprintf(os.Stderr, "%s: %s\n", kind, msg)
-	os.Exit(1)
-}
 
 func parse(data []byte) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+			err = protocol.Recovered(r)
 		}
 	}()
 	var v interface{}
 	return yaml.Unmarshal(data, &v)
 }
 
-// phased parses, then does the phase (parsers/README.md, "Phases"); errors and recovered panics are
-// returned.
-func phased(data []byte, phase string) (err error) {
+// phased parses keeping the value, then the phase's steps (parsers/README.md, "Phases").
+func phased(data []byte) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+			err = protocol.Recovered(r)
 		}
 	}()
 	var v interface{}
 	if err := yaml.Unmarshal(data, &v); err != nil {
 		return err
 	}
-	switch phase {
-	case "parse":
-		os.Exit(0)
-	case "free":
-		v = nil
-		runtime.GC()
-	case "serialize":
-		if _, err := yaml.Marshal(v); err != nil {
-			return err
-		}
+	protocol.Parsed()
+	if _, err := protocol.Serializer(yaml.Marshal)(v); err != nil {
+		return err
 	}
-	os.Exit(0)
+	protocol.Serialized()
+	v = nil
+	protocol.Finished()
 	return nil
 }
 
 func main() {
-	phase := ""
-	if len(os.Args) > 1 {
-		phase = os.Args[len(os.Args)-1]
-		if phase != "parse" && phase != "free" && phase != "serialize" {
-			fmt.Fprintf(os.Stderr, "unknown phase: %s (parse, free or serialize)\n", phase)
-			os.Exit(2)
-		}
-	}
-	data, err := io.ReadAll(os.Stdin)
-	if err != nil {
-		fail(fmt.Sprintf("%T", err), err.Error())
-	}
-	if phase == "" {
-		err = parse(data)
+	data := protocol.Input()
+	var err error
+	if protocol.Phased() {
+		err = phased(data)
 	} else {
-		err = phased(data, phase)
+		err = parse(data)
 	}
 	if err != nil {
-		fail(fmt.Sprintf("%T", err), err.Error())
+		protocol.Error(err)
 	}
+	protocol.Finished()
 }

@@ -1,40 +1,25 @@
-// nestprobe parser program: reads all of stdin, then gqlparser's parser.ParseQuery
-// (github.com/vektah/gqlparser/v2) into its query document. Catches the returned error and any
-// recovered panic (exit 1); Go's fatal "goroutine stack exceeds limit" cannot be recovered and
-// happens as it would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the document and
-// ends at once with os.Exit(0); `free` does `doc = nil; runtime.GC()`, then os.Exit(0); `serialize`
-// writes it back with the library's formatter (formatter.NewFormatter into a bytes.Buffer,
-// FormatQueryDocument; a recovered panic is exit 1), then os.Exit(0). Without it: the document is
-// dropped when parsing returns and never collected before main returns (as before).
+// gqlparser's parser.ParseQuery (github.com/vektah/gqlparser) into its query document, in parse(),
+// a function of the program's own with `defer recover()`: the returned error or a recovered panic
+// is the error line (exit 1); Go's fatal "goroutine stack exceeds limit" cannot be recovered and
+// happens as it would. With a phase, phased() makes the same call keeping the document, then
+// writes it back with the library's formatter in phase `serialize` (formatter.NewFormatter into a
+// bytes.Buffer, FormatQueryDocument). Input, phases and exit statuses: ../protocol.go (built as
+// nestprobe/protocol).
 package main
 
 import (
 	"bytes"
-	"fmt"
-	"io"
-	"os"
-	"runtime"
-	"strings"
 
 	"github.com/vektah/gqlparser/ast"
 	"github.com/vektah/gqlparser/formatter"
 	"github.com/vektah/gqlparser/parser"
+	"nestprobe/protocol"
 )
-
-func fail(kind string, msg string) {
-	msg = strings.ReplaceAll(msg, "\n", " ")
-	if len(msg) > 200 {
-		msg = msg[:200]
-	}
-	fmt.Fprintf(os.Stderr, "%s: %s\n", kind, msg)
-	os.Exit(1)
-}
 
 func parse(text string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+			err = protocol.Recovered(r)
 		}
 	}()
 	_, gqlErr := parser.ParseQuery(&ast.Source{Input: text})
@@ -44,50 +29,36 @@ func parse(text string) (err error) {
 	return nil
 }
 
-// phased parses, then does the phase; the parse's error and recovered panics are returned.
-func phased(text string, phase string) (err error) {
+// phased parses keeping the document, then the phase's steps (parsers/README.md, "Phases").
+func phased(text string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
+			err = protocol.Recovered(r)
 		}
 	}()
 	doc, gqlErr := parser.ParseQuery(&ast.Source{Input: text})
 	if gqlErr != nil {
 		return gqlErr
 	}
-	switch phase {
-	case "parse":
-		os.Exit(0)
-	case "free":
-		doc = nil
-		runtime.GC()
-	case "serialize":
-		var out bytes.Buffer
-		formatter.NewFormatter(&out).FormatQueryDocument(doc)
-	}
-	os.Exit(0)
+	protocol.Parsed()
+	var out bytes.Buffer
+	protocol.Serializer(formatter.NewFormatter(&out).FormatQueryDocument)(doc)
+	protocol.Serialized()
+	doc = nil
+	protocol.Finished()
 	return nil
 }
 
 func main() {
-	phase := ""
-	if len(os.Args) > 1 {
-		phase = os.Args[len(os.Args)-1]
-		if phase != "parse" && phase != "free" && phase != "serialize" {
-			fmt.Fprintf(os.Stderr, "unknown phase: %s (parse, free or serialize)\n", phase)
-			os.Exit(2)
-		}
-	}
-	data, err := io.ReadAll(os.Stdin)
-	if err != nil {
-		fail("io.ReadAll", err.Error())
-	}
-	if phase == "" {
-		err = parse(string(data))
+	data := protocol.Input()
+	var err error
+	if protocol.Phased() {
+		err = phased(string(data))
 	} else {
-		err = phased(string(data), phase)
+		err = parse(string(data))
 	}
 	if err != nil {
-		fail("gqlerror.Error", err.Error())
+		protocol.Fail("gqlerror.Error", err.Error())
 	}
+	protocol.Finished()
 }

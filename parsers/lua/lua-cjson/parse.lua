@@ -1,37 +1,31 @@
--- Reads all of stdin, parses it with lua-cjson's cjson.decode (defaults; decode_max_depth 1000).
--- Exit 0 on success; an error caught by pcall prints "<type>: <message>" to stderr and exits 1.
--- Optional last argument, the phase (parsers/README.md, "Phases"): `parse` keeps the value and ends
--- with os.exit(0) (Lua 5.1's os.exit does not close the state: nothing is freed); `free` drops it and
--- runs collectgarbage("collect"), then os.exit(0); `serialize` writes it back with cjson.encode
--- (defaults; encode_max_depth 1000; an error is exit 1), then os.exit(0). Without it: as before.
+-- lua-cjson's cjson.decode (defaults; decode_max_depth 1000) in a pcall at the top level; an error
+-- it raises is the error line (exit 1). With a phase, the same decode in a pcall'd function that
+-- keeps the value and, in phase `serialize`, writes it back with cjson.encode (encode_max_depth
+-- 1000). Input, phases and exit statuses: ../protocol.lua.
+--
+-- The error cjson raises inside that function carries the line of its call ("parse.lua:21: Found
+-- too many nested data structures"), and results.json keeps that line: the decode stays on line 21.
+--
+--
+--
 local cjson = require("cjson")
+package.path = (arg[0]:match("^(.*)/") or ".") .. "/../?.lua;" .. package.path
+local protocol = require("protocol")
 
-local phase = #arg > 0 and arg[#arg] or nil
-if phase and phase ~= "parse" and phase ~= "free" and phase ~= "serialize" then
-  io.stderr:write("unknown phase: ", phase, " (parse, free or serialize)\n")
-  os.exit(2)
-end
-
-local input = io.stdin:read("*a") or ""
+local input = protocol.input()
 local ok, err
-if phase == nil then
+if not protocol.phased() then
   ok, err = pcall(cjson.decode, input)
 else
   ok, err = pcall(function()
     local value = cjson.decode(input)
-    if phase == "parse" then
-      os.exit(0)
-    elseif phase == "free" then
-      value = nil
-      collectgarbage("collect")
-    else
-      cjson.encode(value)
-    end
+    protocol.parsed()
+    protocol.serializer(cjson.encode)(value)
+    protocol.serialized()
+    value = nil
   end)
 end
-if ok then
-  os.exit(0)
+if not ok then
+  protocol.error(err)
 end
-local msg = tostring(err):gsub("%s+", " "):sub(1, 200)
-io.stderr:write("LuaError: ", msg, "\n")
-os.exit(1)
+protocol.finished()

@@ -1,42 +1,24 @@
-# Reads all of stdin, parses it with JSON::Parse's parse_json (defaults).
-# Exit 0 on success; a die caught by eval prints "<type>: <message>" to stderr and exits 1.
-# Optional last argument, the phase: `parse` ends with POSIX::_exit(0), the value never freed; `free`
-# undefs it (reference counting frees it), then POSIX::_exit(0); no `serialize` (the library has no
-# encoder). An error in any phase is exit 1; an unknown phase, exit 2.
+# JSON::Parse's parse_json (defaults) inside an eval at the top level; what it dies with is the
+# error line (exit 1). With a phase the same call in an eval that keeps the value, then drops it
+# (undef: reference counting frees it); no `serialize` (the library has no encoder). Input, phases
+# and exit statuses: ../Protocol.pm.
 use strict;
 use warnings;
 use JSON::Parse qw(parse_json);
+use FindBin;
+use lib "$FindBin::RealBin/..";
+use Protocol;
 
-use POSIX ();
-
-# The phase, the optional last argument (parsers/README.md, "Phases").
-my $phase = @ARGV ? $ARGV[-1] : undef;
-if (defined $phase && $phase !~ /^(?:parse|free)$/) {
-    print STDERR "unknown phase: $phase (parse or free)\n";
-    exit 2;
-}
-
-binmode STDIN;
-my $input = do { local $/; <STDIN> };
-$input = '' unless defined $input;
+my $input = Protocol::input(Protocol::NO_SERIALIZE);
 
 # Without a phase the value is dropped as soon as it is made (reference counting frees it), as before.
-my $ok = defined $phase
+my $ok = Protocol::phased()
     ? eval {
         my $value = parse_json($input);
-        POSIX::_exit(0) if $phase eq 'parse';           # ends at once: the value is never freed
+        Protocol::parsed();                             # phase parse: ends, the value never freed
         undef $value;                                   # frees it
         1;
     }
     : eval { parse_json($input); 1 };
-if ($ok) {
-    POSIX::_exit(0) if defined $phase;
-    exit 0;
-}
-my $err = $@;
-my $type = ref($err) || 'Error';
-(my $msg = "$err") =~ s/\s+/ /g;
-$msg =~ s/^ | $//g;
-$msg =~ s/ at \S+ line \d+(, <\w+> line \d+)?\.$//;   # drop perl's "at FILE line N." suffix
-print STDERR "$type: ", substr($msg, 0, 200), "\n";
-exit 1;
+Protocol::error($@) unless $ok;
+Protocol::finished();

@@ -1,43 +1,26 @@
-# Reads all of stdin, parses it with JSON::PP's decode_json (core module; default max_depth 512).
-# Exit 0 on success; a die caught by eval prints "<type>: <message>" to stderr and exits 1.
-# Optional last argument, the phase: `parse` ends with POSIX::_exit(0), the value never freed; `free`
-# undefs it (reference counting frees it), then POSIX::_exit(0); `serialize` writes it back with
-# encode_json, then POSIX::_exit(0). An error in any phase is exit 1; an unknown phase, exit 2.
+# JSON::PP's decode_json (core module; default max_depth 512) inside an eval at the top level; what
+# it dies with is the error line (exit 1). With a phase the same call in an eval that keeps the
+# value, then drops it (undef: reference counting frees it); phase `serialize` writes it back with
+# encode_json. Input, phases and exit statuses: ../Protocol.pm.
 use strict;
 use warnings;
 use JSON::PP qw(decode_json encode_json);
+use FindBin;
+use lib "$FindBin::RealBin/..";
+use Protocol;
 
-use POSIX ();
-
-# The phase, the optional last argument (parsers/README.md, "Phases").
-my $phase = @ARGV ? $ARGV[-1] : undef;
-if (defined $phase && $phase !~ /^(?:parse|free|serialize)$/) {
-    print STDERR "unknown phase: $phase (parse, free or serialize)\n";
-    exit 2;
-}
-
-binmode STDIN;
-my $input = do { local $/; <STDIN> };
-$input = '' unless defined $input;
+my $input = Protocol::input();
 
 # Without a phase the value is dropped as soon as it is made (reference counting frees it), as before.
-my $ok = defined $phase
+my $ok = Protocol::phased()
     ? eval {
         my $value = decode_json($input);
-        POSIX::_exit(0) if $phase eq 'parse';           # ends at once: the value is never freed
-        encode_json($value) if $phase eq 'serialize';   # the text is made, then dropped
+        Protocol::parsed();                             # phase parse: ends, the value never freed
+        Protocol::serializer(\&encode_json)->($value);   # phase serialize: the text made, dropped
+        Protocol::serialized();
         undef $value;                                   # frees it
         1;
     }
     : eval { decode_json($input); 1 };
-if ($ok) {
-    POSIX::_exit(0) if defined $phase;
-    exit 0;
-}
-my $err = $@;
-my $type = ref($err) || 'Error';
-(my $msg = "$err") =~ s/\s+/ /g;
-$msg =~ s/^ | $//g;
-$msg =~ s/ at \S+ line \d+(, <\w+> line \d+)?\.$//;   # drop perl's "at FILE line N." suffix
-print STDERR "$type: ", substr($msg, 0, 200), "\n";
-exit 1;
+Protocol::error($@) unless $ok;
+Protocol::finished();

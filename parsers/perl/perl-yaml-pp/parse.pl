@@ -1,44 +1,28 @@
-# nestprobe parser program: reads all of stdin, parses it with YAML::PP->new->load_string (pure Perl) (default settings).
-# Exit 0 on success; a die caught by eval prints "<type>: <message>" to stderr and exits 1.
-# Optional last argument, the phase: `parse` ends with POSIX::_exit(0), the value never freed; `free`
-# undefs it (reference counting frees it), then POSIX::_exit(0); `serialize` writes it back with
-# YAML::PP dump_string, then POSIX::_exit(0). An error in any phase is exit 1; an unknown phase, exit 2.
+# YAML::PP->new->load_string (pure Perl; default settings), every document, inside an eval at the
+# top level after utf8::decode; what it dies with is the error line (exit 1). With a phase the same
+# call in an eval that keeps the documents, then drops them (undef: reference counting frees them);
+# phase `serialize` writes them back with YAML::PP's dump_string. Input, phases and exit statuses:
+# ../Protocol.pm.
 use strict;
 use warnings;
 use YAML::PP ();
+use FindBin;
+use lib "$FindBin::RealBin/..";
+use Protocol;
 
-use POSIX ();
-
-# The phase, the optional last argument (parsers/README.md, "Phases").
-my $phase = @ARGV ? $ARGV[-1] : undef;
-if (defined $phase && $phase !~ /^(?:parse|free|serialize)$/) {
-    print STDERR "unknown phase: $phase (parse, free or serialize)\n";
-    exit 2;
-}
-
-binmode STDIN;
-my $input = do { local $/; <STDIN> };
-$input = '' unless defined $input;
+my $input = Protocol::input();
 
 # Without a phase the value is dropped as soon as it is made (reference counting frees it), as before.
-my $ok = defined $phase
+my $ok = Protocol::phased()
     ? eval {
         utf8::decode($input);
         my $value = [YAML::PP->new->load_string($input)];
-        POSIX::_exit(0) if $phase eq 'parse';           # ends at once: the value is never freed
-        YAML::PP->new->dump_string(@$value) if $phase eq 'serialize';   # the text is made, then dropped
+        Protocol::parsed();                             # phase parse: ends, the value never freed
+        Protocol::serializer(sub { YAML::PP->new->dump_string(@_) })->(@$value);   # phase serialize
+        Protocol::serialized();
         undef $value;                                   # frees it
         1;
     }
     : eval { utf8::decode($input); my @docs = YAML::PP->new->load_string($input); 1 };
-if ($ok) {
-    POSIX::_exit(0) if defined $phase;
-    exit 0;
-}
-my $err = $@;
-my $type = ref($err) || 'Error';
-(my $msg = "$err") =~ s/\s+/ /g;
-$msg =~ s/^ | $//g;
-$msg =~ s/ at \S+ line \d+(, <\w+> (line|chunk) \d+)?\.$//;   # drop perl's "at FILE line N." suffix
-print STDERR "$type: ", substr($msg, 0, 200), "\n";
-exit 1;
+Protocol::error($@) unless $ok;
+Protocol::finished();

@@ -1,94 +1,40 @@
 // Reads all of stdin, renders it with comrak's markdown_to_html (default Options), prints the
 // nesting it built ("built depth: N", parsers/README.md; counted from the HTML's tags), exits 0. A
 // Markdown text is never an error; a stack overflow aborts the process as it would.
-// Optional last argument, the phase (parsers/README.md, "Phases"; no "built depth" line then): the
-// text is parsed alone (what markdown_to_html does first: comrak::parse_document into an Arena,
-// default Options); `parse` forgets the arena and exits 0; `free` drops the arena (the nodes with
-// it), then exits 0; `serialize` renders the root with comrak::format_html into a Vec (an io::Error
-// is exit 1), then exits 0. Without it: markdown_to_html as before.
-use std::io::Read;
-
-fn fail(kind: &str, msg: &str) -> ! {
-    let msg: String = msg.replace(['\n', '\r'], " ").chars().take(200).collect();
-    eprintln!("{kind}: {msg}");
-    std::process::exit(1);
-}
-
-fn input() -> Vec<u8> {
-    let mut data = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut data) {
-        fail("std::io::Error", &e.to_string());
-    }
-    data
-}
-
-fn text(data: &[u8]) -> &str {
-    std::str::from_utf8(data).unwrap_or_else(|e| fail("std::str::Utf8Error", &e.to_string()))
-}
-
-/// The deepest nesting of <blockquote>, of <ul>/<ol>, or of <em>/<strong> (emphasis), in rendered
-/// HTML: a scan with counters.
-fn html_text_depth(html: &str) -> usize {
-    let (mut quotes, mut lists, mut emphasis, mut deepest) = (0usize, 0usize, 0usize, 0usize);
-    for (at, _) in html.match_indices('<') {
-        let tag = html[at + 1..].trim_start_matches('/');
-        let closing = html[at + 1..].starts_with('/');
-        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
-        let counter = match name.as_str() {
-            "blockquote" => &mut quotes,
-            "ul" | "ol" => &mut lists,
-            "em" | "strong" => &mut emphasis,
-            _ => continue,
-        };
-        if closing { *counter = counter.saturating_sub(1) } else { *counter += 1 }
-        deepest = deepest.max(quotes).max(lists).max(emphasis);
-    }
-    deepest
-}
-
-/// The phase asked for (parsers/README.md, "Phases"), if any; exit 2 on an unknown one.
-fn phase(allowed: &[&str]) -> Option<String> {
-    let phase = std::env::args().skip(1).last();
-    if let Some(p) = &phase {
-        if !allowed.contains(&p.as_str()) {
-            eprintln!("unknown phase: {p} ({})", allowed.join(", "));
-            std::process::exit(2);
-        }
-    }
-    phase
-}
+// With a phase, phased() (an #[inline(never)] function of its own, so main's frame is as before)
+// parses alone (comrak::parse_document, what markdown_to_html does first): protocol::parsed(), in
+// phase `serialize` comrak::format_html through protocol::serialize!, then the arena goes out of
+// scope (the nodes borrow it: it cannot be moved into drop). The built depth is counted
+// by protocol::html_text_depth. Input, phases and exit statuses: ../protocol.rs.
+#[path = "../../protocol.rs"]
+mod protocol;
+use protocol::{fail, text};
 
 fn main() {
-    let phase = phase(&["parse", "free", "serialize"]);
-    let data = input();
-    if phase.is_some() {
-        phased(text(&data), phase.as_deref());
+    let data = protocol::input(protocol::Takes::All);
+    if protocol::phased() {
+        phased(text(&data));
     }
     let html = comrak::markdown_to_html(text(&data), &comrak::Options::default());
-    eprintln!("built depth: {}", html_text_depth(&html));
+    protocol::built(protocol::html_text_depth(&html));
 }
 
 /// Parses, then does the phase and exits (kept out of main, so main's frame is as before). The
-/// nodes borrow the arena, so it cannot be moved: `free` lets it go out of scope, `parse` and
-/// `serialize` hold it in a ManuallyDrop.
+/// nodes borrow the arena, so it cannot be moved into `drop`: it goes out of scope (`free`); the
+/// exits of `parse` and `serialize` leave it as it is.
 #[inline(never)]
-fn phased(text: &str, phase: Option<&str>) -> ! {
+fn phased(text: &str) -> ! {
     let options = comrak::Options::default();
-    if phase == Some("free") {
+    {
         let arena = comrak::Arena::new();
-        comrak::parse_document(&arena, text, &options);
-        // the arena (with every node) is dropped here
-    } else {
-        let arena = std::mem::ManuallyDrop::new(comrak::Arena::new());
         let root = comrak::parse_document(&arena, text, &options);
-        if phase == Some("serialize") {
-            let mut out = Vec::new();
-            if let Err(e) = comrak::format_html(root, &options, &mut out) {
-                fail("std::io::Error", &e.to_string());
-            }
-            std::hint::black_box(out.len());
-            std::mem::forget(out);
+        protocol::parsed();
+        let mut out = Vec::new();
+        if let Some(result) = protocol::serialize!(comrak::format_html(root, &options, &mut out)) {
+            result.unwrap_or_else(|e| fail("std::io::Error", &e.to_string()));
+            protocol::serialized(out);
         }
+        // the arena (with every node) is dropped here
     }
-    std::process::exit(0);
+    protocol::finished_phase()
 }

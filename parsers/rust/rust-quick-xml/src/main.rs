@@ -1,18 +1,12 @@
 // Reads all of stdin, then reads every event with quick_xml::Reader::from_reader (default config) until Eof (quick-xml has no DOM).
 // Catches the returned Err (exit 1); a stack overflow aborts the process as it would.
-use std::io::Read;
-
-fn fail(kind: &str, msg: &str) -> ! {
-    let msg: String = msg.replace(['\n', '\r'], " ").chars().take(200).collect();
-    eprintln!("{kind}: {msg}");
-    std::process::exit(1);
-}
+// No phases (no value is kept). Input and exit statuses: ../protocol.rs.
+#[path = "../../protocol.rs"]
+mod protocol;
+use protocol::fail;
 
 fn main() {
-    let mut data = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut data) {
-        fail("std::io::Error", &e.to_string());
-    }
+    let data = protocol::input(protocol::Takes::Nothing);
     let mut reader = quick_xml::Reader::from_reader(&data[..]);
     let mut buf = Vec::new();
     loop {

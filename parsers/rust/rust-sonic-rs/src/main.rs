@@ -1,57 +1,30 @@
 // Reads all of stdin, then sonic_rs::from_slice into a sonic_rs::Value (sonic-rs, default settings).
 // Catches the returned Err (exit 1); a stack overflow aborts (SIGABRT) as it would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` forgets the value and
-// ends at once (process::exit(0)); `free` drops it, then exits 0; `serialize` writes it back with
-// sonic_rs::to_string (an Err is exit 1), then ends as `parse`. Without it: the value is dropped at
-// the end of its match arm in main, as before. Unknown phase: exit 2.
-use std::io::Read;
-
-fn fail(kind: &str, msg: &str) -> ! {
-    let msg: String = msg.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(200).collect();
-    eprintln!("{kind}: {msg}");
-    std::process::exit(1);
-}
+// With a phase, after_parse() (the function it always was) takes the value: protocol::parsed(),
+// the serializer through protocol::serialize!, then the drop. Input, phases and exit statuses:
+// ../protocol.rs.
+#[path = "../../protocol.rs"]
+mod protocol;
+use protocol::fail;
 
 fn main() {
-    let phase = phase();
-    let mut data = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut data) {
-        fail("std::io::Error", &e.to_string());
-    }
+    let data = protocol::input(protocol::Takes::All);
     match sonic_rs::from_slice::<sonic_rs::Value>(&data) {
         Ok(value) => {
-            if let Some(phase) = phase.as_deref() {
-                after_parse(phase, value);
+            if protocol::phased() {
+                after_parse(value);
             }
         }
         Err(e) => fail("sonic_rs::Error", &e.to_string()),
     }
 }
 
-/// The phase, the optional last argument (parsers/README.md, "Phases"); an unknown one is exit 2.
-fn phase() -> Option<String> {
-    let phase = std::env::args().skip(1).last();
-    if let Some(p) = &phase {
-        if !matches!(p.as_str(), "parse" | "free" | "serialize") {
-            eprintln!("unknown phase: {p} (parse, free or serialize)");
-            std::process::exit(2);
-        }
-    }
-    phase
-}
-
 /// What a phase does with the parsed value, then the program ends at once.
-fn after_parse(phase: &str, value: sonic_rs::Value) -> ! {
-    match phase {
-        "parse" => std::mem::forget(value),
-        "free" => drop(value),
-        _ => {
-            // "serialize" (checked in `phase`): the text is used, then left to the exit.
-            let text: String =
-                sonic_rs::to_string(&value).unwrap_or_else(|e| fail("sonic_rs::Error", &e.to_string()));
-            std::hint::black_box(text.len());
-            std::mem::forget((text, value));
-        }
+fn after_parse(value: sonic_rs::Value) -> ! {
+    protocol::parsed();
+    if let Some(output) = protocol::serialize!(sonic_rs::to_string(&value)) {
+        protocol::serialized(output.unwrap_or_else(|e| fail("sonic_rs::Error", &e.to_string())));
     }
-    std::process::exit(0);
+    drop(value);
+    protocol::finished_phase()
 }

@@ -1,31 +1,22 @@
 // Reads all of stdin, then yaml_rust2::YamlLoader::load_from_str (default settings).
 // Catches the returned Err (exit 1); a stack overflow aborts the process as it would.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` forgets the value and
-// ends at once (process::exit(0)); `free` drops it, then exits 0; `serialize` writes it back with
-// YamlEmitter::dump (an Err is exit 1), then ends as `parse`. Without it: the value is dropped
-// where it was before, in main. Unknown phase: exit 2.
-use std::io::Read;
-
-fn fail(kind: &str, msg: &str) -> ! {
-    let msg: String = msg.replace(['\n', '\r'], " ").chars().take(200).collect();
-    eprintln!("{kind}: {msg}");
-    std::process::exit(1);
-}
+// With a phase, after_parse() (the function it always was) takes the value: protocol::parsed(),
+// the serializer through protocol::serialize!, then the drop. Input, phases and exit statuses:
+// ../protocol.rs.
+#[path = "../../protocol.rs"]
+mod protocol;
+use protocol::fail;
 
 fn main() {
-    let phase = phase();
-    let mut data = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut data) {
-        fail("std::io::Error", &e.to_string());
-    }
+    let data = protocol::input(protocol::Takes::All);
     let text = match std::str::from_utf8(&data) {
         Ok(t) => t,
         Err(e) => fail("std::str::Utf8Error", &e.to_string()),
     };
     match yaml_rust2::YamlLoader::load_from_str(text) {
         Ok(value) => {
-            if let Some(phase) = phase.as_deref() {
-                after_parse(phase, value);
+            if protocol::phased() {
+                after_parse(value);
             }
         }
         Err(e) => {
@@ -34,37 +25,15 @@ fn main() {
     }
 }
 
-/// The phase, the optional last argument (parsers/README.md, "Phases"); an unknown one is exit 2.
-fn phase() -> Option<String> {
-    let phase = std::env::args().skip(1).last();
-    if let Some(p) = &phase {
-        if !matches!(p.as_str(), "parse" | "free" | "serialize") {
-            eprintln!("unknown phase: {p} (parse, free or serialize)");
-            std::process::exit(2);
-        }
-    }
-    phase
-}
-
 /// What a phase does with the parsed value, then the program ends at once.
-fn after_parse(phase: &str, value: Vec<yaml_rust2::Yaml>) -> ! {
-    match phase {
-        "parse" => std::mem::forget(value),
-        "free" => drop(value),
-        _ => {
-            // "serialize" (checked in `phase`): the text is made, then left to the exit.
-            let size: usize = {
-                let mut out = String::new();
-                for doc in &value {
-                    yaml_rust2::YamlEmitter::new(&mut out)
-                        .dump(doc)
-                        .unwrap_or_else(|e| fail("yaml_rust2::EmitError", &format!("{e:?}")));
-                }
-                out.len()
-            };
-            std::hint::black_box(size);
-            std::mem::forget(value);
-        }
+fn after_parse(value: Vec<yaml_rust2::Yaml>) -> ! {
+    protocol::parsed();
+    if let Some(output) = protocol::serialize!({
+        let mut out = String::new();
+        value.iter().try_for_each(|doc| yaml_rust2::YamlEmitter::new(&mut out).dump(doc)).map(|()| out)
+    }) {
+        protocol::serialized(output.unwrap_or_else(|e| fail("yaml_rust2::EmitError", &format!("{e:?}"))));
     }
-    std::process::exit(0);
+    drop(value);
+    protocol::finished_phase()
 }

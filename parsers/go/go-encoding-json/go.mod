@@ -1,3 +1,0 @@
-module nestprobe/parsers/go-encoding-json
-
-go 1.19
