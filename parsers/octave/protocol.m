@@ -40,10 +40,7 @@ end
 
 % In phase `parse`: exit 0 at once.
 function np_parsed()
-  global np_phase
-  if strcmp(np_phase, 'parse')
-    exit(0);
-  end
+  np_exit_in('parse');
 end
 
 % The serialize guard: the serializer's handle in phase `serialize`, a no-op otherwise.
@@ -58,8 +55,13 @@ end
 
 % In phase `serialize`: exit 0 at once.
 function np_serialized()
+  np_exit_in('serialize');
+end
+
+% Exit 0 when the phase is the one named (the checkpoints above).
+function np_exit_in(phase)
   global np_phase
-  if strcmp(np_phase, 'serialize')
+  if strcmp(np_phase, phase)
     exit(0);
   end
 end
