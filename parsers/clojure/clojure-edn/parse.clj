@@ -1,15 +1,12 @@
-;; nestprobe parser program: reads all of stdin, then clojure.edn/read-string (Clojure's own EDN
-;; reader, default options). Catches Throwable (StackOverflowError and RuntimeException included) ->
-;; one stderr line "<Class>: <message>", exit 1.
-(require 'clojure.edn)
+;; nestprobe parser program: clojure.edn/read-string (Clojure's own EDN reader, default options) on all of
+;; stdin; (catch Throwable ...) (StackOverflowError and RuntimeException included) goes to protocol/error:
+;; one stderr line, exit 1. Input and exits: ../protocol.clj.
+(load-file (str (.getParent (java.io.File. *file*)) "/../protocol.clj"))
+(require 'clojure.edn '[nestprobe.protocol :as protocol])
 
-(let [text (slurp *in*)]
+(let [text (protocol/input)]
   (try
     (clojure.edn/read-string text)
     (catch Throwable e
-      (binding [*out* *err*]
-        (println (str (.getName (class e)) ": "
-                      (let [m (clojure.string/replace (str (.getMessage e)) #"\s+" " ")]
-                        (subs m 0 (min 200 (count m)))))))
-      (System/exit 1))))
-(System/exit 0)
+      (protocol/error e))))
+(protocol/finished)

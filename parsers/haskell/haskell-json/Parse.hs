@@ -1,10 +1,8 @@
--- Reads all of stdin and decodes it with the json package's Text.JSON.decode into a JSValue (forced fully by a
--- walk over the tree: json has no NFData instance). An Error result or any exception caught via try
--- (SomeException) -> one stderr line, exit 1.
-import Control.Exception (SomeException (..), evaluate, try)
-import Data.Typeable (typeOf)
-import System.Exit (exitFailure, exitSuccess)
-import System.IO (hPutStrLn, stderr)
+-- The json package's Text.JSON.decode into a JSValue (forced fully by a walk over the tree: json has no
+-- NFData instance) on all of stdin; an Error result or any exception its own `try` (SomeException) catches
+-- -> one stderr line, exit 1 (Protocol.failWith / exception). Input and exits: ../Protocol.hs.
+import Control.Exception (evaluate, try)
+import qualified Protocol
 import Text.JSON (JSObject, JSValue (..), Result (..), decode, fromJSObject, fromJSString)
 
 -- Forces every node, so that lazy parts of the result cannot hide a failure.
@@ -20,19 +18,14 @@ walk v = case v of
 walkObject :: JSObject JSValue -> Int
 walkObject o = foldr (\(k, x) acc -> length k `seq` walk x `seq` acc + 1) 0 (fromJSObject o)
 
-failWith :: String -> String -> IO ()
-failWith ty msg = do
-  hPutStrLn stderr (take 200 (ty ++ ": " ++ unwords (words msg)))
-  exitFailure
-
 main :: IO ()
 main = do
-  input <- getContents
+  input <- Protocol.inputString
   r <- try (evaluate (length input) >> evaluate (decode input :: Result JSValue) >>= forceResult)
   case r of
-    Left (SomeException e) -> failWith (show (typeOf e)) (show e)
-    Right (Error err) -> failWith "Text.JSON.Error" err
-    Right (Ok _) -> exitSuccess
+    Left e -> Protocol.exception e
+    Right (Error err) -> Protocol.failWith "Text.JSON.Error" err
+    Right (Ok _) -> Protocol.finished
   where
     forceResult res = case res of
       Ok v -> evaluate (walk v) >> return res

@@ -1,20 +1,19 @@
-// Reads all of stdin, parses it with the JDK's SAXParserFactory.newInstance().newSAXParser().parse with an empty DefaultHandler (defaults) (default settings).
-// Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
+// Parses all of stdin with the JDK's SAXParserFactory.newInstance().newSAXParser().parse and an empty
+// DefaultHandler (defaults); anything thrown (StackOverflowError included) goes to Protocol.error: one
+// stderr line, exit 1. No phases (no tree). Input and exits: ../Protocol.java.
 import java.io.ByteArrayInputStream;
 import javax.xml.parsers.SAXParserFactory;
 import org.xml.sax.helpers.DefaultHandler;
 
 public class Parse {
     public static void main(String[] args) throws Exception {
-        byte[] data = System.in.readAllBytes();
+        byte[] data = Protocol.input(args);
+        DefaultHandler handler = new DefaultHandler();
         try {
-            SAXParserFactory.newInstance().newSAXParser().parse(new ByteArrayInputStream(data), new DefaultHandler());
+            SAXParserFactory.newInstance().newSAXParser().parse(new ByteArrayInputStream(data), handler);
         } catch (Throwable t) {
-            String msg = t.getClass().getName() + ": " + t.getMessage();
-            msg = msg.replaceAll("\\s+", " ").trim();
-            System.err.println(msg.length() > 200 ? msg.substring(0, 200) : msg);
-            System.exit(1);
+            Protocol.error(t);
         }
-        System.exit(0);
+        Protocol.finished();
     }
 }

@@ -1,56 +1,43 @@
-// Reads all of stdin, parses it with Jettison's JSONTokener.nextValue (its org.json-style JSONObject / JSONArray;
-// default settings).
-// Catches any Throwable (including StackOverflowError): prints "<Type>: <message>" to stderr, exits 1.
-// Optional last argument, the phase (parsers/README.md, "Phases"): `parse` ends at once with
-// Runtime.halt(0), the value still referenced; `free` drops the reference and runs System.gc(), then
-// halt(0); `serialize` writes it back with toString() (JSONObject/JSONArray: recursive; it returns null
-// when it catches an exception, reported as a JSONException; anything thrown is exit 1), then halt(0).
-// Without it: as before (the result discarded, System.exit(0)). Unknown: exit 2.
+// Parses all of stdin with Jettison's JSONTokener.nextValue (its org.json-style JSONObject / JSONArray; default settings).
+// Anything thrown (StackOverflowError included) goes to Protocol.error: one stderr line, exit 1.
+// With a phase the parse runs in phase(), a method of its own, so that main's frame, which sits under the
+// parse without one, is as before (javap: main's max_stack/max_locals unchanged); serialize is
+// toString() (recursive; it returns null when it catches an exception, reported as a JSONException). Input, phases and exits: ../Protocol.java.
 import org.codehaus.jettison.json.JSONTokener;
 import java.nio.charset.StandardCharsets;
 
 public class Parse {
     public static void main(String[] args) throws Exception {
-        if (args.length > 0) {
-            phase(args[args.length - 1]);
+        byte[] data = Protocol.input(args);
+        if (Protocol.phased()) {
+            phase(data);
         }
-        String text = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+        String text = new String(data, StandardCharsets.UTF_8);
         try {
             new JSONTokener(text).nextValue();
         } catch (Throwable t) {
-            String msg = t.getClass().getName() + ": " + t.getMessage();
-            msg = msg.replaceAll("\\s+", " ").trim();
-            System.err.println(msg.length() > 200 ? msg.substring(0, 200) : msg);
-            System.exit(1);
+            Protocol.error(t);
         }
-        System.exit(0);
+        Protocol.finished();
     }
 
-    // The phases (parsers/README.md, "Phases"), apart from main so that main's frame, which sits under the
-    // parse without a phase, is as before.
-    private static void phase(String phase) throws Exception {
-        if (!phase.equals("parse") && !phase.equals("free") && !phase.equals("serialize")) {
-            System.err.println("unknown phase: " + phase + " (parse, free or serialize)");
-            System.exit(2);
-        }
-        String text = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+    // The phases (parsers/README.md, "Phases"): the same parse, the value kept.
+    private static void phase(byte[] data) {
+        String text = new String(data, StandardCharsets.UTF_8);
         try {
             Object value = new JSONTokener(text).nextValue();
-            if (phase.equals("free")) {
-                value = null;
-                System.gc();
-            } else if (phase.equals("serialize")) {
+            Protocol.parsed();
+            if (Protocol.serializing()) {
                 String out = value.toString();
                 if (out == null) {
                     throw new org.codehaus.jettison.json.JSONException("toString() returned null (it swallows its exception)");
                 }
             }
+            Protocol.serialized();
+            value = null;
         } catch (Throwable t) {
-            String msg = t.getClass().getName() + ": " + t.getMessage();
-            msg = msg.replaceAll("\\s+", " ").trim();
-            System.err.println(msg.length() > 200 ? msg.substring(0, 200) : msg);
-            System.exit(1);
+            Protocol.error(t);
         }
-        Runtime.getRuntime().halt(0);
+        Protocol.finished();
     }
 }

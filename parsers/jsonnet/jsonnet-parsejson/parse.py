@@ -1,29 +1,24 @@
-# nestprobe parser program for Jsonnet's std.parseJson (the C++ jsonnet CLI): read all of stdin, hand it to
-# `/usr/bin/jsonnet` as the external string variable `input` and evaluate
-# std.type(std.parseJson(std.extVar("input"))),
-# which parses the text into Jsonnet values. jsonnet's error exit 1 with "RUNTIME ERROR: ..." -> one stderr line +
-# exit 1; any other exit status is passed on as is, and if jsonnet died from a signal the wrapper dies the same way.
+# nestprobe parser program for Jsonnet's std.parseJson (the C++ jsonnet CLI): all of stdin handed to
+# `/usr/bin/jsonnet` as the external string variable `input`, evaluating
+# std.type(std.parseJson(std.extVar("input"))), which parses the text into Jsonnet values. jsonnet's error
+# exit 1 with "RUNTIME ERROR: ..." -> protocol.fail: one stderr line, exit 1; anything else, a signal
+# included, is passed on as the CLI ended (protocol.passed_on). Input and exits: ../protocol.py.
 import os
-import signal
 import subprocess
 import sys
 
-data = sys.stdin.buffer.read()
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol
+
+data = protocol.input()
 proc = subprocess.run(
     ["/usr/bin/jsonnet", "--ext-str-file", "input=/dev/stdin", "-e", 'std.type(std.parseJson(std.extVar("input")))'],
     input=data,
     stdout=subprocess.DEVNULL,
     stderr=subprocess.PIPE,
 )
-rc = proc.returncode
-if rc < 0:  # jsonnet was killed by a signal: re-raise it on ourselves, uncaught
-    signal.signal(-rc, signal.SIG_DFL)
-    os.kill(os.getpid(), -rc)
 err = proc.stderr.decode("utf-8", "replace")
 prefix = "RUNTIME ERROR: "
-if rc == 1 and err.startswith(prefix):
-    msg = " ".join(err[len(prefix):].splitlines()[0].split())[:200]
-    print(f"RuntimeError: {msg}", file=sys.stderr)
-    sys.exit(1)
-sys.stderr.write(err)
-sys.exit(rc)
+if proc.returncode == 1 and err.startswith(prefix):
+    protocol.fail("RuntimeError", err[len(prefix):].splitlines()[0])
+protocol.passed_on(proc.returncode, err)

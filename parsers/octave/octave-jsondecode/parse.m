@@ -1,16 +1,11 @@
-% nestprobe parser program: reads all of stdin, then jsondecode (Octave's built-in, RapidJSON-based, default
-% options). try/catch catches every Octave error (parse errors, "max_recursion_depth exceeded", ...) -> one line
-% "<identifier>: <message>" on stderr, exit 1.
-text = fread(stdin, Inf, 'uint8=>char')';
+% nestprobe parser program: jsondecode (Octave's built-in, RapidJSON-based, default options) on all of
+% stdin, in the program's own top-level try; its catch (parse errors, "max_recursion_depth exceeded", ...)
+% -> np_error: one stderr line, exit 1. Input and exits: ../protocol.m.
+source([fileparts(mfilename('fullpath')) '/../protocol.m']);
+text = np_input();
 try
   jsondecode(text);
 catch err
-  id = err.identifier;
-  if isempty(id)
-    id = 'Octave:error';
-  end
-  msg = regexprep(err.message, '\s+', ' ');
-  fprintf(stderr, '%s: %s\n', id, msg(1:min(200, end)));
-  exit(1);
+  np_error(err);
 end
-exit(0);
+np_finished();

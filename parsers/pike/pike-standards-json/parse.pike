@@ -1,16 +1,13 @@
-// nestprobe parser program: reads all of stdin, then Standards.JSON.decode (Pike's C JSON decoder, default
-// flags). catch {} catches every thrown error (Standards.JSON.DecodeError, "C stack overflow", ...) -> one line
-// "<error class>: <message>" on stderr, exit 1.
-int main()
+// nestprobe parser program: Standards.JSON.decode (Pike's C JSON decoder, default flags) on all of stdin,
+// in the program's own catch in main (Standards.JSON.DecodeError, "C stack overflow", ...) -> np->error:
+// one stderr line, exit 1. Input and exits: ../protocol.pike.
+int main(int argc, array(string) argv)
 {
-  string text = Stdio.stdin->read();
+  object np = compile_file(combine_path(System.resolvepath(__FILE__), "../../protocol.pike"))();
+  string text = np->input(argv);
   mixed err = catch {
     Standards.JSON.decode(text);
   };
-  if (!err) return 0;
-  string name = objectp(err) ? sprintf("%O", object_program(err)) : "error";
-  string msg = (arrayp(err) || objectp(err)) ? (string)err[0] : sprintf("%O", err);
-  msg = (replace(msg, ({"\n", "\t"}), ({" ", " "})) / " " - ({""})) * " ";
-  werror("%s: %s\n", name, msg[..199]);
-  return 1;
+  if (err) np->error(err);
+  np->finished();
 }

@@ -1,19 +1,11 @@
 #lang racket/base
-;; nestprobe parser program: reads all of stdin, then string->jsexpr (Racket's json library, default
-;; arguments). with-handlers with a catch-all predicate catches every raised value (exn:fail:read, exn:fail,
-;; out-of-memory ...) -> one line "<struct name>: <message>" on stderr, exit 1.
-(require json racket/port racket/string)
+;; nestprobe parser program: string->jsexpr (Racket's json library, default arguments) on all of stdin,
+;; in the program's own with-handlers with a catch-all predicate (exn:fail:read, exn:fail, out-of-memory,
+;; ...) -> np-error: one stderr line, exit 1. Input and exits: protocol.rkt (../protocol.rkt, which the
+;; build copies beside this file).
+(require json "protocol.rkt")
 
-(define text (port->string (current-input-port)))
-(with-handlers ([(lambda (e) #t)
-                 (lambda (e)
-                   ;; struct->vector names the exception's struct type, e.g. struct:exn:fail:read.
-                   (define name
-                     (if (exn? e)
-                         (string-trim (symbol->string (vector-ref (struct->vector e) 0)) "struct:" #:right? #f)
-                         "raise"))
-                   (define msg (string-normalize-spaces (if (exn? e) (exn-message e) (format "~a" e))))
-                   (eprintf "~a: ~a\n" name (substring msg 0 (min 200 (string-length msg))))
-                   (exit 1))])
+(define text (np-input))
+(with-handlers ([(lambda (e) #t) np-error])
   (string->jsexpr text)
-  (exit 0))
+  (np-finished))

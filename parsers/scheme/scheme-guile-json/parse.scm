@@ -1,17 +1,12 @@
-;; nestprobe parser program: reads all of stdin, then json-string->scm (guile-json, default arguments) on
-;; Guile 3. (catch #t ...) catches every throw (json-invalid, stack-overflow, out-of-memory, ...) -> one line
-;; "<key>: <args>" on stderr, exit 1. (exit is called outside the catch, which would catch its 'quit throw.)
-(use-modules (json) (ice-9 textual-ports))
+;; nestprobe parser program: json-string->scm (guile-json, default arguments) on all of stdin, on Guile 3,
+;; in the program's own (catch #t ...) (json-invalid, stack-overflow, out-of-memory, ...) -> np-error: one
+;; stderr line, exit 1. Input and exits: ../protocol.scm.
+(load "../protocol.scm")
+(use-modules (json))
 
-(define text (get-string-all (current-input-port)))
-(define ok
-  (catch #t
-    (lambda ()
-      (json-string->scm text)
-      #t)
-    (lambda (key . args)
-      (let* ((msg (string-join (string-tokenize (format #f "~s" args)) " "))
-             (msg (if (> (string-length msg) 200) (substring msg 0 200) msg)))
-        (format (current-error-port) "~a: ~a\n" key msg)
-        #f))))
-(exit (if ok 0 1))
+(define text (np-input))
+(catch #t
+  (lambda ()
+    (json-string->scm text))
+  np-error)
+(np-finished)

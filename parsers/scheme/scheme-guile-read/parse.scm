@@ -1,20 +1,15 @@
-;; nestprobe parser program: reads one datum from stdin with Guile 3's own reader, (read), and
-;; checks that only whitespace follows. (catch #t ...) catches every throw (read-error,
-;; stack-overflow, out-of-memory, ...) -> one line "<key>: <args>" on stderr, exit 1. An end of file
-;; inside the datum is a read-error. (exit is called outside the catch, which would catch its 'quit.)
-(use-modules (ice-9 textual-ports))
+;; nestprobe parser program: one datum from stdin with Guile 3's own reader, (read), then only whitespace
+;; may follow; the program's own (catch #t ...) (read-error, stack-overflow, out-of-memory, ...; an end of
+;; file inside the datum is a read-error) -> np-error: one stderr line, exit 1. The phase is checked
+;; first (np-check-phase: read reads the port itself); exits: ../protocol.scm.
+(load "../protocol.scm")
 
-(define ok
-  (catch #t
-    (lambda ()
-      (let ((datum (read (current-input-port))))
-        (when (eof-object? datum) (throw 'read-error "no datum"))
-        (unless (string-null? (string-trim-both (get-string-all (current-input-port))))
-          (throw 'read-error "text after the datum"))
-        #t))
-    (lambda (key . args)
-      (let* ((msg (string-join (string-tokenize (format #f "~s" args)) " "))
-             (msg (if (> (string-length msg) 200) (substring msg 0 200) msg)))
-        (format (current-error-port) "~a: ~a\n" key msg)
-        #f))))
-(exit (if ok 0 1))
+(np-check-phase)
+(catch #t
+  (lambda ()
+    (let ((datum (read (current-input-port))))
+      (when (eof-object? datum) (throw 'read-error "no datum"))
+      (unless (string-null? (string-trim-both (get-string-all (current-input-port))))
+        (throw 'read-error "text after the datum"))))
+  np-error)
+(np-finished)

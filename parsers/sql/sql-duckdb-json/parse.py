@@ -1,14 +1,18 @@
-# nestprobe parser program: read all of stdin, hand it to DuckDB as a bound VARCHAR parameter and cast it
-# to JSON in SQL (SELECT CAST(? AS JSON)), so DuckDB's json extension parses it (in-process database).
-# Catches any Exception (duckdb errors, RecursionError, ...) -> one stderr line, exit 1.
+# nestprobe parser program: all of stdin handed to DuckDB as a bound VARCHAR parameter and cast to JSON in
+# SQL (SELECT CAST(? AS JSON)), so DuckDB's json extension parses it (in-process database); any Exception
+# (duckdb errors, RecursionError, ...) -> protocol.error: one stderr line, exit 1.
+# Input and exits: ../protocol.py.
+import os
 import sys
+
 import duckdb
 
-data = sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+import protocol
+
+data = protocol.input(text=True)
 try:
     duckdb.connect(":memory:").execute("SELECT CAST(? AS JSON)", [data]).fetchall()
 except Exception as e:
-    msg = " ".join(str(e).split())[:200]
-    print(f"{type(e).__name__}: {msg}", file=sys.stderr)
-    sys.exit(1)
-sys.exit(0)
+    protocol.error(e)
+protocol.finished()

@@ -1,14 +1,11 @@
-# Reads all of stdin, parses it with tcllib's json::json2dict (default settings).
-# Any Tcl error (catch: parse errors, "too many nested evaluations", ...) prints
-# "<errorcode>: <message>" to stderr and exits 1.
+# Parses all of stdin with tcllib's json::json2dict (default settings), in the program's own top-level
+# catch (parse errors, "too many nested evaluations", ...) -> np::error: one stderr line, exit 1.
+# Input and exits: ../protocol.tcl.
+source [file join [file dirname [info script]] .. protocol.tcl]
 package require json
 
-fconfigure stdin -translation binary -encoding utf-8
-set data [read stdin]
+set data [np::input]
 if {[catch {json::json2dict $data} msg opts]} {
-    set code [join [lrange [dict get $opts -errorcode] 0 2] " "]
-    set msg [string range [regsub -all {\s+} $msg " "] 0 199]
-    puts stderr "$code: $msg"
-    exit 1
+    np::error $msg $opts
 }
-exit 0
+np::finished

@@ -1,0 +1,68 @@
+// The protocol helper of the Groovy rows (parsers/README.md, "The protocol helper"): input, the error line,
+// the phases' checkpoints and the exit statuses. Compiled with each program (`groovyc … Parse.groovy
+// ../Protocol.groovy`), so its class lands in the program's build folder, on its class path.
+// A program calls its library itself, from main (or its own phase method), at the stack depth it always
+// had; these methods run before the parse (input) or after it (the checkpoints and exits).
+class Protocol {
+    /** The phase argument, once checked; null without one. */
+    private static String phase
+
+    /** Checks the phase argument (the last one; unknown: one stderr line, exit 2), then reads all of stdin. */
+    static byte[] input(String[] args) {
+        if (args.length > 0) {
+            String given = args[args.length - 1]
+            if (given != "parse" && given != "free" && given != "serialize") {
+                System.err.println("unknown phase: " + given + " (parse, free or serialize)")
+                System.exit(2)
+            }
+            phase = given
+        }
+        return System.in.readAllBytes()
+    }
+
+    /** Whether a phase was given (a program whose phases run in a method of their own asks). */
+    static boolean phased() {
+        return phase != null
+    }
+
+    /** The error line `<kind>: <message>` (whitespace folded, cut at 200 characters), exit 1. */
+    static void fail(String kind, String message) {
+        String msg = (kind + ": " + message).replaceAll("\\s+", " ").trim()
+        System.err.println(msg.length() > 200 ? msg.substring(0, 200) : msg)
+        System.exit(1)
+    }
+
+    /** A caught Throwable (StackOverflowError included) as the error line, exit 1. */
+    static void error(Throwable t) {
+        fail(t.getClass().getName(), t.getMessage())
+    }
+
+    /** In phase `parse`: exit 0 at once (Runtime.halt: no shutdown hooks, no collection). */
+    static void parsed() {
+        if (phase == "parse") {
+            Runtime.getRuntime().halt(0)
+        }
+    }
+
+    /** The serialize guard: whether the program calls its serializer now (phase `serialize`); a closure
+     *  handed back would put its frames under the serializer. */
+    static boolean serializing() {
+        return phase == "serialize"
+    }
+
+    /** In phase `serialize`: exit 0 at once. */
+    static void serialized() {
+        if (phase == "serialize") {
+            Runtime.getRuntime().halt(0)
+        }
+    }
+
+    /** In phase `free` (the value dropped): System.gc(), then halt(0). Without a phase: System.exit(0). */
+    static void finished() {
+        if (phase == null) {
+            System.exit(0)
+        }
+        System.gc()
+        Runtime.getRuntime().halt(0)
+    }
+}
