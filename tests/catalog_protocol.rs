@@ -97,6 +97,25 @@ const PROTOCOL: &[(&str, &[&str])] = &[
     ("prints its built depth", &["built depth"]),
 ];
 
+/// Programs that keep the protocol themselves, and why (each was tried on its helper, or cannot
+/// reach one): the list must stay true, so a program listed here that no longer offends fails too.
+const KEPT: &[(&str, &str)] = &[
+    ("c/c-jshon/parse.py", "a Python wrapper of the jshon CLI: the C folder's helper is a header, and a root gets only that folder's files"),
+    ("c/jq/parse.py", "a Python wrapper of the jq CLI that turns each phase into a jq filter (halt, empty, .)"),
+    ("go/go-gojq/parse.py", "a Python wrapper of the gojq CLI that turns each phase into a filter, as jq's"),
+    ("js/js-mujs/parse.py", "mujs cannot read a pipe or write stderr: its Python wrapper reads stdin and sets the status"),
+    ("js/js-njs/parse.py", "njs cannot read a pipe or choose its exit status: its Python wrapper does"),
+    ("js/js-duktape/parse.c", "a C program embedding Duktape: the JavaScript folder's helper cannot serve it"),
+    ("jsonnet/jsonnet-parsejson/parse.py", "hands its stdin to the jsonnet CLI as /dev/stdin; the rest is the helper's"),
+    ("cpp/cpp-nlohmann/parse.cpp", "with the helper in its source, g++ 14 gave nlohmann's recursive dump a 96-byte frame instead of 112 and Debian 13's serialize boundary moved from 74,880 to 87,361"),
+];
+
+/// Language folders without a helper, and why.
+const WITHOUT_HELPER: &[(&str, &str)] = &[(
+    "raku",
+    "loading a second file costs Rakudo seconds of compilation per start, and the row's one fact is time-bound",
+)];
+
 /// The helper files: `protocol.*` or `Protocol.*` in a language folder (or its `protocol/` package).
 fn is_helper(path: &Path) -> bool {
     path.file_stem().and_then(|stem| stem.to_str()).is_some_and(|stem| stem.eq_ignore_ascii_case("protocol"))
@@ -137,12 +156,18 @@ fn no_program_does_the_protocol_itself() {
             }
         }
     }
+    let kept = |offence: &String| KEPT.iter().any(|(path, _)| offence.starts_with(&format!("{path} ")));
+    let (listed, unlisted): (Vec<String>, Vec<String>) = offences.into_iter().partition(kept);
     assert!(
-        offences.is_empty(),
+        unlisted.is_empty(),
         "{} programs do the protocol themselves:\n{}",
-        offences.len(),
-        offences.join("\n")
+        unlisted.len(),
+        unlisted.join("\n")
     );
+    for (path, why) in KEPT {
+        let still = listed.iter().any(|offence| offence.starts_with(&format!("{path} ")));
+        assert!(still, "{path} is listed as keeping the protocol ({why}) but no longer does");
+    }
 }
 
 #[test]
@@ -157,7 +182,8 @@ fn every_language_with_programs_has_one_helper() {
             .map(|entry| entry.path())
             .filter(|path| is_helper(path))
             .collect();
-        if helpers.len() != 1 {
+        let without = WITHOUT_HELPER.iter().any(|(name, _)| language.ends_with(name));
+        if helpers.len() != usize::from(!without) {
             missing.push(format!("{}: {helpers:?}", language.display()));
         }
     }
