@@ -2,6 +2,7 @@
 //! literals in list literals (`[[1]]`). One level is one pair of parentheses or brackets.
 //! `unclosed` opens parentheses and never closes them.
 
+use super::class::FormatClass;
 use super::shape::Shape;
 use super::syntax::{nest, unclosed, Level, Piece, Syntax};
 
@@ -17,6 +18,10 @@ impl Syntax for Cel {
 
     fn title(&self) -> &'static str {
         "CEL"
+    }
+
+    fn class(&self) -> FormatClass {
+        FormatClass::QueryLanguages
     }
 
     fn shapes(&self) -> &'static [Shape] {

@@ -6,6 +6,7 @@
 //! supported, not as a limit. One level is one pair of parentheses, brackets or braces. `unclosed`
 //! opens parentheses and never closes them.
 
+use super::class::FormatClass;
 use super::shape::{Shape, ShapeInfo};
 use super::syntax::{nest, unclosed, Level, Piece, Syntax};
 
@@ -25,6 +26,10 @@ impl Syntax for Code {
 
     fn title(&self) -> &'static str {
         "Source code"
+    }
+
+    fn class(&self) -> FormatClass {
+        FormatClass::Code
     }
 
     fn shapes(&self) -> &'static [Shape] {

@@ -2,6 +2,7 @@
 //! the selector lists of Selectors Level 4. One level is one pseudo-class. `unclosed` opens
 //! `:not(` and never closes it.
 
+use super::class::FormatClass;
 use super::shape::{Shape, ShapeInfo};
 use super::syntax::{nest, unclosed, Level, Piece, Syntax};
 
@@ -22,6 +23,10 @@ impl Syntax for Css {
 
     fn title(&self) -> &'static str {
         "CSS selectors"
+    }
+
+    fn class(&self) -> FormatClass {
+        FormatClass::QueryLanguages
     }
 
     fn shapes(&self) -> &'static [Shape] {

@@ -2,6 +2,7 @@
 //! is the next one (`[?[?@]]`). One level is one pair of parentheses or one filter. `unclosed`
 //! opens parentheses and never closes them.
 
+use super::class::FormatClass;
 use super::shape::Shape;
 use super::syntax::{nest, unclosed, Level, Piece, Syntax};
 
@@ -17,6 +18,10 @@ impl Syntax for JmesPath {
 
     fn title(&self) -> &'static str {
         "JMESPath"
+    }
+
+    fn class(&self) -> FormatClass {
+        FormatClass::QueryLanguages
     }
 
     fn shapes(&self) -> &'static [Shape] {

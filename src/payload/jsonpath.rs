@@ -2,6 +2,7 @@
 //! parenthesised filter syntax jsonpath-ng and jsonpath-rust both accept. One level is one filter.
 //! `unclosed` opens filters and never closes them.
 
+use super::class::FormatClass;
 use super::shape::{Shape, ShapeInfo};
 use super::syntax::{Piece, Syntax};
 
@@ -19,12 +20,20 @@ impl Syntax for JsonPath {
         "JSONPath"
     }
 
+    fn class(&self) -> FormatClass {
+        FormatClass::QueryLanguages
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Filter, Shape::Unclosed]
     }
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
         let closed = shape != Shape::Unclosed;
-        vec![Piece::run(b"$", 1), Piece::run(b"[?(@", depth), Piece::run(b")]", if closed { depth } else { 0 })]
+        vec![
+            Piece::run(b"$", 1),
+            Piece::run(b"[?(@", depth),
+            Piece::run(b")]", if closed { depth } else { 0 }),
+        ]
     }
 }

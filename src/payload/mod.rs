@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use class::FormatClass;
 use shape::names;
 pub use shape::{Shape, ShapeInfo};
 pub use syntax::{Piece, Syntax};
@@ -20,6 +21,7 @@ mod asn1;
 mod bson;
 mod cbor;
 mod cel;
+mod class;
 mod code;
 mod css;
 mod edn;
@@ -27,8 +29,8 @@ mod graphql;
 mod html;
 mod jmespath;
 mod jq;
-mod jsonpath;
 mod json;
+mod jsonpath;
 mod markdown;
 mod msgpack;
 mod protobuf;
@@ -171,6 +173,11 @@ impl PayloadFormat {
     /// See [`Syntax::more_shapes`].
     pub fn more_shapes(self) -> &'static [Shape] {
         self.0.more_shapes()
+    }
+
+    /// See [`Syntax::class`].
+    pub fn class(self) -> FormatClass {
+        self.0.class()
     }
 
     pub fn is_binary(self) -> bool {

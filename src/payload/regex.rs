@@ -4,6 +4,7 @@
 //! the subject a program matches in its `run` phase is `a`, which every shape matches. `unclosed`
 //! opens groups and never closes them.
 
+use super::class::FormatClass;
 use super::shape::{Shape, ShapeInfo};
 use super::syntax::{Piece, Syntax};
 
@@ -30,6 +31,10 @@ impl Syntax for Regex {
         "Regular expressions"
     }
 
+    fn class(&self) -> FormatClass {
+        FormatClass::Patterns
+    }
+
     fn shapes(&self) -> &'static [Shape] {
         &[Shape::Group, Shape::Noncapture, Shape::Alternation, Shape::Quantified, Shape::Unclosed]
     }
@@ -41,7 +46,9 @@ impl Syntax for Regex {
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
         match shape {
-            Shape::Noncapture => vec![Piece::run(b"(?:", depth), Piece::run(b"a", 1), Piece::run(b")", depth)],
+            Shape::Noncapture => {
+                vec![Piece::run(b"(?:", depth), Piece::run(b"a", 1), Piece::run(b")", depth)]
+            }
             Shape::Alternation => {
                 vec![Piece::run(b"(a|", depth - 1), Piece::run(b"(a)", 1), Piece::run(b")", depth - 1)]
             }

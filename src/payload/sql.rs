@@ -5,6 +5,7 @@
 //! is one pair of parentheses, one subquery or one `CASE`. `unclosed` opens parentheses after
 //! `SELECT ` and never closes them.
 
+use super::class::FormatClass;
 use super::shape::{Shape, ShapeInfo};
 use super::syntax::{Piece, Syntax};
 
@@ -22,6 +23,10 @@ impl Syntax for Sql {
 
     fn title(&self) -> &'static str {
         "SQL"
+    }
+
+    fn class(&self) -> FormatClass {
+        FormatClass::Sql
     }
 
     fn shapes(&self) -> &'static [Shape] {
@@ -47,7 +52,12 @@ impl Syntax for Sql {
                 Piece::run(b" END", depth),
             ],
             Shape::Unclosed => vec![Piece::run(b"SELECT ", 1), Piece::run(b"(", depth)],
-            _ => vec![Piece::run(b"SELECT ", 1), Piece::run(b"(", depth), Piece::run(b"1", 1), Piece::run(b")", depth)],
+            _ => vec![
+                Piece::run(b"SELECT ", 1),
+                Piece::run(b"(", depth),
+                Piece::run(b"1", 1),
+                Piece::run(b")", depth),
+            ],
         }
     }
 }

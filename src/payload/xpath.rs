@@ -2,6 +2,7 @@
 //! level is one predicate (`/a[a[a]]` has two, and selects the root of a document at least three
 //! elements deep) or one pair of parentheses. `unclosed` opens predicates and never closes them.
 
+use super::class::FormatClass;
 use super::shape::{Shape, ShapeInfo};
 use super::syntax::{nest, Level, Piece, Syntax};
 
@@ -19,6 +20,10 @@ impl Syntax for XPath {
 
     fn title(&self) -> &'static str {
         "XPath"
+    }
+
+    fn class(&self) -> FormatClass {
+        FormatClass::QueryLanguages
     }
 
     fn shapes(&self) -> &'static [Shape] {
