@@ -38,6 +38,15 @@ impl FormatClass {
             FormatClass::Code => Some("Code"),
         }
     }
+
+    /// What a program run without a phase does, as the reports label it: a data format's program
+    /// runs as it always did; a language's compiles its input (the `run` phase runs it).
+    pub fn main_label(self) -> &'static str {
+        match self {
+            FormatClass::Data => "whole run",
+            _ => "compile",
+        }
+    }
 }
 
 #[cfg(test)]
@@ -58,6 +67,8 @@ mod tests {
         assert_eq!(class_of("code"), FormatClass::Code);
         let headings: Vec<_> = FormatClass::ALL.iter().filter_map(|c| c.heading()).collect();
         assert_eq!(headings, ["Patterns", "SQL", "Query languages", "Code"]);
+        assert_eq!(FormatClass::Data.main_label(), "whole run");
+        assert_eq!(FormatClass::Sql.main_label(), "compile");
         // Listed in the order of ALL: data first.
         assert!(FormatClass::ALL.windows(2).all(|pair| pair[0] < pair[1]));
     }

@@ -283,6 +283,8 @@ fn controls(html: &mut String, results: &Results) {
         ("free-sooner", "loses control in free, sooner than the parse"),
         ("serialize", "loses control in serialize"),
         ("serialize-sooner", "loses control in serialize, sooner than the parse"),
+        ("run", "loses control in run"),
+        ("run-sooner", "loses control in run, sooner than the compile"),
     ];
     select(html, "phase", "Phase", "any phase", phases);
     html.push_str(
@@ -382,7 +384,7 @@ fn line_row(html: &mut String, results: &Results, line: &LossLine, number: usize
     } else {
         ""
     };
-    let phase = line.phase.map_or("whole run", |p| p.name());
+    let phase = line.phase.map_or(line.record.format.class().main_label(), |p| p.name());
     let _ = write!(html, "<td class=\"phase-name\" data-label=\"Phase\">{phase}{sooner}</td>");
     labelled_cell(html, "shape", "Shape", line.shape.name());
     let depth = record

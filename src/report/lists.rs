@@ -82,7 +82,7 @@ fn table(text: &mut String, results: &Results, lines: &[CrashLine], with_functio
             cell(&library),
             line.format.title(),
             line.shape,
-            line.phase.unwrap_or("whole run"),
+            line.phase.unwrap_or(line.format.class().main_label()),
             cell(environment),
             cell(&line.how)
         );
