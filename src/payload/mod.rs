@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use class::FormatClass;
 use shape::names;
 pub use shape::{Shape, ShapeInfo};
 pub use syntax::{Piece, Syntax};
@@ -19,19 +20,29 @@ pub use syntax::{Piece, Syntax};
 mod asn1;
 mod bson;
 mod cbor;
+mod cel;
+mod class;
+mod code;
+mod css;
 mod edn;
 mod graphql;
 mod html;
+mod jmespath;
+mod jq;
 mod json;
+mod jsonpath;
 mod markdown;
 mod msgpack;
 mod protobuf;
 mod python;
+mod regex;
 mod sexp;
 pub mod shape;
+mod sql;
 mod syntax;
 mod toml;
 mod xml;
+mod xpath;
 mod yaml;
 
 /// Every payload format, in the order they are listed to users. The first is the default.
@@ -51,12 +62,21 @@ static FORMATS: &[&dyn Syntax] = &[
     &graphql::GraphQl,
     &asn1::Asn1,
     &html::Html,
+    &regex::Regex,
+    &sql::Sql,
+    &jq::Jq,
+    &jsonpath::JsonPath,
+    &jmespath::JmesPath,
+    &cel::Cel,
+    &xpath::XPath,
+    &css::Css,
+    &code::Code,
 ];
 
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 11] = [
+    pub const ALL: [Shape; 23] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
@@ -67,6 +87,18 @@ impl Shape {
         graphql::SELECTION_SHAPE,
         asn1::TAGGED_SHAPE,
         asn1::INDEFINITE_SHAPE,
+        shape::PAREN,
+        regex::GROUP_SHAPE,
+        regex::NONCAPTURE_SHAPE,
+        regex::ALTERNATION_SHAPE,
+        regex::QUANTIFIED_SHAPE,
+        sql::SUBQUERY_SHAPE,
+        sql::CASE_SHAPE,
+        jsonpath::FILTER_SHAPE,
+        xpath::PREDICATE_SHAPE,
+        css::NOT_SHAPE,
+        css::IS_SHAPE,
+        code::BLOCK_SHAPE,
         shape::UNCLOSED,
     ];
 }
@@ -84,6 +116,18 @@ impl Shape {
     pub const Selection: Shape = graphql::SELECTION_SHAPE;
     pub const Tagged: Shape = asn1::TAGGED_SHAPE;
     pub const Indefinite: Shape = asn1::INDEFINITE_SHAPE;
+    pub const Paren: Shape = shape::PAREN;
+    pub const Group: Shape = regex::GROUP_SHAPE;
+    pub const Noncapture: Shape = regex::NONCAPTURE_SHAPE;
+    pub const Alternation: Shape = regex::ALTERNATION_SHAPE;
+    pub const Quantified: Shape = regex::QUANTIFIED_SHAPE;
+    pub const Subquery: Shape = sql::SUBQUERY_SHAPE;
+    pub const Case: Shape = sql::CASE_SHAPE;
+    pub const Filter: Shape = jsonpath::FILTER_SHAPE;
+    pub const Predicate: Shape = xpath::PREDICATE_SHAPE;
+    pub const Not: Shape = css::NOT_SHAPE;
+    pub const Is: Shape = css::IS_SHAPE;
+    pub const Block: Shape = code::BLOCK_SHAPE;
     pub const Unclosed: Shape = shape::UNCLOSED;
 }
 
@@ -129,6 +173,11 @@ impl PayloadFormat {
     /// See [`Syntax::more_shapes`].
     pub fn more_shapes(self) -> &'static [Shape] {
         self.0.more_shapes()
+    }
+
+    /// See [`Syntax::class`].
+    pub fn class(self) -> FormatClass {
+        self.0.class()
     }
 
     pub fn is_binary(self) -> bool {

@@ -36,6 +36,9 @@ pub const ARRAY: Shape = Shape::declare(&ShapeInfo::valid("array", "Arrays"));
 pub const OBJECT: Shape = Shape::declare(&ShapeInfo::valid("object", "Objects"));
 /// Sequences and mappings alternating: `…{"a":[{"a":[]}]}`
 pub const MIXED: Shape = Shape::declare(&ShapeInfo::valid("mixed", "Mixed"));
+/// Parentheses in parentheses around the simplest operand: SQL `SELECT ((1))`, jq `((.))`, code
+/// `((1))`
+pub const PAREN: Shape = Shape::declare(&ShapeInfo::valid("paren", "Parentheses"));
 /// The main nesting without its closers, or cut short: invalid input that must be rejected cleanly
 pub const UNCLOSED: Shape =
     Shape::declare(&ShapeInfo { name: "unclosed", column_title: "Unclosed", must_be_accepted: false });

@@ -2,6 +2,7 @@
 //! spellings most formats share: one opener and closer per level (`[[[]]]`), the unclosed and the
 //! alternating forms, and length-prefixed levels.
 
+use super::class::FormatClass;
 use super::shape::Shape;
 
 /// One stretch of a payload.
@@ -52,6 +53,11 @@ pub trait Syntax: Sync {
     /// indefinite lengths). None for most formats.
     fn more_shapes(&self) -> &'static [Shape] {
         &[]
+    }
+
+    /// The family whose heading reports put its section under: data formats unless it says otherwise.
+    fn class(&self) -> FormatClass {
+        FormatClass::Data
     }
 
     /// Binary payloads are shown in hex in messages.

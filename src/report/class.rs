@@ -110,7 +110,7 @@ pub fn weakest_phase(record: &ParserRecord) -> Option<&ProbeResult> {
     record
         .phases
         .iter()
-        .filter(|p| p.phase != Some(Phase::Parse) && loses_control(class_of(p)))
+        .filter(|p| !p.phase.is_some_and(Phase::is_front_end) && loses_control(class_of(p)))
         .min_by_key(|p| phase_depth(p))
 }
 

@@ -126,12 +126,13 @@ fn record_item(results: &Results, record: &ParserRecord) -> String {
 /// the library does not support.
 fn part_lines(record: &ParserRecord) -> Vec<[String; 5]> {
     let main = record.main_shape();
+    let whole_run = record.format.class().main_label();
     let mut lines: Vec<[String; 5]> = record
         .parts()
         .map(|(part, result)| {
             let (shape, phase) = match part {
                 Part::Phase { phase } => (main.name().to_string(), phase.name().to_string()),
-                part => (part.label().to_string(), "whole run".to_string()),
+                part => (part.label().to_string(), whole_run.to_string()),
             };
             let (fails_at, how) = match part {
                 Part::Unclosed => (depth_cell(record, result), unclosed_cell(record, result)),
@@ -142,7 +143,7 @@ fn part_lines(record: &ParserRecord) -> Vec<[String; 5]> {
         .collect();
     for unsupported in &record.unsupported_shapes {
         let how = shape_cell(record, None, unsupported.shape);
-        lines.push([unsupported.shape.name().into(), "whole run".into(), "—".into(), how, "—".into()]);
+        lines.push([unsupported.shape.name().into(), whole_run.into(), "—".into(), how, "—".into()]);
     }
     lines
 }

@@ -232,6 +232,8 @@ fn controls(html: &mut String, results: &Results) {
         ("free-sooner", "loses control in free, sooner than the parse"),
         ("serialize", "loses control in serialize"),
         ("serialize-sooner", "loses control in serialize, sooner than the parse"),
+        ("run", "loses control in run"),
+        ("run-sooner", "loses control in run, sooner than the compile"),
     ];
     select(html, "phase", "Phase", "any phase", phases);
     html.push_str(

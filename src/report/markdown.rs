@@ -74,26 +74,42 @@ impl Exporter for ResultsTable {
         }
         let _ = writeln!(text, "{}", lists::glossary());
         let _ = writeln!(text, "{}", lists::crash_and_exhaust_lists(results, "##"));
-        let formats = results.formats();
-        if formats.len() > 1 {
-            let links: Vec<String> =
-                formats.iter().map(|f| format!("[{}](#{})", f.title(), section_anchor(*f))).collect();
-            let _ = writeln!(text, "Formats: {}.\n", links.join(" · "));
-        }
-        for format in formats {
-            let subset = results.of_format(format);
-            let _ = writeln!(text, "## {}\n\n{}\n", format.title(), format_summary(&subset));
-            text.push_str(&table(&subset));
-            let _ = writeln!(
-                text,
-                "\nEvery shape, phase, sweep, memory figure and note of each row: [{}]({}).\n",
-                details_file(format),
-                details_file(format)
-            );
-        }
+        text.push_str(&format_sections(results));
         text.push_str(LEGEND);
         Ok(vec![(PathBuf::from("results.md"), text)])
     }
+}
+
+/// A section per format, data formats first at the top level, then each class of languages under
+/// its heading (`## Query languages`, `### jq`), linked from a line that lists them.
+fn format_sections(results: &Results) -> String {
+    let mut formats = results.formats();
+    formats.sort_by_key(|format| format.class());
+    let mut text = String::new();
+    if formats.len() > 1 {
+        let links: Vec<String> =
+            formats.iter().map(|f| format!("[{}](#{})", f.title(), section_anchor(*f))).collect();
+        let _ = writeln!(text, "Formats: {}.\n", links.join(" · "));
+    }
+    let mut under = None;
+    for format in formats {
+        let heading = format.class().heading();
+        if heading.is_some() && heading != under {
+            let _ = writeln!(text, "## {}\n", heading.unwrap_or_default());
+            under = heading;
+        }
+        let level = if heading.is_some() { "###" } else { "##" };
+        let subset = results.of_format(format);
+        let _ = writeln!(text, "{level} {}\n\n{}\n", format.title(), format_summary(&subset));
+        text.push_str(&table(&subset));
+        let _ = writeln!(
+            text,
+            "\nEvery shape, phase, sweep, memory figure and note of each row: [{}]({}).\n",
+            details_file(format),
+            details_file(format)
+        );
+    }
+    text
 }
 
 /// `**Debian 13 (trixie)**: Debian GNU/Linux 13 (trixie), in the root /opt/…`.
@@ -344,6 +360,38 @@ mod tests {
         assert_eq!(anchor("protobuf"), "protocol-buffers");
         assert_eq!(anchor("sexp"), "s-expressions");
         assert_eq!(anchor("json"), "json");
+    }
+
+    #[test]
+    fn language_formats_sit_under_their_class_headings_after_the_data_formats() {
+        let mut results = two_environments();
+        // Rows of languages listed before a data format's: the sections still put data first, and
+        // the formats of a class in the order their rows appear.
+        for (record, format) in results.parsers.iter_mut().zip(["cel", "regex", "jq", "code", "sql"]) {
+            record.format = format.parse().unwrap();
+        }
+        let text = format_sections(&results);
+        let headings: Vec<&str> = text.lines().filter(|line| line.starts_with('#')).collect();
+        assert_eq!(
+            headings,
+            [
+                "## JSON",
+                "## Patterns",
+                "### Regular expressions",
+                "## SQL",
+                "### SQL",
+                "## Query languages",
+                "### CEL",
+                "### jq",
+                "## Code",
+                "### Source code"
+            ],
+            "{text}"
+        );
+        assert!(
+            text.starts_with("Formats: [JSON](#json) · [Regular expressions](#regular-expressions)"),
+            "{text}"
+        );
     }
 
     #[test]
