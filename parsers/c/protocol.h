@@ -29,11 +29,11 @@
 #include <unistd.h>
 
 /* Which phases a program takes (the row's `phases`): all three, or no `serialize` where the library has no
- * writer, or none. */
-enum np_phases { NP_PHASES_NONE = 0, NP_PHASES_PARSE_FREE = 3, NP_PHASES_ALL = 7 };
+ * writer, or none; a language's program (a pattern, a query, code) takes `compile` and `run`. */
+enum np_phases { NP_PHASES_NONE = 0, NP_PHASES_PARSE_FREE = 3, NP_PHASES_ALL = 7, NP_PHASES_LANGUAGE = 24 };
 
 /* The phase given, as a bit of enum np_phases (0: none). */
-enum { NP_PARSE_ = 1, NP_FREE_ = 2, NP_SERIALIZE_ = 4 };
+enum { NP_PARSE_ = 1, NP_FREE_ = 2, NP_SERIALIZE_ = 4, NP_COMPILE_ = 8, NP_RUN_ = 16 };
 static int np_phase_ = 0;
 
 /* Prints "<kind>: <message>" on one line of stderr (newlines folded, the message cut at 200 characters) and
@@ -53,15 +53,16 @@ static void __attribute__((noinline, cold, noreturn, format(printf, 2, 3))) np_f
 /* Reads the phase argument (the optional last one; one the program does not take is one stderr line and exit
  * 2, before stdin is read), then all of stdin into a heap buffer with a final NUL (not counted in *length). */
 static char *__attribute__((noinline)) np_input(int argc, char **argv, enum np_phases takes, size_t *length) {
-    static const char *const names[] = {"parse", "free", "serialize"};
+    static const char *const names[] = {"parse", "free", "serialize", "compile", "run"};
     if (argc > 1) {
         const char *phase = argv[argc - 1];
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 5; i++)
             if ((takes & (1 << i)) && strcmp(phase, names[i]) == 0) np_phase_ = 1 << i;
         if (!np_phase_) {
             fprintf(stderr, "unknown phase: %s (%s)\n", phase,
                     takes == NP_PHASES_ALL ? "parse, free or serialize"
-                    : takes == NP_PHASES_PARSE_FREE ? "parse or free" : "the program takes none");
+                    : takes == NP_PHASES_PARSE_FREE ? "parse or free"
+                    : takes == NP_PHASES_LANGUAGE ? "compile or run" : "the program takes none");
             exit(2);
         }
     }
@@ -94,6 +95,12 @@ static inline int np_phased(void) { return np_phase_ != 0; }
  * program goes on to its normal end (return from main). */
 #define NP_FINISHED() do { if (np_phase_) _exit(0); } while (0)
 
+/* A language's program: phase compile ends once the pattern, query or program is compiled (nothing released);
+ * without a phase the program goes on to its normal end, as a compile alone. */
+#define NP_COMPILED() do { if (np_phase_ == NP_COMPILE_) _exit(0); } while (0)
+/* What the program runs once it compiled (match the subject `a`, run the query, evaluate): its statements run
+ * only in phase run (in the program's own frame); a clean error there is np_fail, exit 1. */
+#define NP_RUN(...) do { if (np_phase_ == NP_RUN_) { __VA_ARGS__; } } while (0)
 /* Uses a value the serializer made, so that making it is not optimised away. */
 static inline void np_keep(size_t n) {
     volatile size_t kept = n;

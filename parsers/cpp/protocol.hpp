@@ -38,7 +38,7 @@
 
 namespace np {
 
-enum class Phase { none, parse, free, serialize };
+enum class Phase { none, parse, free, serialize, compile, run };
 
 // The phase given (the optional last argument); none without one.
 inline Phase phase = Phase::none;
@@ -58,6 +58,23 @@ template <class Buffer = std::string> Buffer input(int argc, char **argv) {
     }
     std::ios::sync_with_stdio(false);
     return Buffer((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+}
+
+// A language's program (regex, SQL, a query language, code): reads the phase argument, `compile` or `run`
+// (an unknown one: one stderr line and exit 2, before stdin is read), then all of stdin. A function of its
+// own, so that the data formats' programs, which call input(), are compiled as they were.
+[[gnu::noinline]] inline std::string language_input(int argc, char **argv) {
+    if (argc > 1) {
+        const char *given = argv[argc - 1];
+        if (!std::strcmp(given, "compile")) phase = Phase::compile;
+        else if (!std::strcmp(given, "run")) phase = Phase::run;
+        else {
+            std::fprintf(stderr, "unknown phase: %s (compile or run)\n", given);
+            std::exit(2);
+        }
+    }
+    std::ios::sync_with_stdio(false);
+    return std::string((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
 }
 
 // Prints "<kind>: <message>" on one line of stderr (newlines folded, the message cut at 200 characters) and
@@ -94,6 +111,12 @@ inline void parsed() {
     if (phase == Phase::parse) _exit(0);
 }
 
+// Phase compile: ends once the pattern, query or program is compiled, nothing destroyed; without a phase
+// the program goes on to its normal end, as a compile alone.
+inline void compiled() {
+    if (phase == Phase::compile) _exit(0);
+}
+
 // Phase serialize: ends once the text is made (dropped unread).
 inline void serialized() {
     if (phase == Phase::serialize) _exit(0);
@@ -117,6 +140,13 @@ inline void keep(std::size_t n) {
 #define NP_SERIALIZE(...)                                   \
     do {                                                    \
         if (np::phase == np::Phase::serialize) { __VA_ARGS__; } \
+    } while (0)
+
+// What a language's program runs once it compiled (match the subject `a`, run the query, evaluate): its
+// statements run only in phase run, in the program's own frame.
+#define NP_RUN(...)                                   \
+    do {                                              \
+        if (np::phase == np::Phase::run) { __VA_ARGS__; } \
     } while (0)
 
 #endif

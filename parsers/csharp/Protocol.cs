@@ -1,13 +1,41 @@
 // The nestprobe protocol for the C# programs (parsers/README.md, "The protocol helper"): the phase argument,
 // stdin, the error line and exit status. A program's build compiles it beside the program (`mcs … Parse.cs
 // ../Protocol.cs`; in Debian 13's root the language folder's files are copied beside the program's folder,
-// so ../Protocol.cs is there too). The C# programs take no phase. The program calls its library from its own
+// so ../Protocol.cs is there too). The data formats' programs take no phase; a language's takes compile or run. The program calls its library from its own
 // Main, inside its own try, so that nothing of the helper sits under the parse.
 using System;
 using System.IO;
 using System.Text;
 
 static class Protocol {
+    // The phase of a language's program (LanguageInput); null without one.
+    static string phase;
+
+    // A language's program (a regex, for one): reads the phase argument, `compile` or `run` (an unknown one
+    // is one stderr line and exit 2, before stdin is read), then all of stdin as UTF-8 text.
+    public static string LanguageInput(string[] args) {
+        if (args.Length > 0) {
+            phase = args[args.Length - 1];
+            if (phase != "compile" && phase != "run") {
+                Console.Error.WriteLine("unknown phase: " + phase + " (compile or run)");
+                Environment.Exit(2);
+            }
+        }
+        var buf = new MemoryStream();
+        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
+        return new UTF8Encoding(false).GetString(buf.ToArray());
+    }
+
+    // In phase `compile`: exit 0 at once (the pattern or program compiled).
+    public static void Compiled() {
+        if (phase == "compile") Environment.Exit(0);
+    }
+
+    // The run guard: whether the program runs what it compiled now (phase `run`), in its own code.
+    public static bool Running() {
+        return phase == "run";
+    }
+
     // Reads the phase argument (the C# programs take none: any argument is one stderr line and exit 2,
     // before stdin is read), then all of stdin.
     public static byte[] InputBytes(string[] args) {

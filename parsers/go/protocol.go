@@ -42,6 +42,16 @@ func Input(without ...Without) []byte {
 			}
 		}
 	}
+	return input(known)
+}
+
+// LanguageInput is Input for a language's program (regex, SQL, a query language, code): its phases
+// are `compile` and `run`.
+func LanguageInput() []byte {
+	return input([]string{"compile", "run"})
+}
+
+func input(known []string) []byte {
 	if len(os.Args) > 1 {
 		phase = os.Args[len(os.Args)-1]
 		found := false
@@ -93,13 +103,31 @@ func Parsed() {
 	}
 }
 
+// Compiled: in phase `compile`, exit 0 at once (the pattern, query or program compiled); without a
+// phase the program goes on to its normal end, as a compile alone.
+func Compiled() {
+	if phase == "compile" {
+		os.Exit(0)
+	}
+}
+
 // Serializer returns serialize in phase `serialize`, otherwise a function of the same type that
 // does nothing and returns zero values.
 func Serializer[F any](serialize F) F {
-	if phase == "serialize" {
-		return serialize
+	return only("serialize", serialize)
+}
+
+// Runner returns run in phase `run` (match the subject `a`, run the query, evaluate), otherwise a
+// function of the same type that does nothing and returns zero values.
+func Runner[F any](run F) F {
+	return only("run", run)
+}
+
+func only[F any](name string, f F) F {
+	if phase == name {
+		return f
 	}
-	t := reflect.TypeOf(serialize)
+	t := reflect.TypeOf(f)
 	none := reflect.MakeFunc(t, func([]reflect.Value) []reflect.Value {
 		results := make([]reflect.Value, t.NumOut())
 		for i := range results {

@@ -25,6 +25,37 @@ public final class Protocol {
         return System.in.readAllBytes();
     }
 
+    /**
+     * A language's program (regex, SQL, a query language, code): checks the phase argument, `compile` or `run`
+     * (unknown: one stderr line, exit 2), then reads all of stdin as UTF-8 text.
+     */
+    public static String languageInput(String[] args) throws IOException {
+        if (args.length > 0) {
+            String given = args[args.length - 1];
+            if (!given.equals("compile") && !given.equals("run")) {
+                System.err.println("unknown phase: " + given + " (compile or run)");
+                System.exit(2);
+            }
+            phase = given;
+        }
+        return new String(System.in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** In phase `compile`: exit 0 at once (the pattern, query or program compiled; Runtime.halt). */
+    public static void compiled() {
+        if ("compile".equals(phase)) {
+            Runtime.getRuntime().halt(0);
+        }
+    }
+
+    /**
+     * The run guard: whether the program runs what it compiled now (phase `run`: match the subject `a`, run
+     * the query, evaluate), in its own code: `if (Protocol.running()) …`.
+     */
+    public static boolean running() {
+        return "run".equals(phase);
+    }
+
     /** Whether a phase was given (a program whose phases run in a method of their own asks). */
     public static boolean phased() {
         return phase != null;

@@ -20,6 +20,9 @@
 //   protocol.fail(kind, message), protocol.error(e)   "<kind>: <message>" (whitespace folded, cut at
 //       200 characters) on stderr, exit 1; error(e) takes a caught exception (its name and message).
 //   protocol.parsed()        in phase `parse`: exit 0 at once, the value still referenced.
+//   A language's program (a pattern, a query, code) passes { language: true } to input: its phases are
+//   compile and run. protocol.compiled(): in phase `compile` exit 0 at once; protocol.runner(f): f in
+//   phase `run` (match the subject `a`, run the query, evaluate), a function doing nothing otherwise.
 //   protocol.serializer(f)   f in phase `serialize`, a function doing nothing otherwise; the program
 //       calls what it returns itself, so the serializer runs from the program's frame.
 //   protocol.serialized()    in phase `serialize`: exit 0 at once.
@@ -34,6 +37,7 @@ var protocol = (function (shellArgs) {
   "use strict";
 
   var PHASES = ["parse", "free", "serialize"];
+  var LANGUAGE_PHASES = ["compile", "run"];
   var runtime =
     typeof Deno !== "undefined" ? "deno"
     : typeof Bun !== "undefined" ? "bun"
@@ -107,10 +111,11 @@ var protocol = (function (shellArgs) {
     input: function (options) {
       options = options || {};
       var args = programArgs().slice(options.args || 0);
+      var known = options.language ? LANGUAGE_PHASES : PHASES;
       if (args.length > 0) {
         phase = args[args.length - 1];
-        if (PHASES.indexOf(phase) < 0) {
-          writeLine("unknown phase: " + phase + " (parse, free or serialize)");
+        if (known.indexOf(phase) < 0) {
+          writeLine("unknown phase: " + phase + (options.language ? " (compile or run)" : " (parse, free or serialize)"));
           exit(2);
         }
       }
@@ -128,6 +133,12 @@ var protocol = (function (shellArgs) {
     },
     parsed: function () {
       if (phase === "parse") exit(0);
+    },
+    compiled: function () {
+      if (phase === "compile") exit(0);
+    },
+    runner: function (run) {
+      return phase === "run" ? run : function () {};
     },
     serializer: function (serialize) {
       return phase === "serialize" ? serialize : function () {};

@@ -11,14 +11,19 @@ local phase = nil
 
 -- The phase argument (an unknown one: one stderr line, exit 2, before stdin), then all of stdin.
 -- A program whose library has no serializer passes M.NO_SERIALIZE.
+-- A language's program (a pattern, a query, code) passes M.LANGUAGE: its phases are compile and run.
 M.NO_SERIALIZE = {}
+M.LANGUAGE = {}
 function M.input(without)
   local known = { parse = true, free = true, serialize = without ~= M.NO_SERIALIZE }
+  local names = known.serialize and " (parse, free or serialize)\n" or " (parse or free)\n"
+  if without == M.LANGUAGE then
+    known, names = { compile = true, run = true }, " (compile or run)\n"
+  end
   if #arg > 0 then
     phase = arg[#arg]
     if not known[phase] then
-      io.stderr:write("unknown phase: ", phase,
-        known.serialize and " (parse, free or serialize)\n" or " (parse or free)\n")
+      io.stderr:write("unknown phase: ", phase, names)
       os.exit(2)
     end
   end
@@ -49,6 +54,23 @@ function M.parsed()
 end
 
 local function nothing() end
+
+-- In phase `compile`: exit 0 at once (the pattern, query or chunk compiled, nothing released);
+-- without a phase the program goes on to its end, as a compile alone.
+function M.compiled()
+  if phase == "compile" then
+    os.exit(0)
+  end
+end
+
+-- What a language's program runs once it compiled (match the subject `a`, run the chunk) in phase
+-- `run`, a function doing nothing otherwise; the program calls it itself, inside its own pcall.
+function M.runner(run)
+  if phase == "run" then
+    return run
+  end
+  return nothing
+end
 
 -- The serializer in phase `serialize`, a function doing nothing otherwise.
 function M.serializer(serialize)

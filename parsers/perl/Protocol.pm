@@ -12,14 +12,18 @@ my $phase;
 
 # The phase argument (an unknown one: one stderr line, exit 2, before stdin), then all of stdin.
 # A program whose library has no serializer passes Protocol::NO_SERIALIZE.
+# A language's program (a pattern, a query, code) passes Protocol::LANGUAGE: its phases are compile and run.
 use constant NO_SERIALIZE => 'no serializer';
+use constant LANGUAGE => 'language';
 sub input {
     my ($without) = @_;
     my $serializer = !(defined $without && $without eq NO_SERIALIZE);
+    my $language = defined $without && $without eq LANGUAGE;
     $phase = @ARGV ? $ARGV[-1] : undef;
-    my $known = $serializer ? qr/^(?:parse|free|serialize)$/ : qr/^(?:parse|free)$/;
+    my $known = $language ? qr/^(?:compile|run)$/ : $serializer ? qr/^(?:parse|free|serialize)$/ : qr/^(?:parse|free)$/;
     if (defined $phase && $phase !~ $known) {
-        print STDERR "unknown phase: $phase (", ($serializer ? 'parse, free or serialize' : 'parse or free'), ")\n";
+        print STDERR "unknown phase: $phase (",
+            ($language ? 'compile or run' : $serializer ? 'parse, free or serialize' : 'parse or free'), ")\n";
         exit 2;
     }
     binmode STDIN;
@@ -51,6 +55,17 @@ sub error {
 
 # In phase `parse`: ends at once, the value never freed.
 sub parsed { POSIX::_exit(0) if defined $phase && $phase eq 'parse'; }
+
+# In phase `compile`: ends at once (the pattern, query or code compiled, nothing freed); without a phase
+# the program goes on to its end, as a compile alone.
+sub compiled { POSIX::_exit(0) if defined $phase && $phase eq 'compile'; }
+
+# What a language's program runs once it compiled (a code ref: match the subject `a`, run the code) in
+# phase `run`, a sub doing nothing otherwise; the program calls it itself, inside its own eval.
+sub runner {
+    my ($run) = @_;
+    return (defined $phase && $phase eq 'run') ? $run : sub { };
+}
 
 # The serializer (a code ref) in phase `serialize`, a sub doing nothing otherwise.
 sub serializer {

@@ -25,6 +25,7 @@
 namespace protocol;
 
 const PHASES = ['parse', 'free', 'serialize'];
+const LANGUAGE_PHASES = ['compile', 'run'];
 
 function phase(?string $set = null): ?string {
     static $phase = null;
@@ -34,12 +35,14 @@ function phase(?string $set = null): ?string {
     return $phase;
 }
 
-function input(): string {
+// A language's program (a pattern, code) passes true: its phases are compile and run.
+function input(bool $language = false): string {
     $argv = $_SERVER['argv'];
     if (count($argv) > 1) {
         $given = $argv[count($argv) - 1];
-        if (!in_array($given, PHASES, true)) {
-            fwrite(STDERR, "unknown phase: $given (parse, free or serialize)\n");
+        if (!in_array($given, $language ? LANGUAGE_PHASES : PHASES, true)) {
+            $names = $language ? 'compile or run' : 'parse, free or serialize';
+            fwrite(STDERR, "unknown phase: $given ($names)\n");
             exit(2);
         }
         phase($given);
@@ -64,6 +67,20 @@ function parsed(): void {
     if (phase() === 'parse') {
         exit(0);
     }
+}
+
+// In phase `compile`: exit(0) at once (the pattern or code compiled); without a phase the program goes
+// on to its end, as a compile alone.
+function compiled(): void {
+    if (phase() === 'compile') {
+        exit(0);
+    }
+}
+
+// What a language's program runs once it compiled ($f: match the subject `a`, run the code) in phase
+// `run`, a callable doing nothing (returning null) otherwise; the program calls it inside its own try.
+function runner(callable $run): callable {
+    return phase() === 'run' ? $run : function (...$args) { return null; };
 }
 
 function serializer(callable $serialize): callable {

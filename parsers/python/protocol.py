@@ -14,17 +14,20 @@ import os
 import sys
 
 _PHASES = ("parse", "free", "serialize")
+_LANGUAGE_PHASES = ("compile", "run")
 _phase = None
 
 
-def input(text=False, phases=True, serialize=True):
+def input(text=False, phases=True, serialize=True, language=False):
     """The phase (the optional last argument; `phases=False`: the program takes none, `serialize=False`:
-    it has no serializer) checked before stdin is read: an unknown one is one stderr line and exit 2.
-    Then all of stdin, as bytes, or decoded from UTF-8 with `text=True` (outside the program's `try`:
-    as before, text that is not UTF-8 is Python's own traceback, exit 1)."""
+    it has no serializer, `language=True`: a pattern, query or code, whose phases are compile and run)
+    checked before stdin is read: an unknown one is one stderr line and exit 2. Then all of stdin, as
+    bytes, or decoded from UTF-8 with `text=True` (outside the program's `try`: as before, text that is
+    not UTF-8 is Python's own traceback, exit 1)."""
     global _phase
     known = _PHASES if serialize else _PHASES[:2]
     known = known if phases else ()
+    known = _LANGUAGE_PHASES if language else known
     phase = sys.argv[-1] if len(sys.argv) > 1 else None
     if phase is not None and phase not in known:
         names = ", ".join(known[:-1]) + " or " + known[-1] if known else "this program takes none"
@@ -59,6 +62,13 @@ def parsed():
         os._exit(0)
 
 
+def compiled():
+    """After a language's compile: in phase `compile`, exit 0 at once, nothing released; without a phase
+    the program goes on to its end, as a compile alone."""
+    if _phase == "compile":
+        os._exit(0)
+
+
 class _Skipped:
     """What the guard gives outside phase `serialize`: calling it, or anything it gives, does nothing."""
 
@@ -76,6 +86,13 @@ def serializer(write):
     """The serializer guard: `write` itself in phase `serialize` (called from the program's own code,
     at the depth it had there), a no-op otherwise: `protocol.serializer(json.dumps)(value)`."""
     return write if _phase == "serialize" else _SKIPPED
+
+
+def runner(run):
+    """The run guard: `run` itself in phase `run` (what a language's program runs once it compiled: match
+    the subject `a`, run the query, evaluate; called from the program's own code, inside its own `try`),
+    a no-op otherwise: `protocol.runner(pattern.match)("a")`."""
+    return run if _phase == "run" else _SKIPPED
 
 
 def serialized():

@@ -23,13 +23,16 @@
 #       block is not called in a phase); html_text_depth and tree_depth count it without recursion.
 module Protocol
   PHASES = %w[parse free serialize].freeze
+  LANGUAGE_PHASES = %w[compile run].freeze
 
   @phase = nil
 
-  def self.input(encoding = nil)
+  # A language's program (a pattern, a query, code) passes language: true: its phases are compile and run.
+  def self.input(encoding = nil, language: false)
+    known = language ? LANGUAGE_PHASES : PHASES
     @phase = ARGV.last
-    unless @phase.nil? || PHASES.include?(@phase)
-      $stderr.puts "unknown phase: #{@phase} (#{PHASES[0..-2].join(', ')} or #{PHASES[-1]})"
+    unless @phase.nil? || known.include?(@phase)
+      $stderr.puts "unknown phase: #{@phase} (#{known[0..-2].join(', ')} or #{known[-1]})"
       exit 2
     end
     input = $stdin.binmode.read
@@ -51,6 +54,18 @@ module Protocol
 
   def self.parsed
     exit!(0) if @phase == 'parse'
+  end
+
+  # In phase `compile`: exit!(0) at once (the pattern or code compiled); without a phase the program
+  # goes on to its end, as a compile alone.
+  def self.compiled
+    exit!(0) if @phase == 'compile'
+  end
+
+  # The run guard: whether the program runs what it compiled now (phase `run`), written in its own
+  # code as `regexp.match('a') if Protocol.running?` (no block frame under it).
+  def self.running?
+    @phase == 'run'
   end
 
   def self.serializing?

@@ -19,6 +19,8 @@ const NONE: u8 = 0;
 const PARSE: u8 = 1;
 const FREE: u8 = 2;
 const SERIALIZE: u8 = 3;
+const COMPILE: u8 = 4;
+const RUN: u8 = 5;
 
 /// The phases a program takes (the argument of [`input`]).
 pub enum Takes {
@@ -59,6 +61,29 @@ pub fn input(takes: Takes) -> Vec<u8> {
     data
 }
 
+/// A language's program (regex, SQL, a query language, code): reads the phase argument, `compile`
+/// or `run` (an unknown one: one stderr line, exit 2, before stdin), then all of stdin. A function
+/// of its own, so that the data formats' programs, which call [`input`], are compiled as they were.
+#[inline(never)]
+pub fn language_input() -> Vec<u8> {
+    if let Some(p) = std::env::args().skip(1).last() {
+        let phase = match p.as_str() {
+            "compile" => COMPILE,
+            "run" => RUN,
+            _ => {
+                eprintln!("unknown phase: {p} (compile or run)");
+                std::process::exit(2);
+            }
+        };
+        PHASE.store(phase, Ordering::Relaxed);
+    }
+    let mut data = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut data) {
+        fail("std::io::Error", &e.to_string());
+    }
+    data
+}
+
 /// The input as UTF-8 text (else the error line).
 pub fn text(data: &[u8]) -> &str {
     std::str::from_utf8(data).unwrap_or_else(|e| fail("std::str::Utf8Error", &e.to_string()))
@@ -88,6 +113,33 @@ pub fn parsed() {
         std::process::exit(0);
     }
 }
+
+/// In phase `compile`: exit 0 at once, the compiled pattern, query or program never dropped;
+/// without a phase the program goes on to its normal end, as a compile alone.
+pub fn compiled() {
+    if PHASE.load(Ordering::Relaxed) == COMPILE {
+        std::process::exit(0);
+    }
+}
+
+/// Whether the phase is `run` (see [`run!`]).
+pub fn running() -> bool {
+    PHASE.load(Ordering::Relaxed) == RUN
+}
+
+/// The run guard: `run!(expr)` evaluates `expr` (what the program runs once it compiled: match the
+/// subject `a`, run the query, evaluate; in the program's own frame) only in phase `run`:
+/// `Some(result)` there, `None` otherwise.
+macro_rules! run {
+    ($e:expr) => {
+        if protocol::running() {
+            Some($e)
+        } else {
+            None
+        }
+    };
+}
+pub(crate) use run;
 
 /// The serialize guard: `serialize!(expr)` evaluates `expr` (the program's serializer call, in the
 /// program's own frame) only in phase `serialize`: `Some(result)` there, `None` otherwise.
