@@ -77,7 +77,21 @@ const PROTOCOL: &[(&str, &[&str])] = &[
             "System.in",
         ],
     ),
-    ("names a phase", &["\"parse\"", "'parse'", "\"free\"", "'free'", "\"serialize\"", "'serialize'"]),
+    (
+        "names a phase",
+        &[
+            "\"parse\"",
+            "'parse'",
+            "\"free\"",
+            "'free'",
+            "\"serialize\"",
+            "'serialize'",
+            "\"compile\"",
+            "'compile'",
+            "\"run\"",
+            "'run'",
+        ],
+    ),
     (
         "exits with a status of its own",
         &[
