@@ -8,13 +8,15 @@ namespace eval np {
 }
 
 # Checks the phase argument (the last one; unknown: one stderr line, exit 2), then reads all of stdin.
-proc np::input {} {
+# A language's program (a pattern, code) passes `language`: its phases are compile and run.
+proc np::input {{kind data}} {
     global argv
     variable phase
+    set known [expr {$kind eq "language" ? {compile run} : {parse free serialize}}]
     if {[llength $argv]} {
         set given [lindex $argv end]
-        if {$given ni {parse free serialize}} {
-            puts stderr "unknown phase: $given (parse, free or serialize)"
+        if {$given ni $known} {
+            puts stderr "unknown phase: $given ([join [lrange $known 0 end-1] {, }] or [lindex $known end])"
             exit 2
         }
         set phase $given
@@ -40,6 +42,20 @@ proc np::error {msg opts} {
 proc np::parsed {} {
     variable phase
     if {$phase eq "parse"} { exit 0 }
+}
+
+# In phase `compile`: exit 0 at once (the pattern or code compiled); without a phase the program goes
+# on to its end, as a compile alone.
+proc np::compiled {} {
+    variable phase
+    if {$phase eq "compile"} { exit 0 }
+}
+
+# The run guard: whether the program runs what it compiled now (phase `run`), in its own code:
+# `if {[np::running]} { regexp -- $re a }`.
+proc np::running {} {
+    variable phase
+    return [expr {$phase eq "run"}]
 }
 
 # The serialize guard: the serializer's command prefix in phase `serialize`, a no-op otherwise.
