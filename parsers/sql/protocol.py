@@ -1,5 +1,5 @@
 # The protocol helper of the SQL rows (parsers/README.md, "The protocol helper"): input, the error line
-# and the exit statuses (the rows take no phase). Their programs are Python drivers that hand the text to
+# and the exit statuses (the JSON rows take no phase; the `sql` rows take a language's, compile and run). Their programs are Python drivers that hand the text to
 # a database (an in-process SQLite or DuckDB, or a PostgreSQL server): the depth is the database's, not
 # Python's. A program reaches it as ../protocol.py, on the host and inside an environment's root alike
 # (copied beside the program's folder there):
@@ -12,13 +12,22 @@
 import sys
 
 
-def input(text=False, own=0):
+_phase = None
+
+
+def input(text=False, own=0, language=False):
     """The program's `own` leading arguments aside (postgresql-json's build folder), a further argument
-    would be a phase, and these programs know none: one stderr line and exit 2, before stdin is read.
-    Then all of stdin, as bytes, or as text (UTF-8, undecodable bytes kept as surrogates) with `text=True`."""
+    is a phase: the JSON rows know none, a statement's program (`language=True`) knows compile and run;
+    any other is one stderr line and exit 2, before stdin is read. Then all of stdin, as bytes, or as
+    text (UTF-8, undecodable bytes kept as surrogates) with `text=True`."""
+    global _phase
     if len(sys.argv) > 1 + own:
-        print(f"unknown phase: {sys.argv[-1]} (this program takes none)", file=sys.stderr)
-        sys.exit(2)
+        given = sys.argv[-1]
+        if not (language and given in ("compile", "run")):
+            known = "compile or run" if language else "this program takes none"
+            print(f"unknown phase: {given} ({known})", file=sys.stderr)
+            sys.exit(2)
+        _phase = given
     data = sys.stdin.buffer.read()
     return data.decode("utf-8", "surrogateescape") if text else data
 
@@ -39,3 +48,26 @@ def error(e, status=1):
 def finished():
     """The end of the program as it was: exit 0."""
     sys.exit(0)
+
+
+def compiled():
+    """After the statement compiled (prepared): in phase `compile`, exit 0; without a phase the program
+    goes on to its end, as a compile alone."""
+    if _phase == "compile":
+        sys.exit(0)
+
+
+class _Skipped:
+    """What the run guard gives outside phase `run`: calling it, or anything it gives, does nothing."""
+
+    def __call__(self, *args, **kwargs):
+        return self
+
+    def __getattr__(self, name):
+        return self
+
+
+def runner(run):
+    """The run guard: `run` itself in phase `run` (executing what was compiled, from the program's own
+    code inside its own `try`), a no-op otherwise: `protocol.runner(connection.execute)("EXECUTE q")`."""
+    return run if _phase == "run" else _Skipped()

@@ -5,8 +5,6 @@
 # on the empty database) and its rows fetched. An error the server reports ("stack depth limit exceeded",
 # a syntax error, ...) or any other exception -> protocol.error: one stderr line, exit 1; no server or a
 # lost connection -> the same line, exit 2.
-# The folder's helper (../protocol.py) predates the language phases: the phase, `compile` or `run`, is
-# taken off the arguments here; anything else is left for protocol.input to refuse (exit 2).
 import os
 import sys
 
@@ -15,10 +13,7 @@ import psycopg
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 import protocol
 
-running = sys.argv[-1] == "run" and len(sys.argv) > 2
-if len(sys.argv) > 2 and sys.argv[-1] in ("compile", "run"):
-    sys.argv.pop()
-statement = protocol.input(text=True, own=1)
+statement = protocol.input(text=True, own=1, language=True)
 build = sys.argv[1]
 try:
     with open(os.path.join(build, "pg-socket")) as f:
@@ -28,8 +23,8 @@ except Exception as e:
     protocol.error(e, status=2)
 try:
     conn.execute("PREPARE q AS " + statement, prepare=False)
-    if running:
-        conn.execute("EXECUTE q", prepare=False).fetchall()
+    protocol.compiled()
+    protocol.runner(conn.execute)("EXECUTE q", prepare=False).fetchall()
 except psycopg.Error as e:
     protocol.error(e, status=1 if e.sqlstate is not None or not conn.broken else 2)
 except Exception as e:

@@ -4,8 +4,6 @@
 # sqlite3 has no prepare of its own: it prepares on execute). Phase `run`: the statement itself executed
 # on the empty database and its rows fetched. Any Exception (sqlite3.OperationalError "parser stack
 # overflow", "Expression tree is too large", ...) -> protocol.error: one stderr line, exit 1.
-# The folder's helper (../protocol.py) predates the language phases: the phase, `compile` or `run`, is
-# taken off the arguments here; anything else is left for protocol.input to refuse (exit 2).
 import os
 import sqlite3
 import sys
@@ -13,15 +11,15 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 import protocol
 
-running = sys.argv[-1] == "run" and len(sys.argv) > 1
-if len(sys.argv) > 1 and sys.argv[-1] in ("compile", "run"):
-    sys.argv.pop()
-statement = protocol.input(text=True)
+statement = protocol.input(text=True, language=True)
 try:
     connection = sqlite3.connect(":memory:")
     connection.execute("EXPLAIN " + statement).fetchall()
-    if running:
-        connection.execute(statement).fetchall()
+except Exception as e:
+    protocol.error(e)
+protocol.compiled()
+try:
+    protocol.runner(connection.execute)(statement).fetchall()
 except Exception as e:
     protocol.error(e)
 protocol.finished()
