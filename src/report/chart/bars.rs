@@ -47,7 +47,10 @@ fn bar_text(record: &ParserRecord) -> String {
             (None, Some(code)) => format!("crash (exit {code}) at {depth}"),
             (None, None) => format!("crash at {depth}"),
         },
-        (Class::CleanError, _) => format!("{} at {depth}", Class::CleanError.text()),
+        (Class::CleanError, _) => {
+            let words = crate::results::word::clean_error(super::super::class::count_of(record, result));
+            format!("{words} at {depth}")
+        }
         (Class::Timeout, _) => format!("{} at {depth}", Class::Timeout.text()),
         (Class::OutOfMemory, _) => format!("{} at {depth}", Class::OutOfMemory.text()),
         (Class::Unreliable, _) => result.phrase(),
