@@ -131,8 +131,9 @@ pub fn claim_text(documented: &Documented) -> String {
 /// The block's opening line: the counts of each verdict, and of rows documenting none.
 fn heading(tally: &Tally) -> String {
     format!(
-        "Documented limits, measured: {} hold, {} {} not hold, {} not measured; {} {} no limit",
+        "Documented limits, measured: {} {}, {} {} not hold, {} not measured; {} {} no limit",
         tally.holds,
+        if tally.holds == 1 { "holds" } else { "hold" },
         tally.does_not_hold,
         if tally.does_not_hold == 1 { "does" } else { "do" },
         tally.not_measured,
@@ -223,6 +224,7 @@ pub fn html_section(html: &mut String, results: &Results) {
 mod tests {
     use super::*;
     use crate::report::chart::tests::sample;
+    use crate::report::Exporter;
     use crate::results::documented::NESTING;
 
     fn claim(depth: u64, counts: &str) -> Documented {
@@ -345,7 +347,7 @@ mod tests {
         let block = markdown(&results, "####");
         assert!(
             block.starts_with(
-                "#### Documented limits, measured: 1 hold, 1 does not hold, 0 not measured; 5 rows document no limit\n"
+                "#### Documented limits, measured: 1 holds, 1 does not hold, 0 not measured; 5 rows document no limit\n"
             ),
             "{block}"
         );
