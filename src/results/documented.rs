@@ -37,10 +37,32 @@ fn nesting() -> String {
     NESTING.to_string()
 }
 
+/// Whether `name` can name what a limit counts: lower-case words (`captures`, `syntax levels`).
+fn is_count_name(name: &str) -> bool {
+    let allowed = |c: char| c.is_ascii_lowercase() || c == ' ' || c == '-';
+    !name.is_empty()
+        && name.len() <= MAX_COUNT_NAME
+        && name.chars().all(allowed)
+        && !name.starts_with([' ', '-'])
+        && !name.ends_with([' ', '-'])
+}
+
 impl Documented {
-    /// The count the limit is on; `None` for a limit on nesting.
+    /// The count the limit is on; `None` for a limit on nesting (and for a name the catalog would
+    /// refuse, read from a results file written by hand: reports word only what it checks).
     pub fn count(&self) -> Option<&str> {
-        (self.counts != NESTING).then_some(self.counts.as_str())
+        (self.counts != NESTING && is_count_name(&self.counts)).then_some(self.counts.as_str())
+    }
+
+    /// The source as a link target, when it is one the catalog accepts (an https:// address of
+    /// printable characters that end no link early): a results file written by hand is not trusted.
+    pub fn source_link(&self) -> Option<&str> {
+        let ends_a_link = |c: char| "<>\"'()[]{}|\\`".contains(c);
+        (self.source.starts_with("https://")
+            && self.source.len() > "https://".len()
+            && self.source.len() <= MAX_SOURCE
+            && self.source.chars().all(|c| c.is_ascii_graphic() && !ends_a_link(c)))
+        .then_some(self.source.as_str())
     }
 
     /// The shape the limit is about, for a row of `format`.
@@ -58,25 +80,15 @@ impl Documented {
                 self.depth
             ));
         }
-        let count_name = |c: char| c.is_ascii_lowercase() || c == ' ' || c == '-';
-        if self.counts.is_empty()
-            || self.counts.len() > MAX_COUNT_NAME
-            || !self.counts.chars().all(count_name)
-            || self.counts.starts_with([' ', '-'])
-            || self.counts.ends_with([' ', '-'])
-        {
+        if !is_count_name(&self.counts) {
             return Err(format!(
                 "`documented.counts` must be `{NESTING}` or what the limit counts in lower-case words (`captures`), not {:?}",
                 self.counts
             ));
         }
-        let source_ok = self.source.len() <= MAX_SOURCE
-            && self.source.len() > "https://".len()
-            && self.source.starts_with("https://")
-            && self.source.chars().all(|c| c.is_ascii_graphic());
-        if !source_ok {
+        if self.source_link().is_none() {
             return Err(format!(
-                "`documented.source` must be the https:// address of the documentation (no spaces, at most {MAX_SOURCE} bytes), not {:?}",
+                "`documented.source` must be the https:// address of the documentation (no spaces, quotes, brackets or parentheses: write them %-encoded; at most {MAX_SOURCE} bytes), not {:?}",
                 crate::untrusted::printable(&self.source.chars().take(80).collect::<String>())
             ));
         }
@@ -120,6 +132,12 @@ mod tests {
         assert!(error(claim(5, "", "https://a.b")).contains("`documented.counts`"));
         assert!(error(claim(5, NESTING, "http://a.b")).contains("`documented.source`"));
         assert!(error(claim(5, NESTING, "https://a b")).contains("`documented.source`"));
+        assert!(error(claim(5, NESTING, "https://a.b/x)y")).contains("`documented.source`"));
+        // Read from a results file written by hand, a claim the catalog would refuse is worded as
+        // nothing: no count, no link.
+        assert_eq!(claim(5, "<b>x</b>", "javascript:alert(1)").count(), None);
+        assert_eq!(claim(5, NESTING, "javascript:alert(1)").source_link(), None);
+        assert_eq!(ok.source_link(), Some("https://docs.rs/serde_json"));
         let mut shaped = ok.clone();
         shaped.shape = Some(Shape::Unclosed);
         assert!(error(shaped.clone()).contains("`documented.shape`"), "{}", error(shaped));
