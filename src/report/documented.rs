@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 use super::class::{class_of, phrase, Class};
 use super::groups::groups_by_library;
-use super::markup::{escape_html, escape_markdown};
+use super::markup::{cut_at_word, escape_html, escape_markdown, MAX_CELL};
 use super::view::{display_name, environment_name, short_environment_name};
 use crate::results::documented::Documented;
 use crate::results::part::Part;
@@ -158,6 +158,7 @@ pub fn markdown(results: &Results, level: &str) -> String {
     text.push_str(
         "\n| Verdict | Library | Environment | Documented | Measured | Source |\n|---|---|---|---|---|---|\n",
     );
+    let cell = |value: &str| escape_markdown(&cut_at_word(value, MAX_CELL));
     for claim in &claims {
         let environment = short_environment_name(environment_name(results, &claim.record.environment));
         let _ = writeln!(
@@ -167,10 +168,10 @@ pub fn markdown(results: &Results, level: &str) -> String {
                 Verdict::DoesNotHold => format!("**{}**", claim.verdict.text()),
                 verdict => verdict.text().to_string(),
             },
-            escape_markdown(&display_name(results, claim.record)),
-            escape_markdown(environment),
-            escape_markdown(&claim_text(claim.documented)),
-            escape_markdown(&claim.measured),
+            cell(&display_name(results, claim.record)),
+            cell(environment),
+            cell(&claim_text(claim.documented)),
+            cell(&claim.measured),
             // (An address the catalog would refuse, from a results file written by hand, is no link.)
             claim.documented.source_link().map_or("—".to_string(), |link| format!("[documentation]({link})")),
         );

@@ -1,5 +1,5 @@
 //! results.html: the atlas as one self-contained web page. Every row of results.md, filterable by
-//! format, language and outcome and sortable by depth, with both charts inline. Nothing is fetched:
+//! format, class, language, outcome and phase and sortable by depth, with both charts inline. Nothing is fetched:
 //! the CSS, the script and the charts are in the page, and its Content-Security-Policy forbids any
 //! request, so it works from `file://`, an artifact download or a static host alike.
 //!
