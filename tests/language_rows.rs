@@ -34,6 +34,8 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
         // Documented at 250, failing at 201: a claim that does not hold.
         language_row("sql-limit", "sql", &["(", "200", "0"]).set("documented", documented(250, "nesting")),
         language_row("jq-run-crash", "jq", &["(", "0", "50"]),
+        // A second query language: the class gets a chart of its own.
+        language_row("cel-limit", "cel", &["(", "400", "0"]),
         // A limit on a count: its clean error is said as one.
         language_row("code-limit", "code", &["(", "300", "0"]).set("documented", documented(300, "tokens")),
     ]);
@@ -69,6 +71,7 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
             "### SQL",
             "## Query languages",
             "### jq",
+            "### CEL",
             "## Code",
             "### Source code"
         ],
@@ -88,13 +91,15 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
         "{table}"
     );
     assert!(
-        table.contains("## Query languages\n\n1 query-language parser measured of 1 row (1 library): 1 crash.\n"),
+        table.contains(
+            "## Query languages\n\n2 query-language parsers measured of 2 rows (2 libraries): 1 clean error, 1 crash.\n"
+        ),
         "{table}"
     );
     assert!(readme.contains("- **SQL**: 1 SQL parser measured of 1 row (1 library): 1 clean error."), "{readme}");
     // A badge per class, counting its rows that crash, named in the README's badges.
     let badge = |name: &str| fs::read_to_string(workspace.path(&format!("badges/{name}"))).unwrap();
-    assert!(badge("class-query-languages.svg").contains("1 of 1 rows"), "{}", badge("class-query-languages.svg"));
+    assert!(badge("class-query-languages.svg").contains("1 of 2 rows"), "{}", badge("class-query-languages.svg"));
     assert!(badge("class-patterns.svg").contains("0 of 1 rows"), "{}", badge("class-patterns.svg"));
     assert!(readme.contains("![Query languages](badges/class-query-languages.svg)"), "{readme}");
 
@@ -102,7 +107,7 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
     // what was measured), the count, and the row that documents none.
     assert!(
         table.contains(
-            "## Documented limits, measured: 2 hold, 1 does not hold, 0 not measured; 1 row documents no limit\n"
+            "## Documented limits, measured: 2 hold, 1 does not hold, 0 not measured; 2 rows document no limit\n"
         ),
         "{table}"
     );
@@ -132,4 +137,16 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
     assert!(page.contains("\"class\":\"query-languages\""), "the rows' data carry their class");
     assert!(page.contains("<figure data-format=\"jq\" data-class=\"query-languages\">"), "{page}");
     assert!(page.contains("<section id=\"documented\">"), "{page}");
+    // A class of several formats has a chart of its own, in the page and folded in the README.
+    let chart = fs::read_to_string(workspace.path("results-class-query-languages.svg")).unwrap();
+    assert!(chart.contains("How deeply nested query languages can each parser take?"), "{chart}");
+    assert!(chart.contains("C cel-limit") && chart.contains("C jq-run-crash"), "{chart}");
+    assert!(page.contains("<figure data-class=\"query-languages\">"), "{page}");
+    assert!(
+        readme.contains(
+            "<details><summary>Query languages: the charts of jq, CEL</summary>\n\n![Query languages results](results-class-query-languages.svg)"
+        ),
+        "{readme}"
+    );
+    assert!(!workspace.path("results-class-patterns.svg").exists(), "one format: its own chart is the class's");
 }

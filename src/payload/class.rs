@@ -56,6 +56,17 @@ impl FormatClass {
         self.heading().unwrap_or("Data formats")
     }
 
+    /// Its name inside a sentence: `query languages`, `SQL`, `data formats`.
+    pub fn in_text(self) -> &'static str {
+        match self {
+            FormatClass::Data => "data formats",
+            FormatClass::Patterns => "patterns",
+            FormatClass::Sql => "SQL",
+            FormatClass::QueryLanguages => "query languages",
+            FormatClass::Code => "code",
+        }
+    }
+
     /// What its rows measure, in a summary line: `3 regex engines`, `1 SQL parser`.
     pub fn rows_noun(self, rows: usize) -> &'static str {
         let one = rows == 1;

@@ -40,7 +40,7 @@ impl Exporter for Badges {
         for class in results.classes().into_iter().filter(|class| class.heading().is_some()) {
             files.push((
                 PathBuf::from(DIR).join(class_badge_file(class)),
-                crash_badge(&results.of_class(class), &class_label(class))?,
+                crash_badge(&results.of_class(class), class.in_text())?,
             ));
         }
         let count = counts(results);
@@ -55,16 +55,6 @@ impl Exporter for Badges {
 /// The summary badge of one format's parsers: `badges/crashes-<format>.svg`.
 pub fn crash_badge_file(format: PayloadFormat) -> String {
     format!("crashes-{format}.svg")
-}
-
-/// A class as the badge names it: `crash on deep query languages`, `crash on deep SQL`.
-fn class_label(class: FormatClass) -> String {
-    let title = class.title();
-    if title.chars().all(|c| c.is_ascii_uppercase()) {
-        title.to_string()
-    } else {
-        title.to_lowercase()
-    }
 }
 
 /// The summary badge of one class of languages' rows: `badges/class-<class>.svg`.

@@ -119,12 +119,16 @@ fn charts(block: &mut String, results: &Results, base: &str) {
     let formats = by_class(results);
     let Some((first, others)) = formats.split_first() else { return };
     let _ = writeln!(block, "\n![{} results]({base}{})", first.title(), chart::results_file(*first));
-    let folded = |block: &mut String, summary: &str, formats: &[PayloadFormat]| {
+    // (A class of several formats opens with its own chart, every row of the class in one.)
+    let folded = |block: &mut String, summary: &str, formats: &[PayloadFormat], whole: Option<FormatClass>| {
         if formats.is_empty() {
             return;
         }
         let names: Vec<&str> = formats.iter().map(|f| f.title()).collect();
         let _ = writeln!(block, "\n<details><summary>{summary}{}</summary>\n", names.join(", "));
+        if let Some(class) = whole {
+            let _ = writeln!(block, "![{} results]({base}{})\n", class.title(), chart::class_results_file(class));
+        }
         for format in formats {
             let _ = writeln!(block, "![{} results]({base}{})\n", format.title(), chart::results_file(*format));
         }
@@ -132,10 +136,12 @@ fn charts(block: &mut String, results: &Results, base: &str) {
     };
     let same_class: Vec<PayloadFormat> =
         others.iter().copied().filter(|f| f.class() == first.class()).collect();
-    folded(block, "The charts of ", &same_class);
+    folded(block, "The charts of ", &same_class, None);
+    let charted = chart::charted_classes(results);
     for class in results.classes().into_iter().filter(|c| *c != first.class()) {
         let of_class: Vec<PayloadFormat> = others.iter().copied().filter(|f| f.class() == class).collect();
-        folded(block, &format!("{}: the charts of ", class.title()), &of_class);
+        let whole = charted.contains(&class).then_some(class);
+        folded(block, &format!("{}: the charts of ", class.title()), &of_class, whole);
     }
 }
 

@@ -8,7 +8,7 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
-    environment_caption, fit, font, format_of, legend_places, no_wider_than_drawn, other_environments,
+    environment_caption, fit, font, legend_places, subject, no_wider_than_drawn, other_environments,
     plot_error, text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT,
     VERMILLION, WIDTH,
 };
@@ -196,7 +196,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
     let height = layout.height();
     let mut svg = String::new();
     {
-        let title = format!("How deeply nested {} can each parser take?", format_of(results).title());
+        let title = format!("How deeply nested {} can each parser take?", subject(results));
         let root = canvas(&mut svg, height, &title)?;
         draw_legend(&root, &layout.keys, 12, TITLE_HEIGHT + 8)?;
         draw_bars(&root, &layout, layout.plot_top())?;

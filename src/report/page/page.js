@@ -178,13 +178,21 @@
     // The charts follow the table's filters (the crash list's, only its format and class
     // filters): those of formats with no row left are hidden.
     var formatsShown = {};
+    var classesShown = {};
     items.forEach(function (d) {
       var kept = (!state.format || d.format === state.format) && (!state.class || d.class === state.class);
-      if (crashView ? kept : !d.tr.hidden) { formatsShown[d.format] = true; }
+      if (crashView ? kept : !d.tr.hidden) {
+        formatsShown[d.format] = true;
+        classesShown[d.class] = true;
+      }
     });
     if (crashView) { renderLines(); }
     Array.prototype.forEach.call(document.querySelectorAll("#charts figure[data-format]"), function (figure) {
       figure.hidden = !formatsShown[figure.getAttribute("data-format")];
+    });
+    // A class's own chart, while a row of the class is shown.
+    Array.prototype.forEach.call(document.querySelectorAll("#charts figure:not([data-format])"), function (figure) {
+      figure.hidden = !classesShown[figure.getAttribute("data-class")];
     });
   }
 
