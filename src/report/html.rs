@@ -1,7 +1,8 @@
 //! results.html: the atlas as one self-contained web page. Every row of results.md, filterable by
-//! format, class, language, outcome and phase and sortable by depth, with both charts inline. Nothing is fetched:
-//! the CSS, the script and the charts are in the page, and its Content-Security-Policy forbids any
-//! request, so it works from `file://`, an artifact download or a static host alike.
+//! format, class, language, outcome and phase and sortable by depth, with both charts inline.
+//! Nothing is fetched: the CSS, the script and the charts are in the page, and its
+//! Content-Security-Policy forbids any request, so it works from `file://`, an artifact download or
+//! a static host alike (a documented limit's source is a link to follow, never a fetch).
 //!
 //! Every string that comes from results.json (parser stderr, versions, notes, even names) is
 //! untrusted: it reaches the page only through [`escape_html`] (markup) or [`json_for_script`] (data
