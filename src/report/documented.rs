@@ -10,7 +10,7 @@ use std::fmt::Write;
 use super::class::{class_of, phrase, Class};
 use super::groups::groups_by_library;
 use super::markup::{cut_at_word, escape_html, escape_markdown, MAX_CELL};
-use super::view::{display_name, environment_name, short_environment_name};
+use super::view::{environment_name, library_name, short_environment_name};
 use crate::results::documented::Documented;
 use crate::results::part::Part;
 use crate::results::probe_result::{Finding, ProbeResult};
@@ -168,7 +168,7 @@ pub fn markdown(results: &Results, level: &str) -> String {
                 Verdict::DoesNotHold => format!("**{}**", claim.verdict.text()),
                 verdict => verdict.text().to_string(),
             },
-            cell(&display_name(results, claim.record)),
+            cell(&library_name(results, claim.record)),
             cell(environment),
             cell(&claim_text(claim.documented)),
             cell(&claim.measured),
@@ -208,7 +208,7 @@ pub fn html_section(html: &mut String, results: &Results) {
                  <td>{}</td><td>{}</td><td>{}</td></tr>",
                 escape_html(&claim.record.key()),
                 claim.verdict.text(),
-                escape_html(&display_name(results, claim.record)),
+                escape_html(&library_name(results, claim.record)),
                 escape_html(environment),
                 escape_html(&claim_text(claim.documented)),
                 escape_html(&claim.measured),
