@@ -30,7 +30,8 @@ fn documented(depth: i64, counts: &str) -> toml::Value {
 fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() {
     let workspace = Workspace::new(&[
         // Documented at 100 and failing cleanly at 101: the claim holds.
-        language_row("regex-limit", "regex", &["(", "100", "0"]).set("documented", documented(100, "nesting")),
+        language_row("regex-limit", "regex", &["(", "100", "0"])
+            .set("documented", documented(100, "nesting")),
         // Documented at 250, failing at 201: a claim that does not hold.
         language_row("sql-limit", "sql", &["(", "200", "0"]).set("documented", documented(250, "nesting")),
         language_row("jq-run-crash", "jq", &["(", "0", "50"]),
@@ -96,10 +97,17 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
         ),
         "{table}"
     );
-    assert!(readme.contains("- **SQL**: 1 SQL parser measured of 1 row (1 library): 1 clean error."), "{readme}");
+    assert!(
+        readme.contains("- **SQL**: 1 SQL parser measured of 1 row (1 library): 1 clean error."),
+        "{readme}"
+    );
     // A badge per class, counting its rows that crash, named in the README's badges.
     let badge = |name: &str| fs::read_to_string(workspace.path(&format!("badges/{name}"))).unwrap();
-    assert!(badge("class-query-languages.svg").contains("1 of 2 rows"), "{}", badge("class-query-languages.svg"));
+    assert!(
+        badge("class-query-languages.svg").contains("1 of 2 rows"),
+        "{}",
+        badge("class-query-languages.svg")
+    );
     assert!(badge("class-patterns.svg").contains("0 of 1 rows"), "{}", badge("class-patterns.svg"));
     assert!(readme.contains("![Query languages](badges/class-query-languages.svg)"), "{readme}");
 
@@ -129,11 +137,19 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
         page[from..from + page[from..].find("</select>").unwrap()].to_string()
     };
     let options = |id: &str| -> Vec<String> {
-        select(id).split("<option value=\"").skip(1).map(|o| o.split('"').next().unwrap().to_string()).collect()
+        select(id)
+            .split("<option value=\"")
+            .skip(1)
+            .map(|o| o.split('"').next().unwrap().to_string())
+            .collect()
     };
     assert_eq!(options("class"), ["", "patterns", "sql", "query-languages", "code"], "{}", select("class"));
     assert_eq!(options("phase"), ["", "measured", "run", "run-sooner"], "{}", select("phase"));
-    assert!(select("phase").contains(">loses control in run, sooner than the compile<"), "{}", select("phase"));
+    assert!(
+        select("phase").contains(">loses control in run, sooner than the compile<"),
+        "{}",
+        select("phase")
+    );
     assert!(page.contains("\"class\":\"query-languages\""), "the rows' data carry their class");
     assert!(page.contains("<figure data-format=\"jq\" data-class=\"query-languages\">"), "{page}");
     assert!(page.contains("<section id=\"documented\">"), "{page}");
@@ -148,5 +164,8 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
         ),
         "{readme}"
     );
-    assert!(!workspace.path("results-class-patterns.svg").exists(), "one format: its own chart is the class's");
+    assert!(
+        !workspace.path("results-class-patterns.svg").exists(),
+        "one format: its own chart is the class's"
+    );
 }

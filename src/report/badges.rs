@@ -7,13 +7,13 @@ use anyhow::{anyhow, Result};
 use badge_maker::BadgeBuilder;
 
 use super::class::{class_of, count_of, Class};
-use crate::results::word::clean_error;
 use super::counts::counts;
 use super::view::display_name;
 use super::Exporter;
 use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::outcome::Failure;
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::word::clean_error;
 use crate::results::{ParserRecord, Results, Status};
 use crate::units::thousands;
 

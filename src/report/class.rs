@@ -123,7 +123,11 @@ pub fn failure_words(record: &ParserRecord, result: &ProbeResult) -> Option<Stri
 pub fn phrase(record: &ParserRecord, result: &ProbeResult) -> String {
     match (result.finding(), count_of(record, result)) {
         (Finding::FailsAt(depth, failure), Some(count)) if failure.kind == FailureKind::Error => {
-            format!("{} at {}", crate::results::word::clean_error(Some(count)), crate::units::thousands(depth))
+            format!(
+                "{} at {}",
+                crate::results::word::clean_error(Some(count)),
+                crate::units::thousands(depth)
+            )
         }
         _ => result.phrase(),
     }

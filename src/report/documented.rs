@@ -173,7 +173,10 @@ pub fn markdown(results: &Results, level: &str) -> String {
             cell(&claim_text(claim.documented)),
             cell(&claim.measured),
             // (An address the catalog would refuse, from a results file written by hand, is no link.)
-            claim.documented.source_link().map_or("—".to_string(), |link| format!("[documentation]({link})")),
+            claim
+                .documented
+                .source_link()
+                .map_or("—".to_string(), |link| format!("[documentation]({link})")),
         );
     }
     text
@@ -253,7 +256,10 @@ mod tests {
         with_claim(&mut results, "c-stack", claim(87_288, NESTING));
         with_claim(&mut results, "c-unbounded", claim(1_000, NESTING));
         with_claim(&mut results, "go-skipped", claim(10_000, NESTING));
-        assert_eq!(verdict_of(&results, "rust-serde-json"), (Verdict::Holds, "clean error at depth 129".into()));
+        assert_eq!(
+            verdict_of(&results, "rust-serde-json"),
+            (Verdict::Holds, "clean error at depth 129".into())
+        );
         assert_eq!(
             verdict_of(&results, "python-json"),
             (Verdict::DoesNotHold, "clean error at depth 995".into()),

@@ -540,7 +540,8 @@ fn charts(html: &mut String, results: &Results) -> Result<()> {
     for class in chart::charted_classes(results) {
         let svg = chart::results_svg(&results.of_class(class))?;
         let start = svg.find("<svg").unwrap_or(0);
-        let _ = writeln!(html, "<figure data-class=\"{}\">\n{}\n</figure>", class.key(), svg[start..].trim_end());
+        let _ =
+            writeln!(html, "<figure data-class=\"{}\">\n{}\n</figure>", class.key(), svg[start..].trim_end());
     }
     html.push_str("</section>\n");
     Ok(())

@@ -11,7 +11,6 @@ use super::class::{class, losing_sooner, Class};
 use super::counts::{counts, rows};
 use super::format_details::{details_file, row_anchor};
 use super::groups::{environments_of, groups_by_library, sorted};
-use super::{documented, lists};
 use super::markup::{cut_at_word, escape_markdown, MAX_CELL};
 use super::overview::{changes, class_summary, superlinear};
 use super::view::{
@@ -19,6 +18,7 @@ use super::view::{
     short_environment_name, short_outcome,
 };
 use super::Exporter;
+use super::{documented, lists};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results};
 use crate::units::{thousands, Limit};

@@ -3,9 +3,9 @@
 
 use super::class::{class, class_of, losing_sooner, Class};
 use super::counts::{counts, rows};
-use crate::payload::FormatClass;
 use super::groups::{groups, groups_by_library, sorted};
 use super::view::{display_name, growth_note, main_outcome, short_outcome};
+use crate::payload::FormatClass;
 use crate::results::probe_result::ProbeResult;
 use crate::results::HOST;
 use crate::results::{ParserRecord, Results, Status};
@@ -158,7 +158,10 @@ mod tests {
             class_summary(&results, FormatClass::Patterns),
             "1 regex engine measured of 1 row (1 library): 1 clean error"
         );
-        assert_eq!(class_summary(&results, FormatClass::Sql), "0 SQL parsers measured of 0 rows (0 libraries)");
+        assert_eq!(
+            class_summary(&results, FormatClass::Sql),
+            "0 SQL parsers measured of 0 rows (0 libraries)"
+        );
     }
 
     #[test]

@@ -11,12 +11,12 @@ use super::class::{class, Class};
 use super::counts::counts;
 use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
+use super::overview::class_summary;
 use super::template::fill_values;
 use super::view::{display_name, environment_name};
 use super::{badges, chart, documented, format_details, lists, markdown};
 use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::HOST;
-use super::overview::class_summary;
 use crate::results::{output, write_if_changed, ParserRecord, Results};
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");
@@ -120,17 +120,22 @@ fn charts(block: &mut String, results: &Results, base: &str) {
     let Some((first, others)) = formats.split_first() else { return };
     let _ = writeln!(block, "\n![{} results]({base}{})", first.title(), chart::results_file(*first));
     // (A class of several formats opens with its own chart, every row of the class in one.)
-    let folded = |block: &mut String, summary: &str, formats: &[PayloadFormat], whole: Option<FormatClass>| {
+    let folded = |block: &mut String,
+                  summary: &str,
+                  formats: &[PayloadFormat],
+                  whole: Option<FormatClass>| {
         if formats.is_empty() {
             return;
         }
         let names: Vec<&str> = formats.iter().map(|f| f.title()).collect();
         let _ = writeln!(block, "\n<details><summary>{summary}{}</summary>\n", names.join(", "));
         if let Some(class) = whole {
-            let _ = writeln!(block, "![{} results]({base}{})\n", class.title(), chart::class_results_file(class));
+            let _ =
+                writeln!(block, "![{} results]({base}{})\n", class.title(), chart::class_results_file(class));
         }
         for format in formats {
-            let _ = writeln!(block, "![{} results]({base}{})\n", format.title(), chart::results_file(*format));
+            let _ =
+                writeln!(block, "![{} results]({base}{})\n", format.title(), chart::results_file(*format));
         }
         block.push_str("</details>\n");
     };
@@ -193,7 +198,8 @@ fn badge_block(results: &Results, base: &str) -> String {
         );
     }
     for class in results.classes().into_iter().filter(|class| class.heading().is_some()) {
-        let _ = write!(block, " ![{}]({base}{}/{})", class.title(), badges::DIR, badges::class_badge_file(class));
+        let _ =
+            write!(block, " ![{}]({base}{}/{})", class.title(), badges::DIR, badges::class_badge_file(class));
     }
     block.push('\n');
     block

@@ -116,7 +116,8 @@ pub fn record_phrase(record: &ParserRecord) -> String {
             // Each phase that ends differently from the program run as it always was.
             let mut text = phrase(record, result);
             for phase in record.phases.iter().filter(|p| p.phrase() != result.phrase()) {
-                let _ = write!(text, " · {}: {}", phase.phase.map_or("?", |p| p.name()), phrase(record, phase));
+                let _ =
+                    write!(text, " · {}: {}", phase.phase.map_or("?", |p| p.name()), phrase(record, phase));
             }
             text
         }

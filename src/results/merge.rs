@@ -153,6 +153,35 @@ mod tests {
     }
 
     #[test]
+    fn every_merged_record_takes_the_catalogs_documented_limit() {
+        use crate::results::documented::Documented;
+        let claim = Documented {
+            depth: 32,
+            counts: "nesting".into(),
+            source: "https://example.org/limit".into(),
+            shape: None,
+        };
+        let mut documented = nothing("documented");
+        documented.documented = Some(claim.clone());
+        let mut stale = record("dropped-claim", Status::Measured, "");
+        stale.documented = Some(Documented { depth: 64, ..claim.clone() });
+        let measured = record("documented", Status::Measured, "");
+        let input = results("Debian", vec![measured, stale.clone()]);
+        let merged = merge(vec![documented, nothing("dropped-claim")], &[input], None, false).unwrap();
+        assert_eq!(merged.results.find("documented").unwrap().documented, Some(claim));
+        assert_eq!(
+            merged.results.find("dropped-claim").unwrap().documented,
+            None,
+            "the catalog cites none now"
+        );
+        assert_eq!(
+            merged.results.find("documented").unwrap().status,
+            Status::Measured,
+            "the measurement stays"
+        );
+    }
+
+    #[test]
     fn nothing_to_merge_is_none() {
         assert!(merge(vec![nothing("a")], &[], None, false).is_none());
     }

@@ -8,8 +8,8 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
-    environment_caption, fit, font, legend_places, subject, no_wider_than_drawn, other_environments,
-    plot_error, text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT,
+    environment_caption, fit, font, legend_places, no_wider_than_drawn, other_environments, plot_error,
+    subject, text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT,
     VERMILLION, WIDTH,
 };
 use crate::report::class::{class, Class};
