@@ -99,6 +99,37 @@ fn a_catalog_timeout_above_a_day_is_a_usage_error_naming_the_row() {
 }
 
 #[test]
+fn a_bad_documented_limit_is_a_usage_error_naming_the_row_and_the_field() {
+    let claim = |depth: i64, counts: &str, source: &str| {
+        let mut table = toml::value::Table::new();
+        table.insert("depth".into(), depth.into());
+        table.insert("counts".into(), counts.into());
+        table.insert("source".into(), source.into());
+        toml::Value::Table(table)
+    };
+    let cases = [
+        (claim(0, "nesting", "https://example.org/limit"), "`documented.depth`"),
+        (claim(32, "Captures!", "https://example.org/limit"), "`documented.counts`"),
+        (claim(32, "nesting", "javascript:alert(1)"), "`documented.source`"),
+    ];
+    for (documented, field) in cases {
+        let workspace =
+            Workspace::new(&[Row::new("claimant").set("run", vec!["cat"]).set("documented", documented)]);
+        let output = workspace.nestprobe(&["list"]);
+        assert_usage_error(&output, &["parser `claimant`", field], field);
+    }
+    // A field the claim does not have is refused with the line and column, like any other.
+    let mut unknown = toml::value::Table::new();
+    unknown.insert("depth".into(), 32.into());
+    unknown.insert("source".into(), "https://example.org".into());
+    unknown.insert("limit".into(), 3.into());
+    let workspace = Workspace::new(&[Row::new("claimant")
+        .set("run", vec!["cat"])
+        .set("documented", toml::Value::Table(unknown))]);
+    assert_usage_error(&workspace.nestprobe(&["list"]), &["limit"], "an unknown field");
+}
+
+#[test]
 fn catalog_rows_whose_ids_or_programs_would_leave_their_folder_are_refused_at_load() {
     let long_id = "a".repeat(252);
     let cases: Vec<(Row, &str)> = vec![

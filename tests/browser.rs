@@ -401,6 +401,19 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     assert_eq!(chart_formats(&plain.html), formats);
     assert_eq!(chart_formats(&crash.html), BTreeSet::from(["json"]));
 
+    // The class filter: the data formats' class keeps exactly their rows.
+    let data = dump(&chromium, &page, "#view=table&class=data");
+    check(&data, "class data");
+    let data_ids: BTreeSet<String> = records
+        .iter()
+        .filter(|r| {
+            let format = r["format"].as_str().unwrap_or("json");
+            format.parse::<nestprobe::payload::PayloadFormat>().is_ok_and(|f| f.class().key() == "data")
+        })
+        .map(key)
+        .collect();
+    assert_eq!(data.visible_ids().into_iter().map(String::from).collect::<BTreeSet<_>>(), data_ids);
+
     // After the parse: the rows measured in phases, and those that lose control in serialize (at all).
     let phased = dump(&chromium, &page, "#phase=measured");
     check(&phased, "phase measured");

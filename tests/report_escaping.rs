@@ -21,6 +21,9 @@ fn hostile_results() -> (Value, String) {
     record["version"] = format!("1.0 {SCRIPT} | `rm -rf`").into();
     record["note"] = "pipe | in a note, `ticks`, <img src=x onerror=alert(2)>\nsecond line".into();
     record["result"]["failure"]["stderr"] = format!("Error: {SCRIPT} | `x` </script><!--").into();
+    // A documented limit no catalog would accept: a count that is markup, a source that is script.
+    record["documented"] =
+        serde_json::json!({ "depth": 5, "counts": SCRIPT, "source": "javascript:alert(3)//|x" });
     let mut copy = record.clone();
     copy["environment"] = "evil".into();
     results["parsers"].as_array_mut().unwrap().push(copy);
@@ -101,7 +104,8 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
         if row.starts_with("|--") {
             continue;
         }
-        if row.starts_with("| Language") || row.starts_with("| Depth") || row.starts_with("| Library") {
+        let headers = ["| Language", "| Depth", "| Library", "| Verdict"];
+        if headers.iter().any(|h| row.starts_with(h)) {
             header = cell_separators(row);
         }
         assert_eq!(cell_separators(row), header, "row split differently: {row}");
@@ -112,6 +116,8 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
     assert_eq!(html.matches("<script").count(), 3, "a parser-supplied <script> got through");
     assert_eq!(html.matches("</script>").count(), 3);
     assert!(!html.contains("<img"));
+    assert!(!html.contains("javascript:"), "a documented source that is script got through");
+    assert!(!md.contains("javascript:"), "a documented source that is script got through");
     assert!(!html.contains("<!--"), "a comment opener from stderr got through");
     let row = html.split(&format!("data-id=\"{id}\"")).nth(1).unwrap().split("</tr>").next().unwrap();
     assert!(row.contains("1.0 &lt;script&gt;alert(1)&lt;/script&gt; | `rm -rf`"), "version: {row}");

@@ -190,6 +190,9 @@ fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), Stri
     if let Some(timeout) = &entry.timeout {
         parse_timeout(timeout).map_err(|e| format!("bad `timeout`: {e:#}"))?;
     }
+    if let Some(documented) = &entry.documented {
+        documented.check(entry.format, crate::probe::options::MAX_DEPTH_BOUND)?;
+    }
     if let Some(memory) = &entry.memory {
         memory.parse::<Limit>().map_err(|e| format!("bad `memory`: {e:#}"))?;
     }

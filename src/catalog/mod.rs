@@ -103,6 +103,10 @@ pub struct Entry {
     pub environments: Vec<String>,
     /// Build facts that change the number (compiler flags, features), for the tables: `-O2`.
     pub variant: Option<String>,
+    /// The limit the library's documentation states: `{ depth = 128, counts = "nesting", source =
+    /// "https://…" }` (`counts`: `nesting`, or the count it is on; `shape`: when not the main one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documented: Option<crate::results::documented::Documented>,
     /// The phases the program can be asked for as its last argument (parse, free, serialize);
     /// each is probed besides the main result, which runs the program without one.
     #[serde(default)]

@@ -39,6 +39,51 @@ impl FormatClass {
         }
     }
 
+    /// Its name in file names, the page's class filter and its URL fragment: `patterns`.
+    pub fn key(self) -> &'static str {
+        match self {
+            FormatClass::Data => "data",
+            FormatClass::Patterns => "patterns",
+            FormatClass::Sql => "sql",
+            FormatClass::QueryLanguages => "query-languages",
+            FormatClass::Code => "code",
+        }
+    }
+
+    /// Its title where every class is listed (the page's class filter): its heading, `Data formats`
+    /// for the formats the atlas began with.
+    pub fn title(self) -> &'static str {
+        self.heading().unwrap_or("Data formats")
+    }
+
+    /// Its name inside a sentence: `query languages`, `SQL`, `data formats`.
+    pub fn in_text(self) -> &'static str {
+        match self {
+            FormatClass::Data => "data formats",
+            FormatClass::Patterns => "patterns",
+            FormatClass::Sql => "SQL",
+            FormatClass::QueryLanguages => "query languages",
+            FormatClass::Code => "code",
+        }
+    }
+
+    /// What its rows measure, in a summary line: `3 regex engines`, `1 SQL parser`.
+    pub fn rows_noun(self, rows: usize) -> &'static str {
+        let one = rows == 1;
+        match self {
+            FormatClass::Data if one => "data-format parser",
+            FormatClass::Data => "data-format parsers",
+            FormatClass::Patterns if one => "regex engine",
+            FormatClass::Patterns => "regex engines",
+            FormatClass::Sql if one => "SQL parser",
+            FormatClass::Sql => "SQL parsers",
+            FormatClass::QueryLanguages if one => "query-language parser",
+            FormatClass::QueryLanguages => "query-language parsers",
+            FormatClass::Code if one => "code parser",
+            FormatClass::Code => "code parsers",
+        }
+    }
+
     /// What a program run without a phase does, as the reports label it: a data format's program
     /// runs as it always did; a language's compiles its input (the `run` phase runs it).
     pub fn main_label(self) -> &'static str {
@@ -69,6 +114,12 @@ mod tests {
         assert_eq!(headings, ["Patterns", "SQL", "Query languages", "Code"]);
         assert_eq!(FormatClass::Data.main_label(), "whole run");
         assert_eq!(FormatClass::Sql.main_label(), "compile");
+        let keys: Vec<&str> = FormatClass::ALL.iter().map(|c| c.key()).collect();
+        assert_eq!(keys, ["data", "patterns", "sql", "query-languages", "code"]);
+        assert_eq!(FormatClass::Data.title(), "Data formats");
+        assert_eq!(FormatClass::QueryLanguages.title(), "Query languages");
+        assert_eq!(FormatClass::Patterns.rows_noun(1), "regex engine");
+        assert_eq!(FormatClass::Patterns.rows_noun(3), "regex engines");
         // Listed in the order of ALL: data first.
         assert!(FormatClass::ALL.windows(2).all(|pair| pair[0] < pair[1]));
     }

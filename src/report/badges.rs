@@ -6,13 +6,14 @@ use std::path::PathBuf;
 use anyhow::{anyhow, Result};
 use badge_maker::BadgeBuilder;
 
-use super::class::{class_of, Class};
+use super::class::{class_of, count_of, Class};
 use super::counts::counts;
 use super::view::display_name;
 use super::Exporter;
-use crate::payload::PayloadFormat;
+use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::outcome::Failure;
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::word::clean_error;
 use crate::results::{ParserRecord, Results, Status};
 use crate::units::thousands;
 
@@ -35,6 +36,13 @@ impl Exporter for Badges {
                 crash_badge(&results.of_format(format), format.title())?,
             ));
         }
+        // A summary per class of languages (the data formats have theirs per format and in all).
+        for class in results.classes().into_iter().filter(|class| class.heading().is_some()) {
+            files.push((
+                PathBuf::from(DIR).join(class_badge_file(class)),
+                crash_badge(&results.of_class(class), class.in_text())?,
+            ));
+        }
         let count = counts(results);
         files.push((
             PathBuf::from(DIR).join("parsers.svg"),
@@ -47,6 +55,11 @@ impl Exporter for Badges {
 /// The summary badge of one format's parsers: `badges/crashes-<format>.svg`.
 pub fn crash_badge_file(format: PayloadFormat) -> String {
     format!("crashes-{format}.svg")
+}
+
+/// The summary badge of one class of languages' rows: `badges/class-<class>.svg`.
+pub fn class_badge_file(class: FormatClass) -> String {
+    format!("class-{}.svg", class.key())
 }
 
 /// A parser's badge file in [`DIR`]: `<id>.svg`, `<id>@<environment>.svg` outside the host.
@@ -64,7 +77,9 @@ fn crash_badge(results: &Results, what: &str) -> Result<String> {
 }
 
 fn parser_message(record: &ParserRecord) -> (String, &'static str) {
-    message(record.result.as_ref().filter(|_| record.status == Status::Measured))
+    let result = record.result.as_ref().filter(|_| record.status == Status::Measured);
+    let count = result.and_then(|result| count_of(record, result));
+    message(result, count)
 }
 
 /// The badge of one result (`probe --badge`), with the wording and colours of the catalog's
@@ -72,18 +87,19 @@ fn parser_message(record: &ParserRecord) -> (String, &'static str) {
 /// The badge of `probe --badge`. A result that broke an expectation is red whatever its outcome,
 /// and says so: a gate that failed must not show green.
 pub fn probe_badge(label: &str, result: Option<&ProbeResult>, expectations_failed: bool) -> Result<String> {
-    let (message, colour) = message(result);
+    let (message, colour) = message(result, None);
     if expectations_failed {
         return badge(label, &format!("{message} (expectation failed)"), "red");
     }
     badge(label, &message, colour)
 }
 
-fn message(result: Option<&ProbeResult>) -> (String, &'static str) {
+/// `count`: the count a clean error is a limit on, when the row documents one.
+fn message(result: Option<&ProbeResult>, count: Option<&str>) -> (String, &'static str) {
     let Some(result) = result else { return ("not measured".into(), "lightgrey") };
     let depth = || result.exact_failing_depth().map(thousands).unwrap_or_default();
     match class_of(result) {
-        Class::CleanError => (format!("clean error at {}", depth()), "brightgreen"),
+        Class::CleanError => (format!("{} at {}", clean_error(count), depth()), "brightgreen"),
         Class::Crash => {
             match result.crash_seen_at() {
                 Some((depth, failure)) => (format!("{} at {}", failure.summary(), thousands(depth)), "red"),

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::class::Word;
+use super::class::{failure_words, Word};
 use super::markup::{cut_at_word, escape_markdown};
 use super::view::{depth_figure, growth_note};
 use crate::payload::Shape;
@@ -26,15 +26,15 @@ pub fn depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
 }
 
 /// How it failed, and how its time grew where that was super-linear.
-pub fn how_and_growth(result: &ProbeResult) -> String {
+pub fn how_and_growth(record: &ParserRecord, result: &ProbeResult) -> String {
     match growth_note(result) {
-        Some(note) => format!("{}; {}", how_cell(result), escape_markdown(&note)),
-        None => how_cell(result),
+        Some(note) => format!("{}; {}", how_cell(record, result), escape_markdown(&note)),
+        None => how_cell(record, result),
     }
 }
 
 /// How it failed in the glossary's words, a crash in bold with the function that recursed.
-pub fn how_cell(result: &ProbeResult) -> String {
+pub fn how_cell(record: &ParserRecord, result: &ProbeResult) -> String {
     if let Some((depth, failure)) = result.crash_beyond_slow() {
         let exhausts = Word::ExhaustsTime.text();
         return format!(
@@ -45,7 +45,7 @@ pub fn how_cell(result: &ProbeResult) -> String {
     }
     match result.finding() {
         Finding::FailsAt(_, failure) if failure.kind == FailureKind::Error => {
-            escape_markdown(&failure.summary())
+            escape_markdown(&failure_words(record, result).unwrap_or_else(|| failure.summary()))
         }
         Finding::FailsAt(_, failure) if failure.kind != FailureKind::Crash => {
             format!("**{}**", escape_markdown(&failure.summary()))
@@ -72,7 +72,7 @@ pub fn how_cell(result: &ProbeResult) -> String {
 /// Where and how a shape besides the main one failed, or why it has no result.
 pub fn shape_cell(record: &ParserRecord, result: Option<&ProbeResult>, shape: Shape) -> String {
     match (result, record.unsupported(shape)) {
-        (Some(result), _) => format!("{} {}", depth_cell(record, result), how_cell(result)),
+        (Some(result), _) => format!("{} {}", depth_cell(record, result), how_cell(record, result)),
         (None, Some(unsupported)) => format!("shape not supported: {}", escape_markdown(&unsupported.error)),
         (None, None) => "—".to_string(),
     }

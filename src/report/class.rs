@@ -100,6 +100,39 @@ pub fn class_of(result: &ProbeResult) -> Class {
     }
 }
 
+/// The count a clean error of `result` is a limit on: the row documents a limit on a count (not
+/// on nesting) and `result` is a probe of the shape the limit is about (any phase of it).
+pub fn count_of<'a>(record: &'a ParserRecord, result: &ProbeResult) -> Option<&'a str> {
+    let documented = record.documented.as_ref()?;
+    let count = documented.count()?;
+    (documented.shape_of(record.format) == result.shape).then_some(count)
+}
+
+/// How a result failed, as the reports say it: [`crate::results::outcome::Failure::summary`],
+/// with a clean error worded as a limit on the count the row documents (`clean error (captures)`).
+pub fn failure_words(record: &ParserRecord, result: &ProbeResult) -> Option<String> {
+    let failure = result.failure.as_ref()?;
+    Some(match (failure.kind, count_of(record, result)) {
+        (FailureKind::Error, Some(count)) => crate::results::word::clean_error(Some(count)),
+        _ => failure.summary(),
+    })
+}
+
+/// A result's phrase as the reports say it: [`ProbeResult::phrase`], a clean error on a documented
+/// count worded as one (`clean error (captures) at 32,767`, no depth: it is a count).
+pub fn phrase(record: &ParserRecord, result: &ProbeResult) -> String {
+    match (result.finding(), count_of(record, result)) {
+        (Finding::FailsAt(depth, failure), Some(count)) if failure.kind == FailureKind::Error => {
+            format!(
+                "{} at {}",
+                crate::results::word::clean_error(Some(count)),
+                crate::units::thousands(depth)
+            )
+        }
+        _ => result.phrase(),
+    }
+}
+
 /// Whether a class means the program lost control (crashed, hung, ran out of memory).
 pub fn loses_control(class: Class) -> bool {
     matches!(class, Class::Crash | Class::Timeout | Class::OutOfMemory)

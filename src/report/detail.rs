@@ -120,7 +120,7 @@ fn probes(html: &mut String, record: &ParserRecord) {
             html,
             "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"code\">{}</td></tr>",
             escape_html(&what),
-            escape_html(&result.phrase()),
+            escape_html(&super::class::phrase(record, result)),
             escape_html(&payload),
             escape_html(&memory),
             result.trials,

@@ -136,7 +136,7 @@ fn part_lines(record: &ParserRecord) -> Vec<[String; 5]> {
             };
             let (fails_at, how) = match part {
                 Part::Unclosed => (depth_cell(record, result), unclosed_cell(record, result)),
-                _ => (depth_cell(record, result), how_and_growth(result)),
+                _ => (depth_cell(record, result), how_and_growth(record, result)),
             };
             [shape, phase, fails_at, how, peak_memory(result).unwrap_or_else(|| "—".into())]
         })

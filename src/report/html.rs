@@ -1,7 +1,8 @@
 //! results.html: the atlas as one self-contained web page. Every row of results.md, filterable by
-//! format, language and outcome and sortable by depth, with both charts inline. Nothing is fetched:
-//! the CSS, the script and the charts are in the page, and its Content-Security-Policy forbids any
-//! request, so it works from `file://`, an artifact download or a static host alike.
+//! format, class, language, outcome and phase and sortable by depth, with both charts inline.
+//! Nothing is fetched: the CSS, the script and the charts are in the page, and its
+//! Content-Security-Policy forbids any request, so it works from `file://`, an artifact download or
+//! a static host alike (a documented limit's source is a link to follow, never a fetch).
 //!
 //! Every string that comes from results.json (parser stderr, versions, notes, even names) is
 //! untrusted: it reaches the page only through [`escape_html`] (markup) or [`json_for_script`] (data
@@ -21,16 +22,17 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::class::{class_of, losing_sooner, Class, Word};
+use super::class::{class_of, count_of, losing_sooner, phrase, Class, Word};
 use super::counts::{counts, row_class, rows, Counts};
 use super::crashes::{crash_list, losing_depth, losses};
 use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
 use super::page_crashes::{crash_section, line_data, LineData};
 use super::view::{depth_figure, environment_name, growth_note, peak_memory, short_outcome};
-use super::{badges, chart, detail, markdown, Exporter};
+use super::{badges, chart, detail, documented, markdown, Exporter};
 use crate::payload::PayloadFormat;
 use crate::results::outcome::{error_line, FailureKind};
+use crate::results::phase::Phase;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results};
 use crate::units::{format_bytes, thousands};
@@ -56,6 +58,8 @@ struct RowData {
     /// The record's key: its id, with `@<environment>` outside the host.
     id: String,
     format: String,
+    /// Its format's class (`data`, `patterns`, `sql`, `query-languages`, `code`).
+    class: &'static str,
     /// The environment's key (`host`, `debian13`).
     environment: String,
     language: String,
@@ -99,6 +103,7 @@ fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> Row
     RowData {
         id: record.key(),
         format: format_of(record),
+        class: record.format.class().key(),
         environment: record.environment.clone(),
         language: record.language.clone(),
         library: record.library.clone(),
@@ -156,6 +161,7 @@ fn page(results: &Results) -> Result<String> {
     table(&mut html, results, &records);
     html.push_str(LEGEND);
     html.push_str("</section>\n");
+    documented::html_section(&mut html, results);
     charts(&mut html, results)?;
     html.push_str("</main>\n");
     let _ = writeln!(
@@ -214,6 +220,8 @@ fn controls(html: &mut String, results: &Results) {
          <option value=\"table\">every row</option></select></label>\n",
     );
     select(html, "format", "Format", "all formats", formats.iter().map(|f| (f.as_str(), f.as_str())));
+    let classes = results.classes();
+    select(html, "class", "Class", "all classes", classes.iter().map(|c| (c.key(), c.title())));
     select(html, "language", "Language", "all languages", languages.iter().map(|&l| (l, l)));
     let environments = environments_of(results);
     select(
@@ -224,18 +232,11 @@ fn controls(html: &mut String, results: &Results) {
         environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
     );
     select(html, "outcome", "Outcome", "all outcomes", Class::ALL.map(|c| (c.key(), c.text())));
-    // After the parse: the rows measured in phases, those that lose control in one at all, and
-    // those that lose control there sooner than in the parse.
-    let phases = [
-        ("measured", "measured in phases"),
-        ("free", "loses control in free"),
-        ("free-sooner", "loses control in free, sooner than the parse"),
-        ("serialize", "loses control in serialize"),
-        ("serialize-sooner", "loses control in serialize, sooner than the parse"),
-        ("run", "loses control in run"),
-        ("run-sooner", "loses control in run, sooner than the compile"),
-    ];
-    select(html, "phase", "Phase", "any phase", phases);
+    // After the parse (or the compile): the rows measured in phases, those that lose control in
+    // one at all, and those that lose control there sooner than in the parse; only the phases some
+    // row was measured in.
+    let options = phase_options(results);
+    select(html, "phase", "Phase", "any phase", options.iter().map(|(k, t)| (k.as_str(), t.as_str())));
     html.push_str(
         "<label>Sort <select id=\"sort\">\
          <option value=\"language\">by language</option>\
@@ -248,6 +249,24 @@ fn controls(html: &mut String, results: &Results) {
     );
     let _ = write!(html, "{0} of {0} rows", results.parsers.len());
     html.push_str("</output>\n</form>\n");
+}
+
+/// The phase filter's options: `measured` when some row was measured in phases, then for each phase
+/// after the parse or compile that some row has, losing control there at all and sooner.
+fn phase_options(results: &Results) -> Vec<(String, String)> {
+    let measured: BTreeSet<Phase> =
+        results.parsers.iter().flat_map(|r| r.phases.iter().filter_map(|p| p.phase)).collect();
+    let mut options = Vec::new();
+    if !measured.is_empty() {
+        options.push(("measured".to_string(), "measured in phases".to_string()));
+    }
+    for phase in Phase::ALL.into_iter().filter(|p| !p.is_front_end() && measured.contains(p)) {
+        let name = phase.name();
+        let front = if phase == Phase::Run { "the compile" } else { "the parse" };
+        options.push((name.to_string(), format!("loses control in {name}")));
+        options.push((format!("{name}-sooner"), format!("loses control in {name}, sooner than {front}")));
+    }
+    options
 }
 
 /// Title, sort key (for sortable columns) and class of each column.
@@ -406,14 +425,14 @@ fn outcome_cells(html: &mut String, record: &ParserRecord, result: &ProbeResult)
     let phase = losing_sooner(record)
         .map(|_| format!(" <span class=\"phase\">{}</span>", escape_html(&short_outcome(record))))
         .unwrap_or_default();
-    badge(html, result, "", &phase);
+    badge(html, record, result, "", &phase);
     match &record.object {
-        Some(object) => badge(html, object, &depth_text(record, object), ""),
+        Some(object) => badge(html, record, object, &depth_text(record, object), ""),
         None => cell(html, "", DASH),
     }
     match &record.unclosed {
         Some(unclosed) if unclosed.failure.is_some() => {
-            badge(html, unclosed, &depth_text(record, unclosed), "")
+            badge(html, record, unclosed, &depth_text(record, unclosed), "")
         }
         Some(_) => cell(html, "muted", "rejected"),
         None => cell(html, "", DASH),
@@ -454,17 +473,20 @@ fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
 /// An outcome as a coloured badge, short in the outcome words (`SIGSEGV`, `exit 134`: the colour
 /// says crash; `exhausts time`), with the whole phrase as its tooltip, `prefix` (a depth) before it
 /// and `after` (markup) after it.
-fn badge(html: &mut String, result: &ProbeResult, prefix: &str, after: &str) {
+fn badge(html: &mut String, record: &ParserRecord, result: &ProbeResult, prefix: &str, after: &str) {
     let class = class_of(result);
     let short = match (result.finding(), &result.failure) {
         (Finding::Slow(..), Some(failure)) if result.crash_beyond_slow().is_some() => failure.how(),
         (Finding::FailsAt(_, failure), _) if failure.kind == FailureKind::Crash => failure.how(),
+        (Finding::FailsAt(_, failure), _) if failure.kind == FailureKind::Error => {
+            crate::results::word::clean_error(count_of(record, result))
+        }
         (Finding::FailsAt(_, failure), _) => failure.kind.word().text().to_string(),
         (Finding::Flattened(built), _) => format!("{} to {}", Word::Flattened.text(), thousands(built)),
         (Finding::InputNotRead(_), _) => Word::InputNotRead.text().to_string(),
         _ => class.text().to_string(),
     };
-    let (key, long) = (class.key(), result.phrase());
+    let (key, long) = (class.key(), phrase(record, result));
     let prefix = if prefix.is_empty() || result.failure.is_none() {
         String::new()
     } else {
@@ -500,7 +522,12 @@ fn charts(html: &mut String, results: &Results) -> Result<()> {
     // A figure says its format: the page shows the charts of the formats its filters leave rows of.
     let mut figure = |format: PayloadFormat, svg: String| {
         let start = svg.find("<svg").unwrap_or(0);
-        let _ = writeln!(html, "<figure data-format=\"{format}\">\n{}\n</figure>", svg[start..].trim_end());
+        let _ = writeln!(
+            html,
+            "<figure data-format=\"{format}\" data-class=\"{}\">\n{}\n</figure>",
+            format.class().key(),
+            svg[start..].trim_end()
+        );
     };
     for format in results.formats() {
         let subset = results.of_format(format);
@@ -508,6 +535,13 @@ fn charts(html: &mut String, results: &Results) -> Result<()> {
         if chart::has_sweep(&subset) {
             figure(format, chart::sweep_svg(&subset)?);
         }
+    }
+    // A class of several formats has a chart of its own too, shown while a row of it is.
+    for class in chart::charted_classes(results) {
+        let svg = chart::results_svg(&results.of_class(class))?;
+        let start = svg.find("<svg").unwrap_or(0);
+        let _ =
+            writeln!(html, "<figure data-class=\"{}\">\n{}\n</figure>", class.key(), svg[start..].trim_end());
     }
     html.push_str("</section>\n");
     Ok(())

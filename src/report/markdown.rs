@@ -11,14 +11,14 @@ use super::class::{class, losing_sooner, Class};
 use super::counts::{counts, rows};
 use super::format_details::{details_file, row_anchor};
 use super::groups::{environments_of, groups_by_library, sorted};
-use super::lists;
 use super::markup::{cut_at_word, escape_markdown, MAX_CELL};
-use super::overview::{changes, superlinear};
+use super::overview::{changes, class_summary, superlinear};
 use super::view::{
     display_name, environment_name, library_name, record_phrase, settings_differences,
     short_environment_name, short_outcome,
 };
 use super::Exporter;
+use super::{documented, lists};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results};
 use crate::units::{thousands, Limit};
@@ -74,6 +74,7 @@ impl Exporter for ResultsTable {
         }
         let _ = writeln!(text, "{}", lists::glossary());
         let _ = writeln!(text, "{}", lists::crash_and_exhaust_lists(results, "##"));
+        let _ = writeln!(text, "{}", documented::markdown(results, "##"));
         text.push_str(&format_sections(results));
         text.push_str(LEGEND);
         Ok(vec![(PathBuf::from("results.md"), text)])
@@ -95,7 +96,12 @@ fn format_sections(results: &Results) -> String {
     for format in formats {
         let heading = format.class().heading();
         if heading.is_some() && heading != under {
-            let _ = writeln!(text, "## {}\n", heading.unwrap_or_default());
+            let _ = writeln!(
+                text,
+                "## {}\n\n{}.\n",
+                heading.unwrap_or_default(),
+                class_summary(results, format.class())
+            );
             under = heading;
         }
         let level = if heading.is_some() { "###" } else { "##" };
@@ -313,7 +319,7 @@ fn how_summary(record: &ParserRecord) -> String {
     let Some(result) = record.result.as_ref() else {
         return escape_markdown(&record_phrase(record));
     };
-    let mut how = how_and_growth(result);
+    let mut how = how_and_growth(record, result);
     if losing_sooner(record).is_some() {
         let _ = write!(how, "; after the parse: **{}**", escape_markdown(&short_outcome(record)));
     }

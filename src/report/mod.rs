@@ -28,6 +28,7 @@ pub mod cells;
 pub mod class;
 pub mod counts;
 pub mod crashes;
+pub mod documented;
 pub mod groups;
 pub mod lists;
 pub mod markup;

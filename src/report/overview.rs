@@ -2,8 +2,10 @@
 //! super-linearly, what differs between environments, a run in one line.
 
 use super::class::{class, class_of, losing_sooner, Class};
+use super::counts::{counts, rows};
 use super::groups::{groups, groups_by_library, sorted};
 use super::view::{display_name, growth_note, main_outcome, short_outcome};
+use crate::payload::FormatClass;
 use crate::results::probe_result::ProbeResult;
 use crate::results::HOST;
 use crate::results::{ParserRecord, Results, Status};
@@ -67,6 +69,37 @@ fn facts(record: &ParserRecord) -> [(Class, Option<u64>); 2] {
     [main, sooner]
 }
 
+/// One class of formats in a line, every count of rows as every output counts them (a row that
+/// crashes in any part under `crash`): `3 regex engines measured of 4 rows (3 libraries): 2 clean
+/// errors, 1 crash, 1 not measured`.
+pub fn class_summary(results: &Results, class: FormatClass) -> String {
+    let count = counts(&results.of_class(class));
+    let outcomes: Vec<String> = Class::ALL
+        .into_iter()
+        .filter(|outcome| count.of(*outcome) > 0)
+        .map(|outcome| {
+            let n = count.of(outcome);
+            match (outcome, n) {
+                (Class::CleanError, 2..) => format!("{n} clean errors"),
+                (Class::Crash, 2..) => format!("{n} crashes"),
+                _ => format!("{n} {}", outcome.text()),
+            }
+        })
+        .collect();
+    let mut line = format!(
+        "{} {} measured of {} ({} {})",
+        count.rows_measured,
+        class.rows_noun(count.rows_measured),
+        rows(count.rows),
+        count.libraries_measured,
+        if count.libraries_measured == 1 { "library" } else { "libraries" },
+    );
+    if !outcomes.is_empty() {
+        line = format!("{line}: {}", outcomes.join(", "));
+    }
+    line
+}
+
 /// Distinct parsers (ids) of the records, and how many of them were measured in some environment.
 pub fn parser_counts(results: &Results) -> (usize, usize) {
     let groups = groups(results);
@@ -108,6 +141,27 @@ mod tests {
         assert_eq!(display_name(&results, changes[0].after), "Python json · Debian 13");
         // The same crash in both environments is no change.
         assert!(changes.iter().all(|c| c.sides.0 != c.sides.1));
+    }
+
+    #[test]
+    fn a_class_is_summed_up_in_a_line_of_rows_by_outcome() {
+        let mut results = two_environments();
+        for record in &mut results.parsers {
+            record.format = "regex".parse().unwrap();
+        }
+        assert_eq!(
+            class_summary(&results, FormatClass::Patterns),
+            "8 regex engines measured of 9 rows (6 libraries): 3 clean errors, 3 crashes, 1 exhausts time, 1 no limit, 1 not measured"
+        );
+        results.parsers.truncate(1);
+        assert_eq!(
+            class_summary(&results, FormatClass::Patterns),
+            "1 regex engine measured of 1 row (1 library): 1 clean error"
+        );
+        assert_eq!(
+            class_summary(&results, FormatClass::Sql),
+            "0 SQL parsers measured of 0 rows (0 libraries)"
+        );
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub struct LineData {
     /// The key of its row.
     row: String,
     format: String,
+    /// Its format's class, as a row's.
+    class: &'static str,
     environment: String,
     language: String,
     /// The line's loss, as the outcome filter keys it: `crash`, `timeout` or `out-of-memory`.
@@ -45,6 +47,7 @@ pub fn line_data(list: &CrashList, search_text: impl Fn(&ParserRecord) -> String
             id: format!("line-{i}"),
             row: line.record.key(),
             format: line.record.format.to_string(),
+            class: line.record.format.class().key(),
             environment: line.record.environment.clone(),
             language: line.record.language.clone(),
             outcome: line.loss.class().key(),

@@ -11,9 +11,11 @@ use super::class::{class, Class};
 use super::counts::counts;
 use super::groups::{environments_of, sorted};
 use super::markup::escape_markdown;
+use super::overview::class_summary;
 use super::template::fill_values;
 use super::view::{display_name, environment_name};
-use super::{badges, chart, format_details, lists, markdown};
+use super::{badges, chart, documented, format_details, lists, markdown};
+use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::HOST;
 use crate::results::{output, write_if_changed, ParserRecord, Results};
 
@@ -51,6 +53,8 @@ pub fn summary_block(results: &Results, base: &str) -> String {
     let _ = write!(block, "\n{}\n", lists::glossary());
     block.push_str(&lists::crash_and_exhaust_lists(results, "####"));
     formats_table(&mut block, results, base, &environments);
+    class_lines(&mut block, results);
+    let _ = write!(block, "\n{}", documented::markdown(results, "####"));
     for key in environments.iter().filter(|k| *k != HOST) {
         let _ = write!(block, "\n{}", markdown::environment_changes(results, key));
     }
@@ -71,7 +75,7 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
         "\n| Format | Rows measured | Crash (rows) | Exhausts time or memory (rows) | Lowest limits | More |\n\
          |---|---|---|---|---|---|\n",
     );
-    for format in results.formats() {
+    for format in by_class(results) {
         let subset = results.of_format(format);
         let count = counts(&subset);
         let mut counted = format!("{} of {}", count.rows_measured, count.rows);
@@ -109,20 +113,62 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
     }
 }
 
-/// The first format's chart shown, the others' folded away.
+/// The first format's chart shown, the other data formats' folded away, then each class of
+/// languages' charts folded under its heading.
 fn charts(block: &mut String, results: &Results, base: &str) {
-    let formats = results.formats();
+    let formats = by_class(results);
     let Some((first, others)) = formats.split_first() else { return };
     let _ = writeln!(block, "\n![{} results]({base}{})", first.title(), chart::results_file(*first));
-    if others.is_empty() {
+    // (A class of several formats opens with its own chart, every row of the class in one.)
+    let folded = |block: &mut String,
+                  summary: &str,
+                  formats: &[PayloadFormat],
+                  whole: Option<FormatClass>| {
+        if formats.is_empty() {
+            return;
+        }
+        let names: Vec<&str> = formats.iter().map(|f| f.title()).collect();
+        let _ = writeln!(block, "\n<details><summary>{summary}{}</summary>\n", names.join(", "));
+        if let Some(class) = whole {
+            let _ =
+                writeln!(block, "![{} results]({base}{})\n", class.title(), chart::class_results_file(class));
+        }
+        for format in formats {
+            let _ =
+                writeln!(block, "![{} results]({base}{})\n", format.title(), chart::results_file(*format));
+        }
+        block.push_str("</details>\n");
+    };
+    let same_class: Vec<PayloadFormat> =
+        others.iter().copied().filter(|f| f.class() == first.class()).collect();
+    folded(block, "The charts of ", &same_class, None);
+    let charted = chart::charted_classes(results);
+    for class in results.classes().into_iter().filter(|c| *c != first.class()) {
+        let of_class: Vec<PayloadFormat> = others.iter().copied().filter(|f| f.class() == class).collect();
+        let whole = charted.contains(&class).then_some(class);
+        folded(block, &format!("{}: the charts of ", class.title()), &of_class, whole);
+    }
+}
+
+/// The formats measured, data formats first, then each class of languages (a class's formats in
+/// the order their rows appear).
+fn by_class(results: &Results) -> Vec<PayloadFormat> {
+    let mut formats = results.formats();
+    formats.sort_by_key(|format| format.class());
+    formats
+}
+
+/// A line per class of languages measured: its rows by outcome (data formats have the table).
+fn class_lines(block: &mut String, results: &Results) {
+    let classes: Vec<FormatClass> =
+        results.classes().into_iter().filter(|class| class.heading().is_some()).collect();
+    if classes.is_empty() {
         return;
     }
-    let names: Vec<&str> = others.iter().map(|f| f.title()).collect();
-    let _ = writeln!(block, "\n<details><summary>The charts of {}</summary>\n", names.join(", "));
-    for format in others {
-        let _ = writeln!(block, "![{} results]({base}{})\n", format.title(), chart::results_file(*format));
+    block.push('\n');
+    for class in classes {
+        let _ = writeln!(block, "- **{}**: {}.", class.title(), class_summary(results, class));
     }
-    block.push_str("</details>\n");
 }
 
 fn relative_prefix(readme: &Path, out: &Path) -> String {
@@ -142,7 +188,7 @@ fn badge_block(results: &Results, base: &str) -> String {
         badges::DIR,
         badges::DIR
     );
-    for format in results.formats() {
+    for format in by_class(results) {
         let _ = write!(
             block,
             " ![{}]({base}{}/{})",
@@ -150,6 +196,10 @@ fn badge_block(results: &Results, base: &str) -> String {
             badges::DIR,
             badges::crash_badge_file(format)
         );
+    }
+    for class in results.classes().into_iter().filter(|class| class.heading().is_some()) {
+        let _ =
+            write!(block, " ![{}]({base}{}/{})", class.title(), badges::DIR, badges::class_badge_file(class));
     }
     block.push('\n');
     block

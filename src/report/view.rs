@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::class::{losing_sooner, Word};
+use super::class::{failure_words, losing_sooner, phrase, Word};
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results, Status};
@@ -66,21 +66,26 @@ pub fn short_outcome(record: &ParserRecord) -> String {
         return "not measured".into();
     };
     match losing_sooner(record) {
-        Some(phase) => format!("{} in {}", short_finding(phase), phase.phase.map_or("?", |p| p.name())),
-        None => short_finding(result),
+        Some(phase) => {
+            format!("{} in {}", short_finding(record, phase), phase.phase.map_or("?", |p| p.name()))
+        }
+        None => short_finding(record, result),
     }
 }
 
 /// A record's main result in a few words, whatever its phases do.
 pub fn main_outcome(record: &ParserRecord) -> String {
     match record.result.as_ref().filter(|_| record.status == Status::Measured) {
-        Some(result) => short_finding(result),
+        Some(result) => short_finding(record, result),
         None => "not measured".into(),
     }
 }
 
-fn short_finding(result: &ProbeResult) -> String {
+fn short_finding(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
+        Finding::FailsAt(depth, failure) if failure.kind == crate::results::outcome::FailureKind::Error => {
+            format!("{} at {}", failure_words(record, result).unwrap_or_default(), thousands(depth))
+        }
         Finding::FailsAt(depth, failure) => format!("{} at {}", failure.how(), thousands(depth)),
         Finding::NoLimit => format!("no limit up to {}", thousands(result.settings.max_depth)),
         Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
@@ -109,9 +114,10 @@ pub fn record_phrase(record: &ParserRecord) -> String {
     match (&record.status, &record.result) {
         (Status::Measured, Some(result)) => {
             // Each phase that ends differently from the program run as it always was.
-            let mut text = result.phrase();
+            let mut text = phrase(record, result);
             for phase in record.phases.iter().filter(|p| p.phrase() != result.phrase()) {
-                let _ = write!(text, " · {}: {}", phase.phase.map_or("?", |p| p.name()), phase.phrase());
+                let _ =
+                    write!(text, " · {}: {}", phase.phase.map_or("?", |p| p.name()), phrase(record, phase));
             }
             text
         }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::results::documented::Documented;
 use crate::results::{EnvironmentInfo, ParserRecord, Results, Status};
 
 /// What a merge gives: the merged results, and the rows that lost a measured record.
@@ -32,32 +33,52 @@ pub fn merge(
     let parsers = rows
         .into_iter()
         .map(|nothing| {
-            let key = nothing.key();
-            let committed = committed.and_then(|c| c.find(&key));
-            let found: Vec<&ParserRecord> = inputs.iter().filter_map(|r| r.find(&key)).collect();
-            if let Some(skipped) = found.last().filter(|r| r.status == Status::Skipped) {
-                // A shard that could not measure the row (its toolchain missing there) does not undo
-                // a measurement: the latest one, of another file or the results merged into.
-                let mut earlier = found.iter().rev().copied().chain(committed);
-                if let Some(measured) = earlier.find(|r| r.status == Status::Measured) {
-                    let kept = measured.not_measured_again(skipped.reason.as_deref().unwrap_or("skipped"));
-                    return with_committed_history(kept, committed);
-                }
-            }
-            let merged = found.last().copied().or_else(|| kept.and(committed));
-            match merged {
-                Some(merged) => with_committed_history(merged.clone(), committed),
-                None => {
-                    if committed.is_some_and(|c| c.status == Status::Measured) {
-                        dropped.push(key);
-                    }
-                    nothing
-                }
-            }
+            // A row's documented limit is the catalog's claim, not a measurement: every merged
+            // record takes the catalog's as it is now (merging results.json into itself with
+            // `--keep` brings a claim added to the catalog into the reports).
+            let claim = nothing.documented.clone();
+            with_claim(claim, merged_record(nothing, inputs, committed, kept, &mut dropped))
         })
         .collect();
     let results = Results::new(environment, environments(inputs), parsers);
     Some(Merged { results, dropped })
+}
+
+/// `record` with the catalog's documented limit.
+fn with_claim(claim: Option<Documented>, record: ParserRecord) -> ParserRecord {
+    ParserRecord { documented: claim, ..record }
+}
+
+/// The record a row of the catalog gets (`nothing` when no file has it; see [`merge`]).
+fn merged_record(
+    nothing: ParserRecord,
+    inputs: &[Results],
+    committed: Option<&Results>,
+    kept: Option<&Results>,
+    dropped: &mut Vec<String>,
+) -> ParserRecord {
+    let key = nothing.key();
+    let committed = committed.and_then(|c| c.find(&key));
+    let found: Vec<&ParserRecord> = inputs.iter().filter_map(|r| r.find(&key)).collect();
+    if let Some(skipped) = found.last().filter(|r| r.status == Status::Skipped) {
+        // A shard that could not measure the row (its toolchain missing there) does not undo
+        // a measurement: the latest one, of another file or the results merged into.
+        let mut earlier = found.iter().rev().copied().chain(committed);
+        if let Some(measured) = earlier.find(|r| r.status == Status::Measured) {
+            let kept = measured.not_measured_again(skipped.reason.as_deref().unwrap_or("skipped"));
+            return with_committed_history(kept, committed);
+        }
+    }
+    let merged = found.last().copied().or_else(|| kept.and(committed));
+    match merged {
+        Some(merged) => with_committed_history(merged.clone(), committed),
+        None => {
+            if committed.is_some_and(|c| c.status == Status::Measured) {
+                dropped.push(key);
+            }
+            nothing
+        }
+    }
 }
 
 /// A shard's record with the release history the committed one has: only `nestprobe history`
@@ -129,6 +150,35 @@ mod tests {
 
     fn statuses(merged: &Merged) -> Vec<(String, Status, Option<String>)> {
         merged.results.parsers.iter().map(|r| (r.id.clone(), r.status, r.reason.clone())).collect()
+    }
+
+    #[test]
+    fn every_merged_record_takes_the_catalogs_documented_limit() {
+        use crate::results::documented::Documented;
+        let claim = Documented {
+            depth: 32,
+            counts: "nesting".into(),
+            source: "https://example.org/limit".into(),
+            shape: None,
+        };
+        let mut documented = nothing("documented");
+        documented.documented = Some(claim.clone());
+        let mut stale = record("dropped-claim", Status::Measured, "");
+        stale.documented = Some(Documented { depth: 64, ..claim.clone() });
+        let measured = record("documented", Status::Measured, "");
+        let input = results("Debian", vec![measured, stale.clone()]);
+        let merged = merge(vec![documented, nothing("dropped-claim")], &[input], None, false).unwrap();
+        assert_eq!(merged.results.find("documented").unwrap().documented, Some(claim));
+        assert_eq!(
+            merged.results.find("dropped-claim").unwrap().documented,
+            None,
+            "the catalog cites none now"
+        );
+        assert_eq!(
+            merged.results.find("documented").unwrap().status,
+            Status::Measured,
+            "the measurement stays"
+        );
     }
 
     #[test]

@@ -9,11 +9,12 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::payload::PayloadFormat;
+use crate::payload::{FormatClass, PayloadFormat};
 use crate::untrusted::{check_id, InvalidInput};
 
 pub mod change;
 pub mod crash_site;
+pub mod documented;
 pub mod error_status;
 pub mod growth;
 pub mod merge;
@@ -177,6 +178,22 @@ impl Results {
         parsers: Vec<ParserRecord>,
     ) -> Results {
         Results { schema_version: SCHEMA_VERSION, environment, environments, parsers }
+    }
+
+    /// The classes of the formats measured, in [`FormatClass::ALL`]'s order.
+    pub fn classes(&self) -> Vec<FormatClass> {
+        let formats = self.formats();
+        FormatClass::ALL.into_iter().filter(|class| formats.iter().any(|f| f.class() == *class)).collect()
+    }
+
+    /// The records of one class of formats (the environment is shared).
+    pub fn of_class(&self, class: FormatClass) -> Results {
+        Results {
+            schema_version: self.schema_version,
+            environment: self.environment.clone(),
+            environments: self.environments.clone(),
+            parsers: self.parsers.iter().filter(|r| r.format.class() == class).cloned().collect(),
+        }
     }
 
     /// The records of one format (the environment is shared).

@@ -63,6 +63,10 @@ pub struct ParserRecord {
     /// Build facts that change the number (`-O2`), from the catalog.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// The limit the library's documentation states, from the catalog: the reports say whether
+    /// the measurement agrees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documented: Option<crate::results::documented::Documented>,
     pub status: Status,
     pub reason: Option<String>,
     /// The main probe: nested arrays at the run's stack size.

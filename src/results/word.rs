@@ -82,6 +82,16 @@ impl Word {
     }
 }
 
+/// A clean error's words: `clean error`, or for a limit on a count rather than on nesting (V8's
+/// "Too many captures"), `clean error (captures)`: the one place a clean error is worded as what
+/// it limits.
+pub fn clean_error(count: Option<&str>) -> String {
+    match count {
+        Some(count) => format!("{} ({count})", Word::CleanError.text()),
+        None => Word::CleanError.text().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +105,7 @@ mod tests {
         assert_eq!(unique.len(), texts.len());
         assert!(texts.iter().all(|t| !t.contains("timeout") && !t.contains("slow")), "{texts:?}");
         assert_eq!(Word::ExhaustsMemory.flag(), "exhausts-memory");
+        assert_eq!(clean_error(None), "clean error");
+        assert_eq!(clean_error(Some("captures")), "clean error (captures)");
     }
 }

@@ -15,6 +15,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         format: entry.format,
         environment: entry.environment.clone(),
         variant: entry.variant.clone(),
+        documented: entry.documented.clone(),
         status,
         reason: Some(reason.into()),
         result: None,

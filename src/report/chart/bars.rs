@@ -8,8 +8,8 @@ use plotters::style::text_anchor::HPos;
 
 use super::{
     canvas, captions_height, colour, decade_above, depth_mesh, draw_captions, draw_legend,
-    environment_caption, fit, font, format_of, legend_places, no_wider_than_drawn, other_environments,
-    plot_error, text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT,
+    environment_caption, fit, font, legend_places, no_wider_than_drawn, other_environments, plot_error,
+    subject, text_width, Key, Root, BAND, BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, TEXT, TITLE_HEIGHT,
     VERMILLION, WIDTH,
 };
 use crate::report::class::{class, Class};
@@ -47,7 +47,10 @@ fn bar_text(record: &ParserRecord) -> String {
             (None, Some(code)) => format!("crash (exit {code}) at {depth}"),
             (None, None) => format!("crash at {depth}"),
         },
-        (Class::CleanError, _) => format!("{} at {depth}", Class::CleanError.text()),
+        (Class::CleanError, _) => {
+            let words = crate::results::word::clean_error(super::super::class::count_of(record, result));
+            format!("{words} at {depth}")
+        }
         (Class::Timeout, _) => format!("{} at {depth}", Class::Timeout.text()),
         (Class::OutOfMemory, _) => format!("{} at {depth}", Class::OutOfMemory.text()),
         (Class::Unreliable, _) => result.phrase(),
@@ -193,7 +196,7 @@ pub fn results_svg(results: &Results) -> Result<String> {
     let height = layout.height();
     let mut svg = String::new();
     {
-        let title = format!("How deeply nested {} can each parser take?", format_of(results).title());
+        let title = format!("How deeply nested {} can each parser take?", subject(results));
         let root = canvas(&mut svg, height, &title)?;
         draw_legend(&root, &layout.keys, 12, TITLE_HEIGHT + 8)?;
         draw_bars(&root, &layout, layout.plot_top())?;

@@ -28,7 +28,7 @@ use super::class::Class;
 use super::groups::environments_of;
 use super::view::environment_name;
 use super::Exporter;
-use crate::payload::PayloadFormat;
+use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::sweep_result::Verdict;
 use crate::results::{Environment, Results, HOST};
 use crate::units::{thousands, Limit};
@@ -64,6 +64,9 @@ impl Exporter for ResultsChart {
         for format in results.formats() {
             files.push((PathBuf::from(results_file(format)), results_svg(&results.of_format(format))?));
         }
+        for class in charted_classes(results) {
+            files.push((PathBuf::from(class_results_file(class)), results_svg(&results.of_class(class))?));
+        }
         Ok(files)
     }
 }
@@ -89,6 +92,30 @@ pub fn has_sweep(results: &Results) -> bool {
 /// The format of a single-format subset (JSON when empty).
 fn format_of(results: &Results) -> PayloadFormat {
     results.parsers.first().map(|r| r.format).unwrap_or_default()
+}
+
+/// What a results chart is of: its format's title (`Regular expressions`), or for the rows of a
+/// class of several formats, the class (`query languages`).
+fn subject(results: &Results) -> &'static str {
+    match results.classes().as_slice() {
+        [class] if results.formats().len() > 1 => class.in_text(),
+        _ => format_of(results).title(),
+    }
+}
+
+/// The results chart of a class of languages whose rows read several formats (the query
+/// languages): `results-class-query-languages.svg`, every row of the class in one chart.
+pub fn class_results_file(class: FormatClass) -> String {
+    format!("results-class-{}.svg", class.key())
+}
+
+/// The classes of languages that get a chart of their own: those of more than one format measured.
+pub fn charted_classes(results: &Results) -> Vec<FormatClass> {
+    results
+        .classes()
+        .into_iter()
+        .filter(|class| class.heading().is_some() && results.of_class(*class).formats().len() > 1)
+        .collect()
 }
 
 /// Drawn for a phone: GitHub shows an SVG at its own width or, on a phone, scaled to the screen

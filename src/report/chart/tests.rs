@@ -77,6 +77,7 @@ fn record(
         format: Default::default(),
         environment: "host".into(),
         variant: None,
+        documented: None,
         status: Status::Measured,
         reason: None,
         result: Some(probes[1].clone()),

@@ -29,7 +29,7 @@
     return l;
   });
   var defaults = {
-    view: "crashes", format: "", language: "", environment: "", outcome: "", phase: "", sort: "language", q: ""
+    view: "crashes", format: "", class: "", language: "", environment: "", outcome: "", phase: "", sort: "language", q: ""
   };
   var state = {};
   var controls = {};
@@ -74,6 +74,7 @@
   // What rows and lines share: format, language, environment, outcome and search.
   function matchesCommon(d) {
     return (!state.format || d.format === state.format) &&
+      (!state.class || d.class === state.class) &&
       (!state.language || d.language === state.language) &&
       (!state.environment || d.environment === state.environment) &&
       (!state.outcome || d.outcome === state.outcome) &&
@@ -174,15 +175,24 @@
       else { th.setAttribute("aria-sort", state.sort === "depth-desc" ? "descending" : "ascending"); }
     });
     document.getElementById("count").textContent = shown + " of " + items.length + " rows";
-    // The charts follow the table's filters (the crash list's, only its format filter): those of
-    // formats with no row left are hidden.
+    // The charts follow the table's filters (the crash list's, only its format and class
+    // filters): those of formats with no row left are hidden.
     var formatsShown = {};
+    var classesShown = {};
     items.forEach(function (d) {
-      if (crashView ? !state.format || d.format === state.format : !d.tr.hidden) { formatsShown[d.format] = true; }
+      var kept = (!state.format || d.format === state.format) && (!state.class || d.class === state.class);
+      if (crashView ? kept : !d.tr.hidden) {
+        formatsShown[d.format] = true;
+        classesShown[d.class] = true;
+      }
     });
     if (crashView) { renderLines(); }
     Array.prototype.forEach.call(document.querySelectorAll("#charts figure[data-format]"), function (figure) {
       figure.hidden = !formatsShown[figure.getAttribute("data-format")];
+    });
+    // A class's own chart, while a row of the class is shown.
+    Array.prototype.forEach.call(document.querySelectorAll("#charts figure:not([data-format])"), function (figure) {
+      figure.hidden = !classesShown[figure.getAttribute("data-class")];
     });
   }
 
