@@ -8,6 +8,12 @@ import java.util.regex.Pattern;
 public class Parse {
     public static void main(String[] args) throws Exception {
         String source = Protocol.languageInput(args);
+        // Warm-up at a shallow stack: string concatenation (invokedynamic) and Pattern's own lambdas
+        // initialise java.lang.invoke's classes here, not deep in the recursion, where a StackOverflowError
+        // in a class initialiser left java.lang.invoke.Invokers unusable and the error line itself failed
+        // (NoClassDefFoundError, uncaught).
+        String warm = "warm-up " + source.length();
+        Pattern.compile("(?:[a-z]|\\d)+|(a)*").matcher(warm).find();
         try {
             Pattern pattern = Pattern.compile(source);
             Protocol.compiled();
