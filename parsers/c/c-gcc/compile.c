@@ -1,5 +1,5 @@
-/* nestprobe program for a C or C++ compiler's front end (the catalog's c-gcc, cpp-gcc and c-clang rows; which
- * compiler is a build define: none = gcc, -DNP_GXX = g++, -DNP_CLANG = clang). The compiler is what parses; this
+/* nestprobe program for a compiler's front end (the catalog's c-gcc, cpp-gcc, c-clang and rust-rustc rows; which
+ * compiler is a build define: none = gcc, -DNP_GXX = g++, -DNP_CLANG = clang, -DNP_RUSTC = rustc). The compiler is what parses; this
  * program is its driver under the protocol (parsers/README.md): it reads the payload (../protocol.h, the phases
  * compile and run), wraps it as a statement in a function body,
  *
@@ -9,7 +9,8 @@
  *     }
  *
  * (`((1));` an expression statement, `{{}};` compound statements; `[[1]]` is no C expression and no C++ one:
- * shape not supported), and hands that to `<compiler> -fsyntax-only -x <c|c++> -` on stdin (an in-memory file,
+ * shape not supported; for rustc `pub fn f() { PAYLOAD; }`, where `[[1]]` is an array), and hands that to
+ * `<compiler> -fsyntax-only -x <c|c++> -` (rustc: `--crate-type=lib --emit=metadata -o /dev/null -`) on stdin (an in-memory file,
  * memfd), with stdout discarded and stderr captured. Its result, mapped to the protocol:
  *
  *   - exit 0: compiled (phase compile: exit 0; there is no run phase: what -fsyntax-only built cannot run);
@@ -36,11 +37,18 @@ static char *const compiler[] = {"g++", "-fsyntax-only", "-x", "c++", "-", NULL}
 #elif defined(NP_CLANG)
 /* -fno-crash-diagnostics: no preprocessed reproducer written to /tmp after a crash. */
 static char *const compiler[] = {"clang", "-fsyntax-only", "-fno-crash-diagnostics", "-x", "c", "-", NULL};
+#elif defined(NP_RUSTC)
+/* rustc's front end to the crate's metadata (parse, expansion, type check; no code generation), written nowhere. */
+static char *const compiler[] = {"rustc", "--crate-type=lib", "--crate-name=payload", "--emit=metadata", "-o", "/dev/null", "-", NULL};
 #else
 static char *const compiler[] = {"gcc", "-fsyntax-only", "-x", "c", "-", NULL};
 #endif
 
+#if defined(NP_RUSTC)
+static const char prefix[] = "pub fn f() {\n";
+#else
 static const char prefix[] = "void f(void)\n{\n";
+#endif
 static const char suffix[] = ";\n}\n";
 
 static void write_all(int fd, const char *p, size_t n) {
@@ -58,7 +66,7 @@ static void write_all(int fd, const char *p, size_t n) {
 /* Whether the compiler's stderr reports a crash of its own (a signal it caught, an internal error). */
 static int crashed(const char *err) {
     static const char *const lines[] = {"internal compiler error", "signal terminated program", "frontend command failed",
-                                        "Stack dump:", "PLEASE submit a bug report", NULL};
+                                        "Stack dump:", "PLEASE submit a bug report", "has overflowed its stack", NULL};
     for (int i = 0; lines[i]; i++)
         if (strstr(err, lines[i])) return 1;
     return 0;
@@ -69,10 +77,13 @@ static void compile_error(char *err) {
     for (char *line = err; line && *line;) {
         char *end = strchr(line, '\n');
         if (end) *end = 0;
-        char *at = strstr(line, "error: ");
-        if (at) {
-            const char *kind = (at - line >= 6 && strncmp(at - 6, "fatal ", 6) == 0) ? "fatal error" : "error";
-            np_fail(kind, "%s", at + 7);
+        char *at = strstr(line, "error");
+        if (at && (at[5] == ':' || at[5] == '[')) { /* "error: …", rustc's "error[E0…]: …" */
+            char *message = strstr(at, ": ");
+            if (message) {
+                const char *kind = (at - line >= 6 && strncmp(at - 6, "fatal ", 6) == 0) ? "fatal error" : "error";
+                np_fail(kind, "%s", message + 2);
+            }
         }
         line = end ? end + 1 : NULL;
     }
@@ -104,7 +115,7 @@ int main(int argc, char **argv) {
         close(err_pipe[0]);
         execvp(compiler[0], compiler);
         fprintf(stderr, "cannot run %s: %s\n", compiler[0], strerror(errno));
-        _exit(127);
+        exit(127);
     }
     close(err_pipe[1]);
     close(source);
@@ -131,14 +142,14 @@ int main(int argc, char **argv) {
         fflush(stderr);
         signal(WTERMSIG(status), SIG_DFL);
         raise(WTERMSIG(status));
-        _exit(128 + WTERMSIG(status));
+        exit(128 + WTERMSIG(status));
     }
     int code = WEXITSTATUS(status);
     if (code == 1 && !crashed(err)) compile_error(err);
     if (code != 0) {
         fwrite(err, 1, got, stderr);
         fflush(stderr);
-        _exit(code == 1 ? 70 : code);
+        exit(code == 1 ? 70 : code);
     }
     NP_COMPILED();
     NP_FINISHED();
