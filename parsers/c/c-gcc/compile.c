@@ -1,5 +1,5 @@
-/* nestprobe program for a compiler's front end (the catalog's c-gcc, cpp-gcc, c-clang and rust-rustc rows; which
- * compiler is a build define: none = gcc, -DNP_GXX = g++, -DNP_CLANG = clang, -DNP_RUSTC = rustc). The compiler is what parses; this
+/* nestprobe program for a C or C++ compiler's front end (the catalog's c-gcc, cpp-gcc and c-clang rows; which
+ * compiler is a build define: none = gcc, -DNP_GXX = g++, -DNP_CLANG = clang). The compiler is what parses; this
  * program is its driver under the protocol (parsers/README.md): it reads the payload (../protocol.h, the phases
  * compile and run), wraps it as a statement in a function body,
  *
@@ -9,8 +9,7 @@
  *     }
  *
  * (`((1));` an expression statement, `{{}};` compound statements; `[[1]]` is no C expression and no C++ one:
- * shape not supported; for rustc `pub fn f() { PAYLOAD; }`, where `[[1]]` is an array), and hands that to
- * `<compiler> -fsyntax-only -x <c|c++> -` (rustc: `--crate-type=lib --emit=metadata -o /dev/null -`) on stdin (an in-memory file,
+ * shape not supported), and hands that to `<compiler> -fsyntax-only -x <c|c++> -` on stdin (an in-memory file,
  * memfd), with stdout discarded and stderr captured. Its result, mapped to the protocol:
  *
  *   - exit 0: compiled (phase compile: exit 0; there is no run phase: what -fsyntax-only built cannot run);
@@ -18,10 +17,10 @@
  *     clean error: one stderr line `<error|fatal error>: <message>` (the first such line, without its
  *     location), exit 1;
  *   - the compiler killed by a signal: the same signal raised on this program (default action);
- *   - anything else, a crash the compiler reported itself: gcc's "internal compiler error: Segmentation
- *     fault" (cc1 catches the signal and exits 4, the driver passes 4 on), clang's "frontend command failed
- *     due to signal" or a "Stack dump:", gcc's "signal terminated program cc1": its stderr as it was and its
- *     exit status (1, where the driver said 1 for a crash, becomes 70, so that it is not read as a clean
+ *   - anything else, a crash the compiler reported itself: gcc's "internal compiler error: Segmentation fault
+ *     signal terminated program cc1" (the gcc driver saw its child cc1 die by the signal, or cc1 caught it
+ *     itself; either way exit 4, the ICE status), clang's "frontend command failed due to signal" or a
+ *     "Stack dump:": its stderr as it was and its exit status (1, where the driver said 1 for a crash, becomes 70, so that it is not read as a clean
  *     error). */
 #define _GNU_SOURCE
 #include "protocol.h"
@@ -37,18 +36,11 @@ static char *const compiler[] = {"g++", "-fsyntax-only", "-x", "c++", "-", NULL}
 #elif defined(NP_CLANG)
 /* -fno-crash-diagnostics: no preprocessed reproducer written to /tmp after a crash. */
 static char *const compiler[] = {"clang", "-fsyntax-only", "-fno-crash-diagnostics", "-x", "c", "-", NULL};
-#elif defined(NP_RUSTC)
-/* rustc's front end to the crate's metadata (parse, expansion, type check; no code generation), written nowhere. */
-static char *const compiler[] = {"rustc", "--crate-type=lib", "--crate-name=payload", "--emit=metadata", "-o", "/dev/null", "-", NULL};
 #else
 static char *const compiler[] = {"gcc", "-fsyntax-only", "-x", "c", "-", NULL};
 #endif
 
-#if defined(NP_RUSTC)
-static const char prefix[] = "pub fn f() {\n";
-#else
 static const char prefix[] = "void f(void)\n{\n";
-#endif
 static const char suffix[] = ";\n}\n";
 
 static void write_all(int fd, const char *p, size_t n) {
@@ -66,7 +58,7 @@ static void write_all(int fd, const char *p, size_t n) {
 /* Whether the compiler's stderr reports a crash of its own (a signal it caught, an internal error). */
 static int crashed(const char *err) {
     static const char *const lines[] = {"internal compiler error", "signal terminated program", "frontend command failed",
-                                        "Stack dump:", "PLEASE submit a bug report", "has overflowed its stack", NULL};
+                                        "Stack dump:", "PLEASE submit a bug report", NULL};
     for (int i = 0; lines[i]; i++)
         if (strstr(err, lines[i])) return 1;
     return 0;
@@ -78,7 +70,7 @@ static void compile_error(char *err) {
         char *end = strchr(line, '\n');
         if (end) *end = 0;
         char *at = strstr(line, "error");
-        if (at && (at[5] == ':' || at[5] == '[')) { /* "error: …", rustc's "error[E0…]: …" */
+        if (at && at[5] == ':') { /* "error: …", "fatal error: …" */
             char *message = strstr(at, ": ");
             if (message) {
                 const char *kind = (at - line >= 6 && strncmp(at - 6, "fatal ", 6) == 0) ? "fatal error" : "error";
