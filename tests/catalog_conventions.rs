@@ -91,12 +91,17 @@ fn node_sh_runs_the_release_an_environment_names() {
         command.output().expect("sh runs")
     };
     let catalog = catalog();
-    let runtimes: Vec<_> = catalog.environments.iter().filter(|e| e.env.contains_key("NESTPROBE_NODE")).collect();
+    let runtimes: Vec<_> =
+        catalog.environments.iter().filter(|e| e.env.contains_key("NESTPROBE_NODE")).collect();
     assert!(!runtimes.is_empty(), "no environment names a Node.js release");
     for environment in runtimes {
         let release = &environment.env["NESTPROBE_NODE"];
         assert!(environment.root().is_none(), "{}: a runtime axis, not a root", environment.id);
-        assert!(environment.name.contains(release.as_str()), "{} is not named by its release", environment.id);
+        assert!(
+            environment.name.contains(release.as_str()),
+            "{} is not named by its release",
+            environment.id
+        );
         let output = node(Some(release));
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -482,7 +482,13 @@ fn a_row_in_an_environment_without_a_root_runs_on_the_host_with_its_variables() 
     assert!(output.status.success(), "{}", stderr_of(&output));
     let results = workspace.results();
     let of = |environment: &str| {
-        results["parsers"].as_array().unwrap().iter().find(|r| r["environment"] == environment).unwrap().clone()
+        results["parsers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["environment"] == environment)
+            .unwrap()
+            .clone()
     };
     let (host, newer) = (of("host"), of("newer"));
     assert_eq!(u64_of(&host["result"], "min_failing_depth"), 129, "{host:#}");
@@ -497,5 +503,8 @@ fn a_row_in_an_environment_without_a_root_runs_on_the_host_with_its_variables() 
     // Its own build folder, on the host's file system (no root to enter).
     assert!(workspace.path("target/parsers/runtime@newer").is_dir() || newer["status"] == "measured");
     let markdown = fs::read_to_string(workspace.path("results.md")).unwrap();
-    assert!(markdown.contains("**Runtime 2.0**: ") && markdown.contains("the host with FIXTURE_LIMIT=64"), "{markdown}");
+    assert!(
+        markdown.contains("**Runtime 2.0**: ") && markdown.contains("the host with FIXTURE_LIMIT=64"),
+        "{markdown}"
+    );
 }

@@ -445,7 +445,9 @@ setup = "environments/debian13.sh"
             .unwrap_err()
             .to_string();
         assert!(err.contains("environment `node26`: needs a `root`, or an `env`"), "{err}");
-        let err = load(&format!("{}{GOOD}", runtime.replace("NESTPROBE_NODE =", "\"A B\" ="))).unwrap_err().to_string();
+        let err = load(&format!("{}{GOOD}", runtime.replace("NESTPROBE_NODE =", "\"A B\" =")))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("is not a variable name"), "{err}");
     }
 

@@ -127,11 +127,7 @@ impl<'a> Parser<'a> {
                     copy_files(language_dir, beside)?;
                 }
                 let binds = [(source_dir.clone(), dir.clone()), (real_build_dir.clone(), build_dir.clone())];
-                let launcher = if root.is_dir() {
-                    Launcher::jail(root, &binds)?
-                } else {
-                    Launcher::host()
-                };
+                let launcher = if root.is_dir() { Launcher::jail(root, &binds)? } else { Launcher::host() };
                 (dir, build_dir, launcher)
             }
         };

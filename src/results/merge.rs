@@ -230,7 +230,12 @@ mod tests {
         let mut without = results("other", vec![]);
         without.environments.insert(
             "debian13".into(),
-            EnvironmentInfo { name: "not made".into(), os: String::new(), root: None, env: Default::default() },
+            EnvironmentInfo {
+                name: "not made".into(),
+                os: String::new(),
+                root: None,
+                env: Default::default(),
+            },
         );
         let merged = merge(vec![], &[with_rows, without], None, false).unwrap();
         assert_eq!(merged.results.environments["debian13"].name, "Debian 13");
