@@ -56,7 +56,7 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
                 }
             },
         };
-        let root = environment.map(|e| e.root.as_path());
+        let root = environment.and_then(EnvironmentSpec::root);
         set_up_rows(&catalog, &rows, &launcher, root, args, &log, &mut failures)?;
     }
     if !args.dry_run {
@@ -137,38 +137,47 @@ fn make_environment(
     log: &SetupLog,
 ) -> Result<Launcher> {
     let folder = catalog.path.parent().unwrap_or(Path::new("."));
+    let place = match environment.root() {
+        Some(root) => format!("in {}", root.display()),
+        None => "on the host".to_string(),
+    };
     if let Some(script) = &environment.setup {
+        let vars: Vec<String> = environment
+            .root()
+            .map(|root| format!("ROOT={}", root.display()))
+            .into_iter()
+            .chain(environment.env.iter().map(|(name, value)| format!("{name}={value}")))
+            .collect();
         if dry_run {
-            stdout::line(format_args!(
-                "(cd {} && ROOT={} sh {script})",
-                folder.display(),
-                environment.root.display()
-            ))?;
+            stdout::line(format_args!("(cd {} && {} sh {script})", folder.display(), vars.join(" ")))?;
         } else {
             if !nix::unistd::geteuid().is_root() {
-                bail!("making its root needs root (run `sudo nestprobe setup`)");
+                bail!("making it needs root (run `sudo nestprobe setup`)");
             }
-            messages::info(format_args!(
-                "making environment {} in {} ({script})",
-                environment.id,
-                environment.root.display()
-            ));
+            messages::info(format_args!("making environment {} {place} ({script})", environment.id));
             let mut command = Command::new("sh");
-            command.arg(script).current_dir(folder).env("ROOT", &environment.root).stdin(Stdio::null());
+            command.arg(script).current_dir(folder).envs(&environment.env).stdin(Stdio::null());
+            if let Some(root) = environment.root() {
+                command.env("ROOT", root);
+            }
             let status = log.run(&mut command, script)?;
             if !status.success() {
                 bail!("{script} exited with {status}: {}", log.tail());
             }
         }
     }
+    let Some(root) = environment.root() else {
+        // The host's own file system: its rows' packages and scripts go there.
+        return Ok(Launcher::host());
+    };
     if dry_run && !environment.is_ready() {
         // Nothing runs in a dry run: the root only names where its packages would go.
         return Ok(Launcher::host());
     }
     if !environment.is_ready() {
-        bail!("{} is not a finished root (no .nestprobe-ready in it)", environment.root.display());
+        bail!("{} is not a finished root (no .nestprobe-ready in it)", root.display());
     }
-    Launcher::jail(&environment.root, &[])
+    Launcher::jail(root, &[])
 }
 
 /// Installs the rows' packages and runs their setup scripts, on the host (`root` None) or inside a
@@ -229,8 +238,11 @@ fn set_up_rows(
             // Inside the root the script sees the parser's folder where its commands do.
             Parser::new(catalog, entry, build_root).and_then(|parser| parser.shell(&format!("sh {script}")))
         } else {
+            // A root-less environment's variables reach its rows' scripts too (the runtime they
+            // pick is what the script installs).
             let mut command = Command::new("sh");
             command.arg(script).current_dir(catalog.source_dir(entry)).stdin(Stdio::null());
+            command.envs(catalog.environment_of(entry).into_iter().flat_map(|e| e.env.iter()));
             Ok(command)
         };
         let ran =

@@ -462,3 +462,49 @@ fn the_next_row_is_made_ready_while_the_one_before_probes() {
     assert_eq!(hooks, ["first-before", "second-before", "first-after", "second-after"], "{log}");
     assert!(log.contains("seen"), "{log}");
 }
+
+#[test]
+fn a_row_in_an_environment_without_a_root_runs_on_the_host_with_its_variables() {
+    // The environment is the host with a variable that picks another runtime (the catalog's
+    // `node26`: NESTPROBE_NODE for parsers/js/node.sh); here it picks the fixture's limit.
+    let fixture = fixture().display().to_string();
+    let row = Row::new("runtime")
+        .set("run", vec!["/bin/sh", "-c", "exec \"$0\" limit \"${FIXTURE_LIMIT:-128}\"", fixture.as_str()])
+        .set("version", "echo \"1.0 (runtime ${FIXTURE_LIMIT:-1})\"")
+        .set("environments", vec!["host", "newer"]);
+    let workspace = Workspace::new(&[row]);
+    let catalog = fs::read_to_string(workspace.catalog()).unwrap();
+    let environment =
+        "[[environment]]\nid = \"newer\"\nname = \"Runtime 2.0\"\nenv = { FIXTURE_LIMIT = \"64\" }\n\n";
+    fs::write(workspace.catalog(), format!("{environment}{catalog}")).unwrap();
+
+    let output = workspace.nestprobe(&["run", "--quick", "--max-depth", "1000"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results = workspace.results();
+    let of = |environment: &str| {
+        results["parsers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["environment"] == environment)
+            .unwrap()
+            .clone()
+    };
+    let (host, newer) = (of("host"), of("newer"));
+    assert_eq!(u64_of(&host["result"], "min_failing_depth"), 129, "{host:#}");
+    assert_eq!(host["version"], "1.0 (runtime 1)");
+    // The environment's variable reached the probed child and the version command.
+    assert_eq!(u64_of(&newer["result"], "min_failing_depth"), 65, "{newer:#}");
+    assert_eq!(newer["version"], "1.0 (runtime 64)");
+    let described = &results["environments"]["newer"];
+    assert_eq!(described["name"], "Runtime 2.0");
+    assert_eq!(described["env"]["FIXTURE_LIMIT"], "64");
+    assert!(described.get("root").is_none(), "{described:#}");
+    // Its own build folder, on the host's file system (no root to enter).
+    assert!(workspace.path("target/parsers/runtime@newer").is_dir() || newer["status"] == "measured");
+    let markdown = fs::read_to_string(workspace.path("results.md")).unwrap();
+    assert!(
+        markdown.contains("**Runtime 2.0**: ") && markdown.contains("the host with FIXTURE_LIMIT=64"),
+        "{markdown}"
+    );
+}

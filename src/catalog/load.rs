@@ -150,8 +150,16 @@ fn check_environments(path: &Path, environments: &[EnvironmentSpec]) -> Result<(
         if !ids.insert(environment.id.as_str()) {
             return Err(at("duplicate id"));
         }
-        if !environment.root.is_absolute() {
-            return Err(at("`root` must be an absolute path"));
+        match &environment.root {
+            Some(root) if !root.is_absolute() => return Err(at("`root` must be an absolute path")),
+            // Without a root and without variables it would be the host again, under another name.
+            None if environment.env.is_empty() => {
+                return Err(at("needs a `root`, or an `env` (the host with another runtime)"))
+            }
+            _ => {}
+        }
+        if let Some(name) = environment.env.keys().find(|name| !crate::sys::child_env::is_name(name)) {
+            return Err(at(&format!("`env`: {name:?} is not a variable name")));
         }
     }
     Ok(())

@@ -22,23 +22,37 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::results::{row_key, HOST};
 
-/// One `[[environment]]` table: a root file system that rows can be measured in besides the host.
+/// One `[[environment]]` table: where rows can be measured besides the host. Either a root file
+/// system (`root`: Debian 13), or the host itself with variables that pick another runtime (no
+/// `root`, an `env`: a second Node.js that parsers/js/node.sh runs when `NESTPROBE_NODE` names it).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EnvironmentSpec {
     pub id: String,
-    /// What the tables call it, e.g. `Debian 13 (trixie)`.
+    /// What the tables call it, e.g. `Debian 13 (trixie)`, `Node.js 26.12.1`.
     pub name: String,
-    /// Where the root is (absolute).
-    pub root: PathBuf,
-    /// A script beside the catalog that makes the root (run as root by `setup`, with `ROOT` set).
+    /// Where the root is (absolute); `None`: the host's own file system.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<PathBuf>,
+    /// A script beside the catalog that makes the environment (run as root by `setup`, with `ROOT`
+    /// set for a root, and with the environment's `env`).
     pub setup: Option<String>,
+    /// Variables added to the environment of its rows' children and commands (and of their setup
+    /// scripts), after the row's own: what a root-less environment is.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
 }
 
 impl EnvironmentSpec {
-    /// Whether `setup` finished making the root.
+    /// Whether `setup` finished making the root; an environment without a root is the host's, always
+    /// there (what its variables pick is checked by its rows' own `check`).
     pub fn is_ready(&self) -> bool {
-        self.root.join(".nestprobe-ready").exists()
+        self.root.as_ref().is_none_or(|root| root.join(".nestprobe-ready").exists())
+    }
+
+    /// The root file system its rows enter, if it has one.
+    pub fn root(&self) -> Option<&Path> {
+        self.root.as_deref()
     }
 }
 
@@ -67,6 +81,11 @@ pub struct Entry {
     pub run: Vec<String>,
     /// Shell command printing the library's exact version.
     pub version: String,
+    /// Shell command printing what the row installed and runs it with, beside the version (a
+    /// registry row's interpreter and wheel tag: `CPython 3.11.2, wheel cp311-cp311-manylinux…`);
+    /// the version stays the release's own number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub installed: Option<String>,
     /// Shell commands run once before and after probing this parser (e.g. start/stop a server).
     pub before: Option<String>,
     pub after: Option<String>,
@@ -392,6 +411,48 @@ setup = "environments/debian13.sh"
         assert!(rooted.build_dir.ends_with("c-x@debian13/build"), "{}", rooted.build_dir.display());
         assert_eq!(host.build_dir.as_os_str().len() + "@debian13".len(), rooted.build_dir.as_os_str().len());
         assert!(build.path().join("c-x@debian13").is_dir());
+    }
+
+    #[test]
+    fn an_environment_without_a_root_is_the_host_with_its_variables() {
+        let runtime = "[[environment]]\nid = \"node26\"\nname = \"Node.js 26.12.1\"\nenv = { NESTPROBE_NODE = \"26.12.1\" }\n";
+        let text = format!(
+            "{runtime}{}",
+            GOOD.replace(
+                "version = \"echo 1.0\"",
+                "version = \"echo 1.0\"\nenvironments = [\"host\", \"node26\"]\nenv = { A = \"1\" }"
+            )
+        );
+        let catalog = load(&text).unwrap();
+        let keys: Vec<String> = catalog.entries.iter().map(Entry::key).collect();
+        assert_eq!(keys, ["c-x", "c-x@node26"]);
+        let environment = catalog.environment_of(&catalog.entries[1]).unwrap();
+        assert_eq!((environment.root(), environment.is_ready()), (None, true));
+        assert_eq!(environment.env.get("NESTPROBE_NODE").map(String::as_str), Some("26.12.1"));
+        // Its rows run on the host (no root to enter), in build folders of their own, with the
+        // row's variables and the environment's.
+        let build = tempfile::tempdir().unwrap();
+        let parser = Parser::new(&catalog, &catalog.entries[1], build.path()).unwrap();
+        assert!(parser.launcher.root().is_none());
+        assert!(parser.build_dir.ends_with("c-x@node26/build"), "{}", parser.build_dir.display());
+        let vars: Vec<(String, String)> = parser
+            .child_env()
+            .vars()
+            .map(|(k, v)| (k.to_string(), v.to_string_lossy().into_owned()))
+            .collect();
+        assert!(vars.contains(&("NESTPROBE_NODE".into(), "26.12.1".into())), "{vars:?}");
+        assert!(vars.contains(&("A".into(), "1".into())), "{vars:?}");
+        let host = Parser::new(&catalog, &catalog.entries[0], build.path()).unwrap();
+        assert!(!host.child_env().vars().any(|(k, _)| k == "NESTPROBE_NODE"));
+        // Without a root it needs variables (else it is the host again), and they are names.
+        let err = load(&format!("{}{GOOD}", runtime.replace("env = { NESTPROBE_NODE = \"26.12.1\" }\n", "")))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("environment `node26`: needs a `root`, or an `env`"), "{err}");
+        let err = load(&format!("{}{GOOD}", runtime.replace("NESTPROBE_NODE =", "\"A B\" =")))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("is not a variable name"), "{err}");
     }
 
     #[test]

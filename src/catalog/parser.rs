@@ -95,6 +95,8 @@ pub enum Readiness {
 const BUILD_STAMP: &str = ".nestprobe-built";
 /// The version found last time, after the key it was found under.
 const VERSION_CACHE: &str = ".nestprobe-version";
+/// The same for the `installed` command.
+const INSTALLED_CACHE: &str = ".nestprobe-installed";
 
 impl<'a> Parser<'a> {
     pub fn new(catalog: &Catalog, entry: &'a Entry, build_root: &Path) -> Result<Parser<'a>> {
@@ -107,7 +109,8 @@ impl<'a> Parser<'a> {
         let home = stage.dir(&format!("{key}/home"))?;
         let log_name = build_root.join(&key).join("build.log");
         let environment = catalog.environment_of(entry).cloned();
-        let (dir, build_dir, launcher) = match &environment {
+        let (dir, build_dir, launcher) = match environment.as_ref().and_then(|e| e.root().map(|r| (e, r))) {
+            // The host, or an environment of the host's (another runtime, picked by its variables).
             None => (
                 stage.link(&format!("{key}/src"), &source_dir)?,
                 stage.link(&format!("{key}/build"), &real_build_dir)?,
@@ -115,7 +118,7 @@ impl<'a> Parser<'a> {
             ),
             // Inside a root, links to host paths would lead nowhere: the stage holds mount points
             // instead, onto which the launcher binds the real folders in the child.
-            Some(environment) => {
+            Some((_, root)) => {
                 let dir = stage.dir(&format!("{key}/src"))?;
                 let build_dir = stage.dir(&format!("{key}/build"))?;
                 // Programs of a language share helpers in its folder (`../protocol.py`): the
@@ -124,11 +127,7 @@ impl<'a> Parser<'a> {
                     copy_files(language_dir, beside)?;
                 }
                 let binds = [(source_dir.clone(), dir.clone()), (real_build_dir.clone(), build_dir.clone())];
-                let launcher = if environment.root.is_dir() {
-                    Launcher::jail(&environment.root, &binds)?
-                } else {
-                    Launcher::host()
-                };
+                let launcher = if root.is_dir() { Launcher::jail(root, &binds)? } else { Launcher::host() };
                 (dir, build_dir, launcher)
             }
         };
@@ -172,20 +171,27 @@ impl<'a> Parser<'a> {
     pub fn child_env(&self) -> ChildEnv {
         let mut env = ChildEnv::fixed(&self.home);
         env.set_path("BUILD", &self.build_dir, "{build}");
-        for (name, value) in &self.entry.env {
+        for (name, value) in self.env_vars() {
             env.set(name, value);
         }
         env
     }
 
+    /// The row's own variables, then its environment's (which pick the environment's runtime).
+    fn env_vars(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.entry.env.iter().chain(self.environment.iter().flat_map(|environment| environment.env.iter()))
+    }
+
     pub fn readiness(&self) -> Readiness {
         if let Some(environment) = &self.environment {
-            if !environment.is_ready() || self.launcher.root().is_none() {
-                return Readiness::Missing(format!(
-                    "environment `{}` not made yet ({} is missing)",
-                    environment.id,
-                    environment.root.display()
-                ));
+            if let Some(root) = environment.root() {
+                if !environment.is_ready() || self.launcher.root().is_none() {
+                    return Readiness::Missing(format!(
+                        "environment `{}` not made yet ({} is missing)",
+                        environment.id,
+                        root.display()
+                    ));
+                }
             }
         }
         let missing = missing_packages(self.launcher.root(), &self.entry.apt);
@@ -218,7 +224,7 @@ impl<'a> Parser<'a> {
         if self.launcher.root().is_some() {
             command.env_clear().envs(self.child_env().vars());
         }
-        command.env("BUILD", &self.build_dir).envs(&self.entry.env);
+        command.env("BUILD", &self.build_dir).envs(self.env_vars());
         self.launcher.prepare(&mut command, Some(&self.dir))?;
         Ok(command)
     }
@@ -276,6 +282,10 @@ impl<'a> Parser<'a> {
         self.entry.build.hash(&mut hasher);
         self.build_dir.hash(&mut hasher);
         self.entry.env.hash(&mut hasher);
+        if let Some(environment) = self.environment.as_ref().filter(|e| !e.env.is_empty()) {
+            // What picks its runtime: another release of it is another build (and version).
+            environment.env.hash(&mut hasher);
+        }
         if self.entry.environment != HOST {
             // (Not for the host, whose builds predate environments and stay valid.)
             self.entry.environment.hash(&mut hasher);
@@ -304,15 +314,30 @@ impl<'a> Parser<'a> {
     /// The library version, from the entry's version command, or as it was last time when nothing
     /// it can depend on changed (see [`Parser::version_key`]). Fails only when interrupted.
     pub fn version(&self) -> Result<Option<String>> {
-        let cache = self.real_build_dir.join(VERSION_CACHE);
-        let key = self.version_key();
+        self.cached_query(&self.entry.version, VERSION_CACHE)
+    }
+
+    /// What the row installed and runs it with, from its `installed` command (cached like the
+    /// version): `CPython 3.11.2, wheel cp311-cp311-manylinux_2_17_x86_64`. `None` without one.
+    pub fn installed(&self) -> Result<Option<String>> {
+        match &self.entry.installed {
+            Some(script) => self.cached_query(script, INSTALLED_CACHE),
+            None => Ok(None),
+        }
+    }
+
+    /// One line from `script`, or as it was last time (in `cache_name`) when nothing it can
+    /// depend on changed. Fails only when interrupted.
+    fn cached_query(&self, script: &str, cache_name: &str) -> Result<Option<String>> {
+        let cache = self.real_build_dir.join(cache_name);
+        let key = self.version_key(script);
         if let Some(version) = fs::read_to_string(&cache).ok().and_then(|text| {
             let (cached_key, version) = text.split_once('\n')?;
             (cached_key == key.to_string()).then(|| short_line(version, MAX_LINE_BYTES))
         }) {
             return Ok(Some(version));
         }
-        let version = self.query_version()?;
+        let version = self.query_line(script)?;
         if let Some(version) = &version {
             // Only a cache: a write that fails costs a query next time.
             let _ = fs::write(&cache, format!("{key}\n{version}\n"));
@@ -324,15 +349,15 @@ impl<'a> Parser<'a> {
     /// of its language folder (a pinned runtime's launcher says which runtime) and the package
     /// database of the machine or root it runs in (installing or upgrading anything with apt
     /// rewrites it).
-    fn version_key(&self) -> u64 {
+    fn version_key(&self, script: &str) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.entry.version.hash(&mut hasher);
+        script.hash(&mut hasher);
         self.entry.setup.hash(&mut hasher);
         self.fingerprint().unwrap_or_default().hash(&mut hasher);
         for file in shared_files(&self.dir.join("..")) {
             fs::read(&file).unwrap_or_default().hash(&mut hasher);
         }
-        let root = self.environment.as_ref().map_or(Path::new("/"), |e| e.root.as_path());
+        let root = self.environment.as_ref().and_then(EnvironmentSpec::root).unwrap_or(Path::new("/"));
         if let Ok(status) = fs::metadata(root.join("var/lib/dpkg/status")) {
             status.len().hash(&mut hasher);
             status.modified().ok().hash(&mut hasher);
@@ -340,9 +365,9 @@ impl<'a> Parser<'a> {
         hasher.finish()
     }
 
-    fn query_version(&self) -> Result<Option<String>> {
+    fn query_line(&self, script: &str) -> Result<Option<String>> {
         let output = match self
-            .shell(&self.entry.version)
+            .shell(script)
             .and_then(|mut command| task::capture(&mut command, "`version`", task::QUERY_TIMEOUT))
         {
             Ok(output) => output,

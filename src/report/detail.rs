@@ -36,7 +36,7 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
         }
     };
     item("Library", &format!("{} ({})", record.library, record.language), "");
-    item("Version", record.version.as_deref().unwrap_or(""), "");
+    item("Version", record.shown_version().as_deref().unwrap_or(""), "");
     item("Build", record.variant.as_deref().unwrap_or(""), "");
     item("Environment", environment_name(results, &record.environment), "");
     item("Note", &record.note, "");

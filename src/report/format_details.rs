@@ -97,7 +97,7 @@ fn library_section(text: &mut String, results: &Results, group: &Group) {
 /// stack sweep, the settings it was measured with where they differ, and its last change.
 fn record_item(results: &Results, record: &ParserRecord) -> String {
     let environment = escape_markdown(environment_name(results, &record.environment));
-    let version = escape_markdown(record.version.as_deref().unwrap_or("version unknown"));
+    let version = escape_markdown(record.shown_version().as_deref().unwrap_or("version unknown"));
     let mut item = format!("{environment}: {version}");
     if record.result.is_none() {
         let _ = write!(item, "; {}", escape_markdown(&record_phrase(record)));

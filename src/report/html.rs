@@ -126,11 +126,12 @@ fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> Row
 
 /// Library, environment, build, version, note and error line: what the search box looks in.
 fn search_text(results: &Results, record: &ParserRecord) -> String {
+    let version = record.shown_version().unwrap_or_default();
     [
         record.library.as_str(),
         environment_name(results, &record.environment),
         record.variant.as_deref().unwrap_or(""),
-        record.version.as_deref().unwrap_or(""),
+        version.as_str(),
         record.note.as_str(),
         error_text(record).unwrap_or(""),
     ]
@@ -388,8 +389,8 @@ fn naming_cells(html: &mut String, results: &Results, record: &ParserRecord) {
     cell(html, "environment", environment.split(" (").next().unwrap_or(environment));
     cell(html, "var", record.variant.as_deref().unwrap_or(""));
     cell(html, "fmt", &format_of(record));
-    let version = record.version.as_deref().unwrap_or(DASH);
-    clipped_cell(html, "ver", version, version);
+    let version = record.shown_version().unwrap_or_else(|| DASH.to_string());
+    clipped_cell(html, "ver", &version, &version);
 }
 
 /// The outcome cells of a row that has no result: its status, with the reason in the tooltip.

@@ -125,7 +125,12 @@ pub fn environment_item(results: &Results, key: &str) -> String {
         Some(info) => {
             let place = match &info.root {
                 Some(root) => format!("in the root {}", escape_markdown(&root.display().to_string())),
-                None => "the host".to_string(),
+                None if info.env.is_empty() => "the host".to_string(),
+                None => {
+                    let vars: Vec<String> =
+                        info.env.iter().map(|(name, value)| format!("{name}={value}")).collect();
+                    format!("the host with {}", escape_markdown(&vars.join(" ")))
+                }
             };
             if info.os.is_empty() || info.os == info.name {
                 format!("**{name}**: {place}")
@@ -299,7 +304,7 @@ pub fn table(results: &Results) -> String {
                 if first_of_language { escape_markdown(&lead.language) } else { String::new() },
                 if index == 0 { library_cell(lead) } else { String::new() },
                 escape_markdown(short_environment_name(environment_name(results, &record.environment))),
-                escape_markdown(record.version.as_deref().unwrap_or("?")),
+                escape_markdown(record.shown_version().as_deref().unwrap_or("?")),
                 record.result.as_ref().map_or_else(|| "—".to_string(), |r| depth_cell(record, r)),
                 how_summary(record),
                 why_cell(record.sweep.as_ref()),

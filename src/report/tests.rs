@@ -13,7 +13,15 @@ pub fn two_environments() -> Results {
     ]
     .into_iter()
     .map(|(key, name, os, root)| {
-        (key.to_string(), EnvironmentInfo { name: name.into(), os: os.into(), root: root.map(Into::into) })
+        (
+            key.to_string(),
+            EnvironmentInfo {
+                name: name.into(),
+                os: os.into(),
+                root: root.map(Into::into),
+                env: Default::default(),
+            },
+        )
     })
     .collect();
     let mut newer = results.find("python-json").unwrap().clone();

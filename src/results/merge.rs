@@ -143,7 +143,7 @@ mod tests {
         };
         let environments = BTreeMap::from([(
             "host".to_string(),
-            EnvironmentInfo { name: os.into(), os: os.into(), root: None },
+            EnvironmentInfo { name: os.into(), os: os.into(), root: None, env: Default::default() },
         )]);
         Results::new(environment, environments, parsers)
     }
@@ -273,13 +273,19 @@ mod tests {
                 name: "Debian 13".into(),
                 os: "Debian GNU/Linux 13 (trixie)".into(),
                 root: None,
+                env: Default::default(),
             },
         );
         with_rows.parsers[0].environment = "debian13".into();
         let mut without = results("other", vec![]);
         without.environments.insert(
             "debian13".into(),
-            EnvironmentInfo { name: "not made".into(), os: String::new(), root: None },
+            EnvironmentInfo {
+                name: "not made".into(),
+                os: String::new(),
+                root: None,
+                env: Default::default(),
+            },
         );
         let merged = merge(vec![], &[with_rows, without], None, false).unwrap();
         assert_eq!(merged.results.environments["debian13"].name, "Debian 13");

@@ -88,12 +88,16 @@ pub struct EnvironmentInfo {
     /// The root file system children entered; `None` for the host.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub root: Option<PathBuf>,
+    /// The variables that make it, for one without a root: the host with another runtime
+    /// (`NESTPROBE_NODE=26.12.1`).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub env: std::collections::BTreeMap<String, String>,
 }
 
 impl EnvironmentInfo {
     pub fn host() -> EnvironmentInfo {
         let os = crate::host::os_name();
-        EnvironmentInfo { name: crate::host::short_os_name(&os), os, root: None }
+        EnvironmentInfo { name: crate::host::short_os_name(&os), os, root: None, env: Default::default() }
     }
 }
 
@@ -101,7 +105,7 @@ impl EnvironmentInfo {
 fn host_environments() -> BTreeMap<String, EnvironmentInfo> {
     BTreeMap::from([(
         HOST.to_string(),
-        EnvironmentInfo { name: "host".into(), os: String::new(), root: None },
+        EnvironmentInfo { name: "host".into(), os: String::new(), root: None, env: Default::default() },
     )])
 }
 

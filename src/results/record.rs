@@ -51,6 +51,10 @@ pub struct ParserRecord {
     pub language: String,
     pub library: String,
     pub version: Option<String>,
+    /// What the row installed and runs it with, shown beside the version (the catalog's
+    /// `installed`: a PyPI row's interpreter and wheel tag).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub installed: Option<String>,
     pub note: String,
     #[serde(default)]
     pub study: bool,
@@ -206,6 +210,15 @@ impl ParserRecord {
     /// Why `shape` has no result, if it is not supported.
     pub fn unsupported(&self, shape: crate::payload::Shape) -> Option<&UnsupportedShape> {
         self.unsupported_shapes.iter().find(|u| u.shape == shape)
+    }
+
+    /// The version as the reports show it: with what the row installed beside it, where it says
+    /// (`6.0.3 (CPython 3.11.2, wheel cp311-cp311-manylinux_2_17_x86_64)`).
+    pub fn shown_version(&self) -> Option<String> {
+        match (&self.version, &self.installed) {
+            (Some(version), Some(installed)) => Some(format!("{version} ({installed})")),
+            (version, _) => version.clone(),
+        }
     }
 
     /// What identifies it among the records: the id, with `@<environment>` outside the host.

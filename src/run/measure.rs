@@ -56,6 +56,7 @@ pub enum Prepared<'a> {
 pub struct ReadyRow<'a> {
     parser: Parser<'a>,
     version: Option<String>,
+    installed: Option<String>,
     timings: RowTimings,
 }
 
@@ -93,6 +94,9 @@ fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
     let Ok(version) = timed(&mut timings.version_seconds, || parser.version()) else {
         return Prepared::Ended(None);
     };
+    let Ok(installed) = timed(&mut timings.version_seconds, || parser.installed()) else {
+        return Prepared::Ended(None);
+    };
     if let Err(error) = timed(&mut timings.hooks_seconds, || parser.hook(Hook::Before)) {
         // What it set up before it failed or Ctrl-C stopped it is undone all the same.
         after_hook(&parser, &mut timings);
@@ -101,7 +105,7 @@ fn build_and_start(parser: Parser, mut timings: RowTimings) -> Prepared {
         }
         return ended(entry, Status::ProbeFailed, format!("{error:#}"), timings);
     }
-    Prepared::Ready(ReadyRow { parser, version, timings })
+    Prepared::Ready(ReadyRow { parser, version, installed, timings })
 }
 
 /// A row that ends before its probes.
@@ -137,7 +141,7 @@ pub fn measure(
         Prepared::Unavailable(record) => return Some(*record),
         Prepared::NeedsBuild(..) => unreachable!("build_and_start builds"),
     };
-    let ReadyRow { parser, version, mut timings } = ready;
+    let ReadyRow { parser, version, installed, mut timings } = ready;
     // Where the previous run's crashes were is still where they are only in the same version.
     let same_version = baseline.is_some_and(|b| b.version == version);
     let probed = timed(&mut timings.probe_seconds, || probe_all(&parser, options, baseline, same_version));
@@ -148,6 +152,7 @@ pub fn measure(
         Ok(measured) => measured,
     };
     record.version = version;
+    record.installed = installed;
     record.timings = Some(timings);
     Some(record)
 }

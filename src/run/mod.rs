@@ -199,10 +199,13 @@ fn header(trial: &TrialOptions, max_rss: Option<u64>) -> Environment {
 fn describe_environments(catalog: &Catalog) -> BTreeMap<String, EnvironmentInfo> {
     let mut described = BTreeMap::from([(HOST.to_string(), EnvironmentInfo::host())]);
     for spec in &catalog.environments {
-        let os = host::os_release_name(&spec.root).unwrap_or_else(|| "not made yet".to_string());
+        let os = match spec.root() {
+            Some(root) => host::os_release_name(root).unwrap_or_else(|| "not made yet".to_string()),
+            None => host::os_name(),
+        };
         described.insert(
             spec.id.clone(),
-            EnvironmentInfo { name: spec.name.clone(), os, root: Some(spec.root.clone()) },
+            EnvironmentInfo { name: spec.name.clone(), os, root: spec.root.clone(), env: spec.env.clone() },
         );
     }
     described

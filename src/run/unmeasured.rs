@@ -10,6 +10,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         language: entry.language.clone(),
         library: entry.library.clone(),
         version: None,
+        installed: None,
         note: entry.note.clone(),
         study: entry.study,
         format: entry.format,

@@ -72,6 +72,7 @@ fn record(
         language: language.into(),
         library: library.into(),
         version: Some("1.0".into()),
+        installed: None,
         note: String::new(),
         study: false,
         format: Default::default(),
