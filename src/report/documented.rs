@@ -263,7 +263,11 @@ mod tests {
             (Verdict::Holds, "clean error at depth 129".into())
         );
         with_claim(&mut results, "rust-serde-json", claim(129, NESTING));
-        assert_eq!(verdict_of(&results, "rust-serde-json").0, Verdict::Holds, "the limit as the first depth refused");
+        assert_eq!(
+            verdict_of(&results, "rust-serde-json").0,
+            Verdict::Holds,
+            "the limit as the first depth refused"
+        );
         with_claim(&mut results, "rust-serde-json", claim(128, NESTING));
         assert_eq!(
             verdict_of(&results, "python-json"),
