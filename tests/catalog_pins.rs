@@ -148,3 +148,47 @@ fn rows_old_on_purpose_keep_their_series_and_debian_rows_have_no_package() {
         }
     }
 }
+
+/// Every PyPI row records what it installed (the interpreter and the wheel's tags) with the shared
+/// python/wheel.py, asked about its own distribution.
+#[test]
+fn every_pypi_row_records_its_interpreter_and_wheel() {
+    let catalog = catalog();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("parsers");
+    assert!(root.join("python/wheel.py").is_file());
+    for (entry, package) in pinned(&catalog).into_iter().filter(|(_, p)| p.registry == Registry::Pypi) {
+        let installed =
+            entry.installed.as_deref().unwrap_or_else(|| panic!("{} has no `installed`", entry.id));
+        let script = installed.split_whitespace().find(|word| word.ends_with("wheel.py"));
+        let script = script.unwrap_or_else(|| panic!("{}: {installed}", entry.id));
+        let program = catalog.source_dir(entry);
+        assert_eq!(
+            std::fs::canonicalize(program.join(script)).ok(),
+            std::fs::canonicalize(root.join("python/wheel.py")).ok(),
+            "{}: {installed}",
+            entry.id
+        );
+        assert!(installed.ends_with(&format!(" {}", package.name)), "{}: {installed}", entry.id);
+    }
+}
+
+/// A Debian-packaged Python library has a row at PyPI's newest release beside it (`<id>-pypi`, or
+/// the `-pypi` row of another row running its program), unless Debian 12 ships that release.
+#[test]
+fn debian_python_libraries_have_a_newest_release_row() {
+    // Their newest PyPI release is the one Debian 12 ships (see parsers/README.md).
+    const SAME_RELEASE: &[&str] = &["python-asn1crypto", "python-html5lib"];
+    let catalog = catalog();
+    let pypi_programs: BTreeSet<&str> = catalog
+        .entries
+        .iter()
+        .filter(|e| e.package.as_ref().is_some_and(|p| p.registry == Registry::Pypi))
+        .map(|e| e.program.as_deref().unwrap_or(&e.id))
+        .collect();
+    for entry in catalog.entries.iter().filter(|e| e.language == "Python" && e.package.is_none()) {
+        let debian_library = entry.apt.iter().any(|p| p.starts_with("python3-") && p != "python3-venv");
+        if debian_library && !SAME_RELEASE.contains(&entry.id.as_str()) {
+            assert!(pypi_programs.contains(entry.id.as_str()), "{} has no PyPI row beside it", entry.id);
+        }
+    }
+}

@@ -205,3 +205,28 @@ fn a_registry_that_fails_is_one_line_and_the_other_rows_are_still_checked() {
     assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
     assert!(stderr.contains("2 of 3 rows could not be checked"), "{stderr}");
 }
+
+#[test]
+fn a_pin_whose_lockfile_cannot_move_stays_with_its_manifest() {
+    if !python_provided() {
+        return;
+    }
+    let rows = [CATALOG[3], CATALOG[4]];
+    let setup = Setup::new(&rows);
+    // The crates row's program: a manifest cargo refuses before it asks any registry (no
+    // [package]), so `cargo update` fails here whatever the network.
+    let program = setup.dir.path().join("parsers/crates-old");
+    let manifest = "[dependencies]\nfixture-lib = \"=0.5.1\"\n";
+    write(&program.join("Cargo.toml"), manifest);
+    write(&program.join("Cargo.lock"), "version = 3\n");
+    let before = fs::read_to_string(setup.catalog()).unwrap();
+    let output = setup.outdated(&["--bump"]);
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("crates-old: fixture-lib stays at 0.5.1: its lockfile did not move"), "{stderr}");
+    assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
+    // The PyPI pin (no lockfile) moved; the crates pin and its manifest are as they were.
+    let after = fs::read_to_string(setup.catalog()).unwrap();
+    assert_eq!(after, before.replace("version = \"1.0\" }", "version = \"1.1\" }"));
+    assert_eq!(fs::read_to_string(program.join("Cargo.toml")).unwrap(), manifest);
+}

@@ -176,19 +176,42 @@ fn print_table(lines: &[Line]) -> Result<()> {
     Ok(())
 }
 
-/// Moves every pin that is behind to the newest release in its series: the catalog files first,
-/// then each program's lockfile. Returns what could not be moved.
+/// Moves every pin that is behind to the newest release in its series: each program's lockfile
+/// first, then the catalog files, so a pin whose lockfile could not move stays where its build still
+/// installs it. Returns what could not be moved.
 fn bump_pins(catalog: &Catalog, rows: &[(&Entry, &Package)], lines: &[Line]) -> Result<Vec<String>> {
+    let mut failures = Vec::new();
+    // (program folder, package name) of each lockfile that refused the new release.
+    let mut stuck: Vec<(PathBuf, &str)> = Vec::new();
+    let mut synced: Vec<(PathBuf, &str)> = Vec::new();
     let mut moves: BTreeMap<PathBuf, Vec<(&str, &str)>> = BTreeMap::new();
-    let mut lockfiles: Vec<(PathBuf, Package, String)> = Vec::new();
     for ((entry, package), line) in rows.iter().zip(lines) {
         let Some(newer) = line.newest_in_series.as_deref().filter(|_| line.behind) else { continue };
-        moves.entry(catalog_file_of(catalog, entry)).or_default().push((&entry.id, newer));
         let program = catalog.source_dir(entry);
-        if !lockfiles.iter().any(|(dir, moved, _)| *dir == program && moved.name == package.name) {
+        let key = (program, package.name.as_str());
+        if !synced.contains(&key) && !stuck.contains(&key) {
             let moved = Package { version: newer.to_string(), ..(*package).clone() };
-            lockfiles.push((program, moved, package.version.clone()));
+            match bump::sync_lockfile(&moved, &package.version, &key.0) {
+                Ok(Some(what)) => messages::info(format_args!("{}: {what}", key.0.display())),
+                Ok(None) => {}
+                Err(error) => {
+                    failures.push(format!(
+                        "{}: {} stays at {}: its lockfile did not move: {error:#}",
+                        entry.id, package.name, package.version
+                    ));
+                    stuck.push(key);
+                    continue;
+                }
+            }
+            synced.push(key);
+        } else if stuck.contains(&key) {
+            failures.push(format!(
+                "{}: {} stays at {} (its program's lockfile did not move)",
+                entry.id, package.name, package.version
+            ));
+            continue;
         }
+        moves.entry(catalog_file_of(catalog, entry)).or_default().push((&entry.id, newer));
         messages::info(format_args!("{}: {} {} -> {newer}", entry.id, package.name, package.version));
     }
     for (file, pins) in &moves {
@@ -198,14 +221,6 @@ fn bump_pins(catalog: &Catalog, rows: &[(&Entry, &Package)], lines: &[Line]) -> 
             text = bump::set_version(&text, id, version).with_context(|| file.display().to_string())?;
         }
         std::fs::write(file, text).with_context(|| format!("cannot write {}", file.display()))?;
-    }
-    let mut failures = Vec::new();
-    for (program, package, from) in &lockfiles {
-        match bump::sync_lockfile(package, from, program) {
-            Ok(Some(what)) => messages::info(format_args!("{}: {what}", program.display())),
-            Ok(None) => {}
-            Err(error) => failures.push(format!("{}: lockfile not moved: {error:#}", program.display())),
-        }
     }
     Ok(failures)
 }

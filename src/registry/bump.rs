@@ -35,8 +35,29 @@ fn replace_keeping_decor(value: &mut Value, text: &str) {
 }
 
 /// Moves the lockfile in `program_dir` (if the row's program has one) from `from` to the package's
-/// version, with the registry's own tool; returns what it did, for the user.
+/// version, with the registry's own tool; returns what it did, for the user. If the tool fails, the
+/// manifest and the lockfile are put back as they were, so the program still builds its old pin.
 pub fn sync_lockfile(package: &Package, from: &str, program_dir: &Path) -> Result<Option<String>> {
+    let files: &[&str] = match package.registry {
+        Registry::Npm => &["package.json", "package-lock.json"],
+        Registry::Crates => &["Cargo.toml", "Cargo.lock"],
+        Registry::Pypi => &[],
+    };
+    let saved: Vec<(std::path::PathBuf, Vec<u8>)> = files
+        .iter()
+        .map(|name| program_dir.join(name))
+        .filter_map(|path| fs::read(&path).ok().map(|bytes| (path, bytes)))
+        .collect();
+    let result = move_lockfile(package, from, program_dir);
+    if result.is_err() {
+        for (path, bytes) in &saved {
+            fs::write(path, bytes).with_context(|| format!("cannot restore {}", path.display()))?;
+        }
+    }
+    result
+}
+
+fn move_lockfile(package: &Package, from: &str, program_dir: &Path) -> Result<Option<String>> {
     match package.registry {
         Registry::Npm if program_dir.join("package-lock.json").is_file() => {
             let spec = package.requirement();

@@ -2,6 +2,7 @@
 //! the releases of each behaviour as a range, a change where a range begins, and the releases that
 //! could not be measured after them.
 
+use crate::registry::{Registry, Version};
 use crate::results::releases::ReleaseOutcome;
 use crate::results::ParserRecord;
 
@@ -31,6 +32,9 @@ pub fn history_line(record: &ParserRecord) -> Option<String> {
         .iter()
         .map(|(first, last)| match first.version == last.version {
             true => format!("{} {}", first.version, first.phrase()),
+            false if published_before_older(first, last) => {
+                format!("{}–{} (by date) {}", first.version, last.version, first.phrase())
+            }
             false => format!("{}–{} {}", first.version, last.version, first.phrase()),
         })
         .collect::<Vec<_>>()
@@ -41,6 +45,15 @@ pub fn history_line(record: &ParserRecord) -> Option<String> {
         line = format!("{line} ({})", lists.join("; ")).trim_start().to_string();
     }
     Some(line)
+}
+
+/// Whether a range runs from a newer version to an older one: releases follow their publication
+/// dates, and a patch of an old line published after a new line's release (graphql-core's 3.2.14 the
+/// day after 3.3.2) would otherwise read as a backwards range. (Compared as PEP 440 versions,
+/// which order the releases a history holds, never pre-releases, as semver does.)
+fn published_before_older(first: &ReleaseOutcome, last: &ReleaseOutcome) -> bool {
+    let parse = |release: &ReleaseOutcome| Version::parse(Registry::Pypi, &release.version).ok();
+    matches!((parse(first), parse(last)), (Some(first), Some(last)) if last < first)
 }
 
 #[cfg(test)]
@@ -87,6 +100,15 @@ mod tests {
              (not built: 1.5.3, 2.3.0; not run: 2.4.0)"
         );
         assert_eq!(history_line(&record(vec![])), None);
+        let backported = vec![
+            release("3.3.1", "clean error", Some(247), false),
+            release("3.3.2", "clean error", Some(201), true),
+            release("3.2.14", "clean error", Some(201), false),
+        ];
+        assert_eq!(
+            history_line(&record(backported)).unwrap(),
+            "3.3.1 clean error at 247 → 3.3.2–3.2.14 (by date) clean error at 201"
+        );
         let only_unbuilt = history_line(&record(vec![release("0.1.0", NOT_BUILT, None, false)]));
         assert_eq!(only_unbuilt.as_deref(), Some("(not built: 0.1.0)"));
     }
