@@ -181,38 +181,46 @@ fn print_table(lines: &[Line]) -> Result<()> {
 /// installs it. Returns what could not be moved.
 fn bump_pins(catalog: &Catalog, rows: &[(&Entry, &Package)], lines: &[Line]) -> Result<Vec<String>> {
     let mut failures = Vec::new();
-    // (program folder, package name) of each lockfile that refused the new release.
-    let mut stuck: Vec<(PathBuf, &str)> = Vec::new();
-    let mut synced: Vec<(PathBuf, &str)> = Vec::new();
+    // Whether the lockfile of each (program folder, package) moved: asked once per program.
+    let mut lockfile_moved: HashMap<(PathBuf, &str), bool> = HashMap::new();
     let mut moves: BTreeMap<PathBuf, Vec<(&str, &str)>> = BTreeMap::new();
     for ((entry, package), line) in rows.iter().zip(lines) {
         let Some(newer) = line.newest_in_series.as_deref().filter(|_| line.behind) else { continue };
         let program = catalog.source_dir(entry);
-        let key = (program, package.name.as_str());
-        if !synced.contains(&key) && !stuck.contains(&key) {
-            let moved = Package { version: newer.to_string(), ..(*package).clone() };
-            match bump::sync_lockfile(&moved, &package.version, &key.0) {
-                Ok(Some(what)) => messages::info(format_args!("{}: {what}", key.0.display())),
-                Ok(None) => {}
-                Err(error) => {
-                    failures.push(format!(
-                        "{}: {} stays at {}: its lockfile did not move: {error:#}",
-                        entry.id, package.name, package.version
-                    ));
-                    stuck.push(key);
-                    continue;
-                }
+        let moved = match lockfile_moved.get(&(program.clone(), package.name.as_str())) {
+            Some(false) => {
+                failures.push(format!(
+                    "{}: {} stays at {} (its program's lockfile did not move)",
+                    entry.id, package.name, package.version
+                ));
+                false
             }
-            synced.push(key);
-        } else if stuck.contains(&key) {
-            failures.push(format!(
-                "{}: {} stays at {} (its program's lockfile did not move)",
-                entry.id, package.name, package.version
-            ));
-            continue;
+            Some(true) => true,
+            None => {
+                let release = Package { version: newer.to_string(), ..(*package).clone() };
+                let moved = match bump::sync_lockfile(&release, &package.version, &program) {
+                    Ok(what) => {
+                        if let Some(what) = what {
+                            messages::info(format_args!("{}: {what}", program.display()));
+                        }
+                        true
+                    }
+                    Err(error) => {
+                        failures.push(format!(
+                            "{}: {} stays at {}: its lockfile did not move: {error:#}",
+                            entry.id, package.name, package.version
+                        ));
+                        false
+                    }
+                };
+                lockfile_moved.insert((program, package.name.as_str()), moved);
+                moved
+            }
+        };
+        if moved {
+            moves.entry(catalog_file_of(catalog, entry)).or_default().push((&entry.id, newer));
+            messages::info(format_args!("{}: {} {} -> {newer}", entry.id, package.name, package.version));
         }
-        moves.entry(catalog_file_of(catalog, entry)).or_default().push((&entry.id, newer));
-        messages::info(format_args!("{}: {} {} -> {newer}", entry.id, package.name, package.version));
     }
     for (file, pins) in &moves {
         let mut text =

@@ -1,5 +1,7 @@
 //! `run --timings`: where a run's time went, per row and in all (docs/measurements.md has runs timed with it).
 
+use std::collections::BTreeMap;
+
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
@@ -57,32 +59,25 @@ pub fn table(records: &[ParserRecord], writing_seconds: f64) -> String {
 /// formats' probe time (what a catalog's new class costs a run: #36 held it to 30 %). Nothing for
 /// a run of one class.
 fn by_class(rows: &[(&ParserRecord, RowTimings)]) -> String {
-    let mut sums: Vec<(FormatClass, usize, f64, f64)> = Vec::new();
+    // (rows, probe seconds, build seconds) per class, in the order reports list the classes.
+    let mut sums: BTreeMap<FormatClass, (usize, f64, f64)> = BTreeMap::new();
     for (record, t) in rows {
-        let class = record.format.class();
-        match sums.iter_mut().find(|(c, ..)| *c == class) {
-            Some((_, count, probes, builds)) => {
-                *count += 1;
-                *probes += t.probe_seconds;
-                *builds += t.build_seconds;
-            }
-            None => sums.push((class, 1, t.probe_seconds, t.build_seconds)),
-        }
+        let sum = sums.entry(record.format.class()).or_default();
+        *sum = (sum.0 + 1, sum.1 + t.probe_seconds, sum.2 + t.build_seconds);
     }
     if sums.len() < 2 {
         return String::new();
     }
-    sums.sort_by_key(|(class, ..)| *class);
     let mut text = String::from("by class (probes, builds):");
-    for (class, count, probes, builds) in &sums {
+    for (class, (count, probes, builds)) in &sums {
         let rows = if *count == 1 { "row" } else { "rows" };
         text.push_str(&format!(" {} {count} {rows} {probes:.1} s, {builds:.1} s;", class.in_text()));
     }
     text.pop();
-    let data = sums.iter().find(|(class, ..)| *class == FormatClass::Data).map(|(_, _, probes, _)| *probes);
+    let data = sums.get(&FormatClass::Data).map_or(0.0, |(_, probes, _)| *probes);
     let languages: f64 =
-        sums.iter().filter(|(class, ..)| *class != FormatClass::Data).map(|(_, _, probes, _)| probes).sum();
-    if let Some(data) = data.filter(|data| *data > 0.0) {
+        sums.iter().filter(|(class, _)| **class != FormatClass::Data).map(|(_, (_, probes, _))| probes).sum();
+    if data > 0.0 {
         text.push_str(&format!(
             "\nthe languages' probes: {languages:.1} s, {:.1}% of the data formats' probe time\n",
             100.0 * languages / data
