@@ -7,6 +7,7 @@
 mod common;
 
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::Output;
 
@@ -53,13 +54,36 @@ fn releases() -> Vec<(String, Value)> {
 /// The releases whose build fails: one the search meets in the middle, and the newest.
 const NOT_BUILDING: [&str; 2] = ["1.5.3", "2.3.0"];
 
+/// How the fixture row's build gets its release.
+#[derive(Clone, Copy, PartialEq)]
+enum Installs {
+    /// Its build command names the pin (`{package}`), as pip rows do.
+    ThroughBuild,
+    /// From the lockfile beside its program, as npm rows do (`npm ci`); `npm` is the test's own,
+    /// which writes the release it is asked for into package-lock.json.
+    FromLockfile,
+}
+
+/// The test's npm: `install --package-lock-only … NAME@VERSION` writes NAME@VERSION into
+/// package-lock.json where it runs, and logs its arguments.
+const FAKE_NPM: &str = r#"#!/bin/sh
+echo "$*" >> "$NPM_LOG"
+for argument; do case $argument in -*) ;; *@*) release=$argument ;; esac; done
+printf '%s\n' "$release" > package-lock.json
+"#;
+
 struct Setup {
     dir: tempfile::TempDir,
     registry: FakeRegistry,
+    installs: Installs,
 }
 
 impl Setup {
     fn new() -> Setup {
+        Setup::installing(Installs::ThroughBuild)
+    }
+
+    fn installing(installs: Installs) -> Setup {
         let dir = tempfile::tempdir().unwrap();
         let releases = releases();
         let time: serde_json::Map<String, Value> = releases
@@ -73,13 +97,23 @@ impl Setup {
         write(&dir.path().join("parsers/fixture/prog.py"), PROGRAM);
         let builds = dir.path().join("builds.log");
         let failing: Vec<String> = NOT_BUILDING.iter().map(|v| format!("*@{v}")).collect();
+        // What the build installs: the pin it names, or what the lockfile beside it holds.
+        let release = match installs {
+            Installs::ThroughBuild => "{package}".to_string(),
+            Installs::FromLockfile => {
+                write(&dir.path().join("parsers/fixture/package-lock.json"), "fixture-lib@2.2.0\n");
+                write(&dir.path().join("bin/npm"), FAKE_NPM);
+                fs::set_permissions(dir.path().join("bin/npm"), fs::Permissions::from_mode(0o755)).unwrap();
+                "$(cat package-lock.json)".to_string()
+            }
+        };
         let catalog = format!(
             r#"[[parser]]
 id = "fixture"
 language = "Python"
 library = "fixture-lib"
 package = {{ registry = "npm", name = "fixture-lib", version = "2.2.0" }}
-build = 'echo "{{package}}" >> {builds}; case "{{package}}" in {failing}) echo "error: no such release" >&2; exit 1;; esac; echo "{{package}}" > "$BUILD/lib"'
+build = 'echo "{release}" >> {builds}; case "{release}" in {failing}) echo "error: no such release" >&2; exit 1;; esac; echo "{release}" > "$BUILD/lib"'
 run = ["python3", "{{dir}}/prog.py"]
 version = 'cat "$BUILD/lib"'
 "#,
@@ -88,7 +122,7 @@ version = 'cat "$BUILD/lib"'
         );
         write(&dir.path().join("parsers/catalog.toml"), &catalog);
         let registry = FakeRegistry::serve(&dir.path().join("registry"));
-        Setup { dir, registry }
+        Setup { dir, registry, installs }
     }
 
     fn path(&self, name: &str) -> PathBuf {
@@ -105,6 +139,12 @@ version = 'cat "$BUILD/lib"'
             .arg(self.path("parsers/catalog.toml"));
         command.arg("--build-dir").arg(self.path("build")).arg("--out").arg(self.path("out"));
         self.registry.point(&mut command);
+        if self.installs == Installs::FromLockfile {
+            let path = std::env::var_os("PATH").unwrap_or_default();
+            let mut paths = vec![self.path("bin")];
+            paths.extend(std::env::split_paths(&path));
+            command.env("PATH", std::env::join_paths(paths).unwrap()).env("NPM_LOG", self.path("npm.log"));
+        }
         run(command)
     }
 
@@ -228,4 +268,38 @@ fn since_searches_the_later_releases_and_the_text_marks_the_change() {
     let unknown = setup.nestprobe("history", &["fixture", "--since", "1.6.0-beta.1"]);
     assert_eq!(unknown.status.code(), Some(2), "{}", stderr_of(&unknown));
     assert!(stderr_of(&unknown).contains("fixture-lib has no such release"), "{}", stderr_of(&unknown));
+}
+
+#[test]
+fn a_row_installing_from_its_lockfile_is_searched_in_copies_with_the_lockfile_moved() {
+    if !python_provided() {
+        return;
+    }
+    let setup = Setup::installing(Installs::FromLockfile);
+    fs::create_dir_all(setup.path("out")).unwrap();
+    let output = setup.nestprobe("run", &["--quick"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(setup.record()["version"], "fixture-lib@2.2.0", "{}", setup.record());
+
+    let output = setup.nestprobe("history", &["fixture", "--format", "json", "--since", "1.2.0"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let history: Vec<Value> = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    assert_eq!(versions(&history, |r| r["changed"] == true), ["1.3.0", "2.1.0"], "{history:#?}");
+    let not_built = versions(&history, |r| r["outcome"] == "not built");
+    assert!(
+        not_built.contains(&"2.3.0") && not_built.iter().all(|v| NOT_BUILDING.contains(v)),
+        "{history:#?}"
+    );
+    // Each release's lockfile was moved by npm, told of the registry the releases came from, in a
+    // copy of the program; the checkout's lockfile is as it was.
+    let npm = fs::read_to_string(setup.path("npm.log")).unwrap();
+    assert_eq!(npm.lines().count(), history.len(), "{npm}");
+    assert!(npm.lines().all(|line| line.starts_with("install --package-lock-only")), "{npm}");
+    assert!(npm.contains(&format!("--registry={}/npm/", setup.registry.url)), "{npm}");
+    assert!(npm.contains("fixture-lib@1.3.0"), "{npm}");
+    let copy = setup.path("build/history/1.3.0/program/parsers/fixture");
+    assert_eq!(fs::read_to_string(copy.join("package-lock.json")).unwrap(), "fixture-lib@1.3.0\n");
+    assert!(copy.join("prog.py").is_file());
+    let checkout = fs::read_to_string(setup.path("parsers/fixture/package-lock.json")).unwrap();
+    assert_eq!(checkout, "fixture-lib@2.2.0\n");
 }

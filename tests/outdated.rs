@@ -32,6 +32,13 @@ fn fake_registry(folder: &Path) {
         "2.0rc1": [file(false, "2023-01-01T00:00:00Z")]
     }});
     write(&folder.join("pypi/pypi/fixture-lib/json"), &pypi.to_string());
+    // A library whose pinned 1.0 was yanked and whose newest, 1.1, needs a Python no one has: pip
+    // installs 0.9.
+    let needs = |requires: &str, yanked: bool| json!({"yanked": yanked, "upload_time_iso_8601": "2024-01-01T00:00:00Z", "requires_python": requires});
+    let held = json!({"releases": {
+        "0.9": [needs(">=3", false)], "1.0": [needs(">=3", true)], "1.1": [needs(">=99", false)]
+    }});
+    write(&folder.join("pypi/pypi/held-lib/json"), &held.to_string());
     let crates: Vec<String> = [
         ("0.5.1", false),
         ("0.5.2", false),
@@ -229,4 +236,29 @@ fn a_pin_whose_lockfile_cannot_move_stays_with_its_manifest() {
     let after = fs::read_to_string(setup.catalog()).unwrap();
     assert_eq!(after, before.replace("version = \"1.0\" }", "version = \"1.1\" }"));
     assert_eq!(fs::read_to_string(program.join("Cargo.toml")).unwrap(), manifest);
+}
+
+#[test]
+fn a_pypi_pin_follows_what_pip_installs_on_the_rows_python() {
+    if !python_provided() || !Path::new("/usr/bin/python3").exists() {
+        return;
+    }
+    let held = "package = { registry = \"pypi\", name = \"held-lib\", version = \"1.0\" }\nbuild = 'pip install \"{package}\"'";
+    let setup = Setup::new(&[("pypi-held", held)]);
+    let (lines, output) = setup.outdated_json();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let line = by_id(&lines, "pypi-held");
+    // 1.1 is newer, but its Requires-Python turns pip away; the pinned 1.0 was yanked: 0.9 is what
+    // `pip install held-lib` gives, and the pin goes there.
+    assert_eq!((line["newest_in_series"].as_str(), line["newest"].as_str()), (Some("0.9"), Some("1.1")));
+    assert_eq!((line["behind"].as_bool(), line["pinned_withdrawn"].as_bool()), (Some(true), Some(true)));
+    let why = line["held_back"].as_str().unwrap_or_default();
+    assert!(why.starts_with("1.1 needs Python >=99; the rows' is 3."), "{line}");
+    let text = setup.outdated(&[]);
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(stdout.contains("withdrawn  (held back: 1.1 needs Python >=99"), "{stdout}");
+    let bumped = setup.outdated(&["--bump"]);
+    assert_eq!(bumped.status.code(), Some(0), "{}", stderr_of(&bumped));
+    let catalog = fs::read_to_string(setup.catalog()).unwrap();
+    assert!(catalog.contains("name = \"held-lib\", version = \"0.9\" }"), "{catalog}");
 }

@@ -29,19 +29,50 @@ struct Line<'a> {
     newest: Option<String>,
     /// The newest release's publication date, as the registry gives it (shown, never compared).
     newest_date: Option<String>,
-    /// Behind the newest release in its series.
+    /// Behind the newest release in its series, or pinned to a withdrawn one (yanked, deprecated)
+    /// while its series has another: the pin moves there, even to a lower version, as pip would.
     behind: bool,
+    /// The pinned release was withdrawn after it was pinned.
+    pinned_withdrawn: bool,
     /// Behind by a major line (or a 0.x series) or more, counting every release.
     major_behind: bool,
+    /// The newer release in its series that pip cannot install on the rows' Python, and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    held_back: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// The interpreter the PyPI rows build with (their `build` names it): pip there installs only a
+/// release whose Requires-Python admits it, so the newest release for the row is the newest that
+/// does (soupsieve 4 needs Python 3.11.5; Debian 12 has 3.11.2).
+const ROWS_PYTHON: &str = "/usr/bin/python3";
+
+/// The release of [`ROWS_PYTHON`]; none (and said so) when it is not there to ask.
+fn rows_python() -> Option<pep440_rs::Version> {
+    let asked = std::process::Command::new(ROWS_PYTHON)
+        .args(["-c", "import platform; print(platform.python_version())"])
+        .output();
+    let version = asked
+        .ok()
+        .filter(|output| output.status.success())
+        .and_then(|output| String::from_utf8_lossy(&output.stdout).trim().parse::<pep440_rs::Version>().ok());
+    if version.is_none() {
+        messages::warn(format_args!(
+            "{ROWS_PYTHON} did not say its version: PyPI releases are not checked against their Requires-Python"
+        ));
+    }
+    version
 }
 
 pub fn outdated(args: &OutdatedArgs) -> Result<Ending> {
     let catalog = Catalog::load(&args.catalog.catalog)?;
     let rows = pinned_rows(&catalog, &args.rows.selector())?;
     let answers = fetch_all(&Client::from_env(), &rows);
-    let lines: Vec<Line> = rows.iter().map(|(entry, package)| line(entry, package, &answers)).collect();
+    let python =
+        rows.iter().any(|(_, package)| package.registry == Registry::Pypi).then(rows_python).flatten();
+    let lines: Vec<Line> =
+        rows.iter().map(|(entry, package)| line(entry, package, &answers, python.as_ref())).collect();
     match args.output.format {
         Format::Json => stdout::json(&lines)?,
         Format::Text => print_table(&lines)?,
@@ -105,7 +136,12 @@ fn fetch_all(client: &Client, rows: &[(&Entry, &Package)]) -> Answers {
     })
 }
 
-fn line<'a>(entry: &'a Entry, package: &'a Package, answers: &Answers) -> Line<'a> {
+fn line<'a>(
+    entry: &'a Entry,
+    package: &'a Package,
+    answers: &Answers,
+    python: Option<&pep440_rs::Version>,
+) -> Line<'a> {
     let mut line = Line {
         id: &entry.id,
         registry: package.registry.name(),
@@ -116,7 +152,9 @@ fn line<'a>(entry: &'a Entry, package: &'a Package, answers: &Answers) -> Line<'
         newest: None,
         newest_date: None,
         behind: false,
+        pinned_withdrawn: false,
         major_behind: false,
+        held_back: None,
         error: None,
     };
     let releases = match &answers[&(package.registry, package.name.clone())] {
@@ -126,13 +164,29 @@ fn line<'a>(entry: &'a Entry, package: &'a Package, answers: &Answers) -> Line<'
             return line;
         }
     };
-    let newest = Newest::of(package, releases);
+    let published = Newest::of(package, releases);
+    let installable: Vec<Release> = match python {
+        Some(python) if package.registry == Registry::Pypi => {
+            releases.iter().filter(|release| release.installs_on_python(python)).cloned().collect()
+        }
+        _ => releases.clone(),
+    };
+    let newest = Newest { in_series: Newest::of(package, &installable).in_series, ..published.clone() };
+    let held_back = published.in_series.filter(|release| Some(release) != newest.in_series.as_ref());
+    if let (Some(newer), Some(python)) = (held_back, python) {
+        let requires = newer.requires_python.as_deref().unwrap_or("?");
+        line.held_back = Some(format!("{} needs Python {requires}; the rows' is {python}", newer.version));
+    }
     let version = |release: &Option<Release>| release.as_ref().map(|r| r.version.clone());
     let parsed = |release: &Option<Release>| {
         release.as_ref().and_then(|r| Version::parse(package.registry, &r.version).ok())
     };
     if let Ok(pinned) = package.pinned() {
-        line.behind = parsed(&newest.in_series).is_some_and(|newer| newer > pinned);
+        line.pinned_withdrawn = releases.iter().any(|release| {
+            release.withdrawn && Version::parse(package.registry, &release.version).as_ref() == Ok(&pinned)
+        });
+        line.behind = parsed(&newest.in_series)
+            .is_some_and(|newer| newer > pinned || (line.pinned_withdrawn && newer != pinned));
         line.major_behind =
             parsed(&newest.overall).is_some_and(|newer| newer > pinned && pinned.is_major_behind(&newer));
     }
@@ -160,12 +214,17 @@ fn print_table(lines: &[Line]) -> Result<()> {
         let tail = match &line.error {
             Some(error) => error.clone(),
             None => format!(
-                "{:<in_series$}  {:<newest$}  {}{}",
+                "{:<in_series$}  {:<newest$}  {}{}{}",
                 shown(&line.newest_in_series),
                 shown(&line.newest),
                 // The date only: a time of day adds nothing to "how old is it".
                 line.newest_date.as_deref().map_or("-", |date| date.get(..10).unwrap_or(date)),
-                if line.behind { "  behind" } else { "" }
+                match (line.behind, line.pinned_withdrawn) {
+                    (_, true) => "  withdrawn",
+                    (true, false) => "  behind",
+                    (false, false) => "",
+                },
+                line.held_back.as_deref().map(|why| format!("  (held back: {why})")).unwrap_or_default()
             ),
         };
         stdout::line(format_args!(

@@ -3,10 +3,12 @@
 //! particular parser lives in Rust code. `load` reads and checks the files; `parser` resolves a row
 //! against the file system (folders, builds, versions, hooks).
 
+mod files;
 mod load;
 mod parser;
 mod selector;
 
+use files::copy_program;
 pub use load::FILE_NAME;
 pub use parser::{first_error_line, missing_packages, Hook, Parser, Readiness, UnusableBuildFolder};
 pub use selector::{NoRowMatches, Pattern, Selector};
@@ -159,27 +161,33 @@ impl Entry {
         format!("{}@{}", self.id, self.environment)
     }
 
-    /// The row as it would be pinned to another release of its package: its build installs
-    /// `version` instead (`nestprobe history`). Refused for a row without a package, and for one
-    /// whose build does not install the pin itself (a lockfile beside its program does).
-    pub fn at_release(&self, version: &str) -> Result<Entry, String> {
+    /// The row as it would be pinned to another release of its package (`nestprobe history`), and
+    /// where that release is installed from: a build that names the pin installs `version` instead;
+    /// any other build installs what the lockfile beside its program holds, which the caller must
+    /// move (`PinnedIn::Lockfile`). Refused for a row without a package.
+    pub fn at_release(&self, version: &str) -> Result<(Entry, PinnedIn), String> {
         let package =
             self.package.as_ref().ok_or_else(|| format!("{}: the row has no `package`", self.id))?;
-        let pinned = package.requirement();
-        let build = self.build.as_deref().filter(|build| build.contains(&pinned)).ok_or_else(|| {
-            format!(
-                "{}: its build does not install {pinned} through {{package}}, so no other release can be built",
-                self.id
-            )
-        })?;
         let moved = crate::registry::Package { version: version.to_string(), ..package.clone() };
         moved.check()?;
-        Ok(Entry {
-            build: Some(build.replace(&pinned, &moved.requirement())),
-            package: Some(moved),
-            ..self.clone()
-        })
+        let pinned = package.requirement();
+        let (build, pinned_in) = match self.build.as_deref() {
+            Some(build) if build.contains(&pinned) => {
+                (Some(build.replace(&pinned, &moved.requirement())), PinnedIn::Build)
+            }
+            build => (build.map(String::from), PinnedIn::Lockfile),
+        };
+        Ok((Entry { build, package: Some(moved), ..self.clone() }, pinned_in))
     }
+}
+
+/// Where a row's build gets its pinned release from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinnedIn {
+    /// The build command names it (`pip install "orjson==3.13.0"`).
+    Build,
+    /// The lockfile beside the program (`npm ci`, `cargo build --locked`).
+    Lockfile,
 }
 
 /// A loaded catalog: entries plus where their folders are.
@@ -216,6 +224,16 @@ impl Catalog {
             None => entry.folder.join(&entry.id),
         };
         absolute(&folder)
+    }
+
+    /// `entry` with its program copied into `into/<language folder>/<id>/` and read from there
+    /// (`history` moves a copy's lockfile, never the checkout's).
+    pub fn with_program_copied(&self, entry: &Entry, into: &Path) -> Result<Entry> {
+        let source = self.source_dir(entry);
+        let language = source.parent().and_then(Path::file_name).unwrap_or_default();
+        let folder = absolute(&into.join(language));
+        copy_program(&source, &folder.join(&entry.id))?;
+        Ok(Entry { folder, program: None, ..entry.clone() })
     }
 
     /// Whether a row can be probed here (built in `build_root`), or why not, including why its
@@ -286,17 +304,21 @@ version = "echo 1.0"
     }
 
     #[test]
-    fn a_row_at_another_release_installs_that_release_through_its_build() {
+    fn a_row_at_another_release_installs_it_through_its_build_or_its_lockfile() {
         let pinned = "package = { registry = \"pypi\", name = \"orjson\", version = \"3.10.0\" }\n";
         let catalog =
             load(&format!("{GOOD}{pinned}build = 'pip install \"{{package}}\" && echo ok'\n")).unwrap();
-        let older = catalog.entries[0].at_release("3.9.1").unwrap();
+        let (older, pinned_in) = catalog.entries[0].at_release("3.9.1").unwrap();
         assert_eq!(older.build.as_deref(), Some("pip install \"orjson==3.9.1\" && echo ok"));
         assert_eq!(older.package.as_ref().map(|p| p.version.as_str()), Some("3.9.1"));
+        assert_eq!(pinned_in, PinnedIn::Build);
         assert!(catalog.entries[0].at_release("not a version").is_err());
-        // A pin its build does not install (a lockfile's) cannot be moved.
+        // A build that does not name the pin installs the lockfile's: the build stays, the caller
+        // moves the lockfile.
         let locked = load(&format!("{GOOD}{pinned}build = 'npm ci'\n")).unwrap();
-        assert!(locked.entries[0].at_release("3.9.1").unwrap_err().contains("no other release can be built"));
+        let (older, pinned_in) = locked.entries[0].at_release("3.9.1").unwrap();
+        assert_eq!((older.build.as_deref(), pinned_in), (Some("npm ci"), PinnedIn::Lockfile));
+        assert_eq!(older.package.as_ref().map(|p| p.version.as_str()), Some("3.9.1"));
         assert!(load(GOOD).unwrap().entries[0].at_release("1.0").unwrap_err().contains("no `package`"));
     }
 

@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
+use super::files::{collect_files, copy_files, shared_files};
 use super::{absolute, Catalog, Entry, EnvironmentSpec, HOST};
 use crate::sys::child_env::{ChildEnv, Stage};
 use crate::sys::interrupt;
@@ -450,53 +451,6 @@ pub fn first_error_line(text: &str) -> String {
     line
 }
 
-/// The files under `dir` (in the program's folder `root`), through links (as a build sees them) but never into a folder it is
-/// already inside (`ancestors`): a link back up would loop. Anything but a file, folder or link to
-/// one is refused unopened.
-fn collect_files(
-    root: &Path,
-    dir: &Path,
-    ancestors: &mut Vec<PathBuf>,
-    files: &mut Vec<PathBuf>,
-) -> Result<()> {
-    use std::os::unix::fs::FileTypeExt;
-    let Ok(real) = fs::canonicalize(dir) else { return Ok(()) };
-    if ancestors.contains(&real) {
-        return Ok(());
-    }
-    let Ok(entries) = fs::read_dir(dir) else { return Ok(()) };
-    ancestors.push(real);
-    for entry in entries.flatten() {
-        let path = entry.path();
-        // (A dangling link is hashed as an empty file, as before.)
-        let Ok(kind) = fs::metadata(&path).map(|m| m.file_type()) else {
-            files.push(path);
-            continue;
-        };
-        if kind.is_dir() {
-            collect_files(root, &path, ancestors, files)?;
-        } else if kind.is_file() {
-            files.push(path);
-        } else {
-            let what = if kind.is_fifo() {
-                "a FIFO"
-            } else if kind.is_socket() {
-                "a socket"
-            } else {
-                "a device"
-            };
-            // Named from the program's folder on: results hold no paths of this machine.
-            let above = root.parent().unwrap_or(root);
-            bail!(
-                "{} is {what}: a parser's folder may hold only files, folders and links to them",
-                path.strip_prefix(above).unwrap_or(&path).display()
-            );
-        }
-    }
-    ancestors.pop();
-    Ok(())
-}
-
 /// Which of these Debian packages are not installed (on the host, or in `root`). Without dpkg (not
 /// Debian/Ubuntu) nothing can be said, and the `check` command alone decides.
 pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String> {
@@ -523,31 +477,4 @@ pub fn missing_packages(root: Option<&Path>, packages: &[String]) -> Vec<String>
         .map(|(name, _)| name.split(':').next().unwrap_or(name))
         .collect();
     packages.iter().filter(|p| !installed.contains(p.as_str())).cloned().collect()
-}
-
-/// The files (not the folders) of a language folder, which its programs share (`../protocol.py`),
-/// in name order; none when the folder is not there.
-fn shared_files(folder: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(folder)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| path.is_file())
-        .collect();
-    files.sort();
-    files
-}
-
-/// Copies the shared files of `from` into `to`, replacing what differs. A folder that is not there
-/// has nothing to share (a missing program folder is said where the program is run).
-fn copy_files(from: &Path, to: &Path) -> Result<()> {
-    for file in shared_files(from) {
-        let target = to.join(file.file_name().expect("a listed file has a name"));
-        let content = fs::read(&file)?;
-        if fs::read(&target).ok().as_ref() != Some(&content) {
-            fs::write(&target, content).with_context(|| format!("cannot write {}", target.display()))?;
-        }
-    }
-    Ok(())
 }

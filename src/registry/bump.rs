@@ -8,7 +8,7 @@ use std::process::Command;
 use anyhow::{bail, Context, Result};
 use toml_edit::{DocumentMut, Item, Value};
 
-use super::{Package, Registry};
+use super::{named_address, Package, Registry, NPM_REGISTRY};
 
 /// `text`, a catalog file, with row `id`'s `package.version` set to `version`.
 pub fn set_version(text: &str, id: &str, version: &str) -> Result<String> {
@@ -62,11 +62,16 @@ fn move_lockfile(package: &Package, from: &str, program_dir: &Path) -> Result<Op
         Registry::Npm if program_dir.join("package-lock.json").is_file() => {
             let spec = package.requirement();
             // --save-exact: package.json keeps an exact version, as `npm ci` expects.
-            run(Command::new("npm")
-                .args(["install", "--package-lock-only", "--ignore-scripts", "--save-exact"])
+            let mut npm = Command::new("npm");
+            npm.args(["install", "--package-lock-only", "--ignore-scripts", "--save-exact"])
                 .args(["--no-audit", "--no-fund", "--loglevel=error", &spec])
                 .env("NODE_OPTIONS", "--use-openssl-ca")
-                .current_dir(program_dir))?;
+                .current_dir(program_dir);
+            // The registry `outdated` and `history` asked, when it is not npm's own.
+            if let Some(registry) = named_address(NPM_REGISTRY) {
+                npm.arg(format!("--registry={registry}/"));
+            }
+            run(&mut npm)?;
             Ok(Some(format!("package.json and package-lock.json: {spec}")))
         }
         Registry::Crates if program_dir.join("Cargo.lock").is_file() => {

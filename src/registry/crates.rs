@@ -32,6 +32,7 @@ pub(super) fn parse(body: &str) -> Result<Vec<Release>> {
                 version: version.to_string(),
                 withdrawn: entry["yanked"].as_bool() == Some(true),
                 date: entry["pubtime"].as_str().map(String::from),
+                requires_python: None,
             })
         })
         .collect()

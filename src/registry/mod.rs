@@ -29,6 +29,13 @@ pub enum Registry {
 }
 
 impl Registry {
+    /// Whether its releases' dates say when each came out (PyPI's upload times, the crates.io
+    /// index's `pubtime`). npm's `time` does not: re-published packages carry new dates for old
+    /// releases.
+    pub fn dates_releases(self) -> bool {
+        self != Registry::Npm
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Registry::Npm => "npm",
@@ -141,6 +148,15 @@ pub struct Client {
     crates: String,
 }
 
+/// The variable naming another npm registry (read by npm too, when `history` moves a lockfile).
+pub const NPM_REGISTRY: &str = "NESTPROBE_NPM_REGISTRY";
+
+/// The address a variable names instead of a registry's public one, without a trailing `/`.
+pub fn named_address(variable: &str) -> Option<String> {
+    let value = std::env::var(variable).ok().filter(|value| !value.is_empty())?;
+    Some(value.trim_end_matches('/').to_string())
+}
+
 /// Reads one registry's answer into its releases.
 type ParseAnswer = fn(&str) -> Result<Vec<Release>>;
 
@@ -151,14 +167,8 @@ const MAX_BODY_BYTES: u64 = 256 << 20;
 
 impl Client {
     pub fn from_env() -> Client {
-        let base = |variable: &str, default: &str| {
-            std::env::var(variable)
-                .ok()
-                .filter(|value| !value.is_empty())
-                .unwrap_or_else(|| default.to_string())
-                .trim_end_matches('/')
-                .to_string()
-        };
+        let base =
+            |variable: &str, default: &str| named_address(variable).unwrap_or_else(|| default.to_string());
         // The system's CA store, as pip and the catalog's `node --use-openssl-ca` trust it.
         let tls = ureq::tls::TlsConfig::builder().root_certs(ureq::tls::RootCerts::PlatformVerifier).build();
         let agent = ureq::Agent::config_builder()
@@ -169,7 +179,7 @@ impl Client {
             .new_agent();
         Client {
             agent,
-            npm: base("NESTPROBE_NPM_REGISTRY", "https://registry.npmjs.org"),
+            npm: base(NPM_REGISTRY, "https://registry.npmjs.org"),
             pypi: base("NESTPROBE_PYPI_URL", "https://pypi.org"),
             crates: base("NESTPROBE_CRATES_INDEX", "https://index.crates.io"),
         }
@@ -203,7 +213,12 @@ mod tests {
     use super::*;
 
     fn release(version: &str, withdrawn: bool) -> Release {
-        Release { version: version.into(), withdrawn, date: Some(format!("date of {version}")) }
+        Release {
+            version: version.into(),
+            withdrawn,
+            date: Some(format!("date of {version}")),
+            ..Default::default()
+        }
     }
 
     fn package(registry: Registry, version: &str, series: Option<&str>) -> Package {

@@ -20,6 +20,7 @@ pub(super) fn parse(body: &str) -> Result<Vec<Release>> {
             version: version.clone(),
             withdrawn: manifest.get("deprecated").is_some_and(|d| d.as_str().is_none_or(|t| !t.is_empty())),
             date: document["time"][version].as_str().map(String::from),
+            requires_python: None,
         })
         .collect())
 }

@@ -7,8 +7,10 @@ use super::{Package, Release, Version};
 ///
 /// Ordered by publication date, not by version: a patch of an old line published after a new
 /// line's release (graphql-core 3.2.14 after 3.3.1) is what its users got then. Where a release has
-/// no date, the dates cannot order them all and the registry's version order does. The dates only
-/// order; they are never compared as facts.
+/// no date (the crates.io index dates only recent ones), the dates cannot order them all and the
+/// registry's version order does; so does npm's,
+/// whose dates are not when a release came out (asn1js's `time` puts 3.0.0 and 2.0.10 after 3.0.10,
+/// in 2026). The dates only order; they are never compared as facts.
 pub fn in_publication_order(
     package: &Package,
     releases: &[Release],
@@ -22,7 +24,7 @@ pub fn in_publication_order(
         .filter(|(version, _)| package.series.as_deref().is_none_or(|series| version.is_in_series(series)))
         .collect();
     kept.sort_by(|a, b| a.0.cmp(&b.0));
-    if kept.iter().all(|(_, release)| release.date.is_some()) {
+    if package.registry.dates_releases() && kept.iter().all(|(_, release)| release.date.is_some()) {
         // (Stable: releases of one date stay in version order.)
         kept.sort_by(|a, b| a.1.date.cmp(&b.1.date));
     }
@@ -48,7 +50,7 @@ mod tests {
     use crate::registry::Registry;
 
     fn release(version: &str, date: Option<&str>, withdrawn: bool) -> Release {
-        Release { version: version.into(), withdrawn, date: date.map(Into::into) }
+        Release { version: version.into(), withdrawn, date: date.map(Into::into), ..Default::default() }
     }
 
     fn package(registry: Registry, series: Option<&str>) -> Package {
@@ -79,7 +81,7 @@ mod tests {
     }
 
     #[test]
-    fn without_every_date_the_version_order_decides_and_an_unknown_since_is_refused() {
+    fn without_every_date_or_on_npm_the_version_order_decides_and_an_unknown_since_is_refused() {
         let releases = [
             release("1.10.0", None, false),
             release("1.9.0", Some("2030-01-01"), false),
@@ -87,6 +89,12 @@ mod tests {
         ];
         let npm = package(Registry::Npm, None);
         assert_eq!(versions(&in_publication_order(&npm, &releases, None).unwrap()), ["1.9.0", "1.10.0"]);
+        // npm's dates, even all there, do not order its releases.
+        let dated =
+            [release("3.0.10", Some("2026-04-20"), false), release("3.0.0", Some("2026-08-17"), false)];
+        assert_eq!(versions(&in_publication_order(&npm, &dated, None).unwrap()), ["3.0.0", "3.0.10"]);
+        let pypi = package(Registry::Pypi, None);
+        assert_eq!(versions(&in_publication_order(&pypi, &dated, None).unwrap()), ["3.0.10", "3.0.0"]);
         let error = in_publication_order(&npm, &releases, Some("2.0.0-rc.1")).unwrap_err();
         assert!(error.contains("lib has no such release"), "{error}");
         assert!(in_publication_order(&npm, &releases, Some("1.x")).is_err());

@@ -27,6 +27,12 @@ pub(super) fn parse(body: &str) -> Result<Vec<Release>> {
                     .filter_map(|file| file["upload_time_iso_8601"].as_str())
                     .min()
                     .map(String::from),
+                // (pip reads it per file; a release's files say the same.)
+                requires_python: files
+                    .iter()
+                    .find_map(|file| file["requires_python"].as_str())
+                    .filter(|requires| !requires.is_empty())
+                    .map(String::from),
             })
         })
         .collect())

@@ -4,7 +4,9 @@
 //! - `depth ROW/PART`: where that part fails (`87,361`); `accepted ROW`: the deepest a part without
 //!   a limit took (`5,000,000`); `slow ROW`: the depth the row finished before exhausting its time
 //!   (`74,977`) and `seconds ROW` the time its deepest accepted input took; `flattened ROW`:
-//!   the levels a renderer built; `growth ROW`: the exponent of its time (`3.5`); `version ROW`.
+//!   the levels a renderer built; `growth ROW`: the exponent of its time (`3.5`); `version ROW`;
+//!   `releases ROW`: its release history's line (`3.0.0–3.0.7 clean error at 2,023 → 3.0.9–4.0.0 …`),
+//!   `changed ROW`: the releases that changed how it fails (`3.0.9`).
 //!   PART is a shape (`array`, `object`, `inline`…), `unclosed` or a phase (`serialize`); none is the
 //!   main result.
 //! - `max-depth`: the deepest tried; `rows FORMAT`, `libraries FORMAT`: how many of a format
@@ -14,6 +16,7 @@
 use std::collections::BTreeSet;
 
 use super::counts::counts;
+use super::release_timeline::history_line;
 use crate::payload::PayloadFormat;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::{ParserRecord, Results, HOST};
@@ -73,8 +76,18 @@ fn row_value(results: &Results, what: &str, row: &str) -> Result<String, String>
         .iter()
         .find(|r| r.id == id && r.environment == environment)
         .ok_or_else(|| format!("no row `{id}` measured in `{environment}`"))?;
-    if what == "version" {
-        return record.version.clone().ok_or_else(|| "the row has no version".into());
+    match what {
+        "version" => return record.version.clone().ok_or_else(|| "the row has no version".into()),
+        "releases" => return history_line(record).ok_or_else(|| "the row has no release history".into()),
+        "changed" => {
+            let changed: Vec<&str> =
+                record.history.iter().filter(|r| r.changed).map(|r| r.version.as_str()).collect();
+            if changed.is_empty() {
+                return Err("no release in its history changed how it fails".into());
+            }
+            return Ok(changed.join(", "));
+        }
+        _ => {}
     }
     let result = match part {
         None => record.result.as_ref(),
@@ -100,6 +113,7 @@ fn figure(result: &ProbeResult, what: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::report::tests::two_environments;
+    use crate::results::releases::ReleaseOutcome;
 
     #[test]
     fn keys_name_a_record_s_figures_and_the_atlas_counts() {
@@ -111,6 +125,29 @@ mod tests {
         assert_eq!(value(&results, "rows json"), Ok("9".into()));
         assert_eq!(value(&results, "rows-in debian13 json"), Ok("2".into()));
         assert_eq!(value(&results, "max-depth"), Ok("5,000,000".into()));
+    }
+
+    #[test]
+    fn a_release_history_is_quoted_by_its_line_and_its_changing_releases() {
+        let mut results = two_environments();
+        let outcome = |version: &str, depth: u64, changed: bool| ReleaseOutcome {
+            version: version.into(),
+            published: None,
+            outcome: "clean error".into(),
+            depth: Some(depth),
+            reason: None,
+            changed,
+        };
+        assert!(value(&results, "releases python-json").unwrap_err().contains("no release history"));
+        let record = results.parsers.iter_mut().find(|r| r.id == "python-json" && r.environment == HOST);
+        let record = record.unwrap();
+        record.history =
+            vec![outcome("1.0", 2023, false), outcome("1.1", 2023, false), outcome("2.0", 102, true)];
+        assert_eq!(value(&results, "changed python-json"), Ok("2.0".into()));
+        let line = value(&results, "releases python-json").unwrap();
+        assert!(line.contains("2,023") && line.contains("2.0") && line.contains("102"), "{line}");
+        results.parsers.iter_mut().for_each(|r| r.history.iter_mut().for_each(|r| r.changed = false));
+        assert!(value(&results, "changed python-json").unwrap_err().contains("no release"));
     }
 
     #[test]

@@ -20,9 +20,21 @@ pub fn short_environment_name(name: &str) -> &str {
     name.split(" (").next().unwrap_or(name).trim()
 }
 
-/// A record's name in lists and charts: its [`library_name`], with ` · Debian 13` outside the host.
+/// A record's name in lists and charts: its [`library_name`], with its version where another row of
+/// its environment measures the same library (Debian's package and PyPI's newest release:
+/// `Python protobuf (3.21.12-3)`, `Python protobuf (6.33.1)`), and ` · Debian 13` outside the host.
 pub fn display_name(results: &Results, record: &ParserRecord) -> String {
     let mut name = library_name(results, record);
+    let twin = results.parsers.iter().any(|other| {
+        other.id != record.id
+            && other.environment == record.environment
+            && other.language == record.language
+            && other.library == record.library
+            && other.variant == record.variant
+    });
+    if let (true, Some(version)) = (twin, &record.version) {
+        name.push_str(&printable(&format!(" ({version})")));
+    }
     if record.environment != HOST {
         name.push_str(" · ");
         name.push_str(&printable(short_environment_name(environment_name(results, &record.environment))));

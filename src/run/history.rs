@@ -3,12 +3,12 @@
 //! row's program with the pin moved to it, built in a folder of its own, its main shape probed; a
 //! release that cannot be built or run is said so, never taken for a limit.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
-use crate::catalog::{Catalog, Entry, Parser};
-use crate::registry::Release;
+use crate::catalog::{Catalog, Entry, Parser, PinnedIn};
+use crate::registry::{bump, Release};
 use crate::report::class::class_of;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::releases::{ReleaseOutcome, NOT_BUILT, NOT_RUN};
@@ -87,8 +87,15 @@ fn measure_release(
     release: &Release,
     options: &HistoryOptions,
 ) -> Result<Result<ProbeResult, NotMeasured>> {
-    let at_release = entry.at_release(&release.version).map_err(anyhow::Error::msg)?;
+    let (at_release, pinned_in) = entry.at_release(&release.version).map_err(anyhow::Error::msg)?;
     let build_root = options.build_dir.join("history").join(&release.version);
+    let at_release = match pinned_in {
+        PinnedIn::Build => at_release,
+        PinnedIn::Lockfile => match with_lockfile_moved(catalog, entry, &at_release, &build_root)? {
+            Ok(moved) => moved,
+            Err(why) => return Ok(Err((NOT_BUILT, why))),
+        },
+    };
     let parser = Parser::new(catalog, &at_release, &build_root)?;
     messages::info(format_args!("{}: probing release {}", entry.key(), release.version));
     let prepared = measure::prepare(parser);
@@ -105,6 +112,32 @@ fn measure_release(
         (Status::Skipped, _) => bail!("{}: {reason}", entry.key()),
         _ => Err((NOT_RUN, reason)),
     })
+}
+
+/// `at_release` reading a copy of its program whose lockfile holds the release, made with the
+/// registry's own tool (`npm install --package-lock-only`, `cargo update --precise`); why not, when
+/// the tool refuses the release (its dependencies cannot be resolved). An error when the program
+/// has no lockfile: nothing would install the release.
+fn with_lockfile_moved(
+    catalog: &Catalog,
+    entry: &Entry,
+    at_release: &Entry,
+    build_root: &Path,
+) -> Result<Result<Entry, String>> {
+    let (Some(pinned), Some(moved)) = (&entry.package, &at_release.package) else {
+        bail!("{}: the row has no `package`", entry.id)
+    };
+    let copied = catalog.with_program_copied(at_release, &build_root.join("program"))?;
+    let program = catalog.source_dir(&copied);
+    match bump::sync_lockfile(moved, &pinned.version, &program) {
+        Ok(Some(_)) => Ok(Ok(copied)),
+        Ok(None) => bail!(
+            "{}: neither its build (through {{package}}) nor a lockfile beside its program installs {}, so no other release can be built",
+            entry.id,
+            pinned.requirement()
+        ),
+        Err(error) => Ok(Err(format!("its lockfile cannot hold {}: {error:#}", moved.requirement()))),
+    }
 }
 
 /// One release as results.json keeps it.
@@ -163,7 +196,7 @@ mod tests {
     }
 
     fn release(version: &str) -> Release {
-        Release { version: version.into(), withdrawn: false, date: Some("2026-11-06T00:00:00Z".into()) }
+        Release { version: version.into(), date: Some("2026-11-06T00:00:00Z".into()), ..Default::default() }
     }
 
     #[test]

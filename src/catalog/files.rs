@@ -1,0 +1,101 @@
+//! A program's folder on disk: its files (which a build's fingerprint reads), the files its language
+//! folder shares with every program (`../protocol.py`), and copies of both.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+/// The files under `dir` (in the program's folder `root`), through links (as a build sees them) but never into a folder it is
+/// already inside (`ancestors`): a link back up would loop. Anything but a file, folder or link to
+/// one is refused unopened.
+pub fn collect_files(
+    root: &Path,
+    dir: &Path,
+    ancestors: &mut Vec<PathBuf>,
+    files: &mut Vec<PathBuf>,
+) -> Result<()> {
+    use std::os::unix::fs::FileTypeExt;
+    let Ok(real) = fs::canonicalize(dir) else { return Ok(()) };
+    if ancestors.contains(&real) {
+        return Ok(());
+    }
+    let Ok(entries) = fs::read_dir(dir) else { return Ok(()) };
+    ancestors.push(real);
+    for entry in entries.flatten() {
+        let path = entry.path();
+        // (A dangling link is hashed as an empty file, as before.)
+        let Ok(kind) = fs::metadata(&path).map(|m| m.file_type()) else {
+            files.push(path);
+            continue;
+        };
+        if kind.is_dir() {
+            collect_files(root, &path, ancestors, files)?;
+        } else if kind.is_file() {
+            files.push(path);
+        } else {
+            let what = if kind.is_fifo() {
+                "a FIFO"
+            } else if kind.is_socket() {
+                "a socket"
+            } else {
+                "a device"
+            };
+            // Named from the program's folder on: results hold no paths of this machine.
+            let above = root.parent().unwrap_or(root);
+            bail!(
+                "{} is {what}: a parser's folder may hold only files, folders and links to them",
+                path.strip_prefix(above).unwrap_or(&path).display()
+            );
+        }
+    }
+    ancestors.pop();
+    Ok(())
+}
+
+/// The files (not the folders) of a language folder, which its programs share (`../protocol.py`),
+/// in name order; none when the folder is not there.
+pub fn shared_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Copies a program's folder `from` to `to` (made anew), with its language folder's shared files
+/// beside it: a copy that builds and runs as the original does (`../protocol.js`, `../node.sh`).
+pub fn copy_program(from: &Path, to: &Path) -> Result<()> {
+    if to.exists() {
+        fs::remove_dir_all(to).with_context(|| format!("cannot remove {}", to.display()))?;
+    }
+    let mut files = Vec::new();
+    collect_files(from, from, &mut Vec::new(), &mut files)?;
+    for file in files {
+        let target = to.join(file.strip_prefix(from).expect("a collected file is inside its folder"));
+        fs::create_dir_all(target.parent().expect("a file has a folder"))
+            .with_context(|| format!("cannot create the folder of {}", target.display()))?;
+        fs::copy(&file, &target).with_context(|| format!("cannot copy {}", file.display()))?;
+    }
+    match (from.parent(), to.parent()) {
+        (Some(language_dir), Some(beside)) => copy_files(language_dir, beside),
+        _ => Ok(()),
+    }
+}
+
+/// Copies the shared files of `from` into `to`, replacing what differs. A folder that is not there
+/// has nothing to share (a missing program folder is said where the program is run).
+pub fn copy_files(from: &Path, to: &Path) -> Result<()> {
+    for file in shared_files(from) {
+        let target = to.join(file.file_name().expect("a listed file has a name"));
+        let content = fs::read(&file)?;
+        if fs::read(&target).ok().as_ref() != Some(&content) {
+            fs::write(&target, content).with_context(|| format!("cannot write {}", target.display()))?;
+        }
+    }
+    Ok(())
+}
