@@ -1,6 +1,7 @@
 //! Which records go together and in which order: a catalog row's records across environments
 //! (a [`Group`]), the tables' order (by library) and the charts' (least nesting first).
 
+use super::class::{class, Class};
 use crate::results::probe_result::Finding;
 use crate::results::HOST;
 use crate::results::{ParserRecord, Results, Status};
@@ -21,6 +22,12 @@ pub fn sorted(results: &Results) -> Vec<&ParserRecord> {
     let mut records: Vec<&ParserRecord> = results.parsers.iter().collect();
     records.sort_by_key(|r| table_order(r));
     records
+}
+
+/// The lowest clean limits, as a format's summary names them (in results.md and the README): the
+/// first records in table order that stop with a clean error, three at most.
+pub fn lowest_limits(results: &Results) -> Vec<&ParserRecord> {
+    sorted(results).into_iter().filter(|r| class(r) == Class::CleanError).take(3).collect()
 }
 
 /// The environments the records name: the host first, then the others in key order.

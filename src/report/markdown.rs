@@ -10,7 +10,7 @@ use super::cells::{depth_cell, how_and_growth, library_cell, why_cell};
 use super::class::{class, losing_sooner, Class};
 use super::counts::{counts, rows};
 use super::format_details::{details_file, row_anchor};
-use super::groups::{environments_of, groups_by_library, sorted};
+use super::groups::{environments_of, groups_by_library, lowest_limits, sorted};
 use super::markup::{cut_at_word, escape_markdown, MAX_CELL};
 use super::overview::{changes, class_summary, superlinear};
 use super::view::{
@@ -232,12 +232,7 @@ pub fn format_summary(results: &Results) -> String {
         rows(count.rows_crashing),
         rows(count.rows_exhausting)
     );
-    let lowest: Vec<String> = records
-        .iter()
-        .filter(|r| class(r) == Class::CleanError)
-        .take(3)
-        .map(|r| named_summary(results, r))
-        .collect();
+    let lowest: Vec<String> = lowest_limits(results).iter().map(|r| named_summary(results, r)).collect();
     if !lowest.is_empty() {
         let _ = write!(line, "; lowest limits: {}", lowest.join(", "));
     }

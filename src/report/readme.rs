@@ -7,9 +7,8 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::class::{class, Class};
 use super::counts::counts;
-use super::groups::{environments_of, sorted};
+use super::groups::{environments_of, lowest_limits};
 use super::markup::escape_markdown;
 use super::overview::class_summary;
 use super::template::fill_values;
@@ -17,7 +16,7 @@ use super::view::{display_name, environment_name};
 use super::{badges, chart, documented, format_details, lists, markdown};
 use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::HOST;
-use crate::results::{output, write_if_changed, ParserRecord, Results};
+use crate::results::{output, write_if_changed, Results};
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");
 const TABLE: (&str, &str) = ("<!-- nestprobe:table:start -->", "<!-- nestprobe:table:end -->");
@@ -85,12 +84,8 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
                 let _ = write!(counted, " · {count} in {}", esc(environment_name(results, key)));
             }
         }
-        let records: Vec<&ParserRecord> =
-            sorted(results).into_iter().filter(|r| r.format == format).collect();
-        let lowest: Vec<String> = records
+        let lowest: Vec<String> = lowest_limits(&subset)
             .iter()
-            .filter(|r| class(r) == Class::CleanError)
-            .take(3)
             .filter_map(|r| {
                 let depth = r.result.as_ref()?.exact_failing_depth()?;
                 Some(format!("{} {}", esc(&display_name(results, r)), crate::units::thousands(depth)))
