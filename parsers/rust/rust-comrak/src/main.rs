@@ -3,7 +3,8 @@
 // Markdown text is never an error; a stack overflow aborts the process as it would.
 // With a phase, phased() (an #[inline(never)] function of its own, so main's frame is as before)
 // parses alone (comrak::parse_document, what markdown_to_html does first): protocol::parsed(), in
-// phase `serialize` comrak::format_html through protocol::serialize!, then the arena goes out of
+// phase `serialize` comrak::format_html (into a String: comrak 0.40+ writes to a fmt::Write, as
+// markdown_to_html does) through protocol::serialize!, then the arena goes out of
 // scope (the nodes borrow it: it cannot be moved into drop). The built depth is counted
 // by protocol::html_text_depth. Input, phases and exit statuses: ../protocol.rs.
 #[path = "../../protocol.rs"]
@@ -29,9 +30,9 @@ fn phased(text: &str) -> ! {
         let arena = comrak::Arena::new();
         let root = comrak::parse_document(&arena, text, &options);
         protocol::parsed();
-        let mut out = Vec::new();
+        let mut out = String::new();
         if let Some(result) = protocol::serialize!(comrak::format_html(root, &options, &mut out)) {
-            result.unwrap_or_else(|e| fail("std::io::Error", &e.to_string()));
+            result.unwrap_or_else(|e| fail("std::fmt::Error", &e.to_string()));
             protocol::serialized(out);
         }
         // the arena (with every node) is dropped here
