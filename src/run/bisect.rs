@@ -13,18 +13,22 @@ pub type Probed<T, E> = BTreeMap<usize, Result<T, E>>;
 /// where none between two different ends can, the change is named at the later end.
 ///
 /// Ranges whose ends are the same fact are not searched: a behaviour that changed and changed back
-/// between them goes unseen, the price of not probing every release.
+/// between them goes unseen, the price of not probing every release. Except where `interleaved(low,
+/// high)` says the range mixes lines (a maintenance release of an old line published after a newer
+/// line's, up to `high`): the newer line may have changed while the old kept its behaviour, so it is
+/// searched too.
 pub fn search<T, E>(
     count: usize,
     mut probe: impl FnMut(usize) -> Result<T, E>,
     same: impl Fn(&T, &T) -> bool,
+    interleaved: impl Fn(usize, usize) -> bool,
 ) -> Probed<T, E> {
     let mut probed = BTreeMap::new();
     let Some(first) = (0..count).find(|&at| measured(&mut probed, &mut probe, at)) else { return probed };
     let last = (first..count).rev().find(|&at| measured(&mut probed, &mut probe, at)).unwrap_or(first);
     let mut ranges = vec![(first, last)];
     while let Some((low, high)) = ranges.pop() {
-        if high <= low + 1 || both_same(&probed, low, high, &same) {
+        if high <= low + 1 || (both_same(&probed, low, high, &same) && !interleaved(low, high)) {
             continue;
         }
         let middle = (low + high) / 2;
@@ -105,6 +109,7 @@ mod tests {
                         Ok(outcome(at, changes_at))
                     },
                     |a, b| a == b,
+                    |_, _| false,
                 );
                 assert_eq!(changes(&probed, |a, b| a == b), [changes_at.0, changes_at.1], "{count}");
                 // Each change is between neighbours: the release before it was probed too.
@@ -116,10 +121,10 @@ mod tests {
 
     #[test]
     fn the_same_ends_are_two_probes_and_nothing_changed() {
-        let probed = search(50, |_| -> Result<_, ()> { Ok("crash at 50") }, |a, b| a == b);
+        let probed = search(50, |_| -> Result<_, ()> { Ok("crash at 50") }, |a, b| a == b, |_, _| false);
         assert_eq!(probed.keys().copied().collect::<Vec<_>>(), [0, 49]);
         assert!(changes(&probed, |a, b| a == b).is_empty());
-        assert!(search(0, |_| -> Result<&str, ()> { Ok("x") }, |a, b| a == b).is_empty());
+        assert!(search(0, |_| -> Result<&str, ()> { Ok("x") }, |a, b| a == b, |_, _| false).is_empty());
     }
 
     #[test]
@@ -128,17 +133,34 @@ mod tests {
         let not_built = [0, 1, 5];
         let probe =
             |at: usize| if not_built.contains(&at) { Err("not built") } else { Ok(outcome(at, (6, 9))) };
-        let probed = search(10, probe, |a, b| a == b);
+        let probed = search(10, probe, |a, b| a == b, |_, _| false);
         assert_eq!(probed[&0], Err("not built"));
         assert_eq!(changes(&probed, |a, b| a == b), [6, 9]);
         assert_eq!(probed.get(&2), Some(&Ok("crash at 50")));
         // Where nothing between two different ends builds, the change is the later end.
         let probe = |at: usize| if (1..4).contains(&at) { Err("not built") } else { Ok(outcome(at, (2, 9))) };
-        let probed = search(5, probe, |a, b| a == b);
+        let probed = search(5, probe, |a, b| a == b, |_, _| false);
         assert_eq!(probed.len(), 5);
         assert_eq!(changes(&probed, |a, b| a == b), [4]);
-        assert!(search(3, |_| -> Result<(), _> { Err("not built") }, |_, _| true)
+        assert!(search(3, |_| -> Result<(), _> { Err("not built") }, |_, _| true, |_, _| false)
             .values()
             .all(Result::is_err));
+    }
+
+    #[test]
+    fn a_range_of_interleaved_lines_is_searched_even_when_its_ends_agree() {
+        // In publication order: 2.x at 6, then 3.x raised the cap to 20 at index 3, a 2.x
+        // maintenance release at index 6 kept 6, and 3.x goes on at 20.
+        let caps = [6, 6, 6, 20, 20, 20, 6, 20, 20];
+        let old_line = [0, 1, 6];
+        let probe = |at: usize| -> Result<u32, ()> { Ok(caps[at]) };
+        let unseen = search(caps.len(), probe, |a, b| a == b, |_, _| false);
+        assert_eq!(changes(&unseen, |a, b| a == b), [3], "the 6 → 20 → 6 between 0 and 6 is unseen");
+        // A range is interleaved where an old line's release follows a newer line's in it.
+        let interleaved = |low: usize, high: usize| {
+            !old_line.contains(&low) && (low + 1..=high).any(|at| old_line.contains(&at))
+        };
+        let probed = search(caps.len(), probe, |a, b| a == b, interleaved);
+        assert_eq!(changes(&probed, |a, b| a == b), [3, 6, 7]);
     }
 }

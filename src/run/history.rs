@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use crate::catalog::{Catalog, Entry, Parser, PinnedIn};
-use crate::registry::{bump, Release};
+use crate::registry::{bump, Release, Version};
 use crate::report::class::class_of;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::releases::{ReleaseOutcome, NOT_BUILT, NOT_RUN};
@@ -61,6 +61,7 @@ pub fn search(
             }
         },
         same_outcome,
+        |low, high| interleaved(entry, &releases[low..=high]),
     );
     if let Some(error) = failed {
         return Err(error);
@@ -71,6 +72,18 @@ pub fn search(
         .map(|(&at, measured)| outcome_of(&releases[at], measured, changed.contains(&at)))
         .collect();
     Ok(Searched { history, probes: probed.len() })
+}
+
+/// Whether a release after the first of `range` (in publication order) is an older version: a
+/// maintenance release of an old line among a newer line's, so the range holds two lines, each of
+/// which may have changed on its own (mistune 2.1.0, published among the 3.x releases, kept 3.x's
+/// predecessors' cap).
+fn interleaved(entry: &Entry, range: &[Release]) -> bool {
+    let Some(package) = &entry.package else { return false };
+    let version = |release: &Release| Version::parse(package.registry, &release.version).ok();
+    let Some((first, later)) = range.split_first() else { return false };
+    let Some(first) = version(first) else { return false };
+    later.iter().filter_map(version).any(|later| later < first)
 }
 
 /// Two releases' main probes are the same fact (`sameness`: a stack-bound boundary that moved
@@ -223,5 +236,21 @@ mod tests {
         assert!(same_outcome(&crash(2023), &crash(2024)));
         assert!(!same_outcome(&crash(2023), &crash(1379)));
         assert!(!same_outcome(&crash(2023), &failing(2023, FailureKind::Error, None)));
+    }
+
+    #[test]
+    fn a_range_is_interleaved_where_an_older_version_follows_its_first_release() {
+        let mut entry: Entry = toml::from_str(
+            "id = \"p\"\nlanguage = \"Python\"\nlibrary = \"mistune\"\nrun = [\"p\"]\nversion = \"true\"\n\
+             package = { registry = \"pypi\", name = \"mistune\", version = \"3.4.0\" }\n",
+        )
+        .unwrap();
+        let releases: Vec<Release> = ["3.1.4", "3.3.0", "2.1.0", "3.3.1"].into_iter().map(release).collect();
+        assert!(interleaved(&entry, &releases));
+        assert!(interleaved(&entry, &releases[1..3]));
+        assert!(!interleaved(&entry, &releases[..2]));
+        assert!(!interleaved(&entry, &releases[2..]));
+        entry.package = None;
+        assert!(!interleaved(&entry, &releases));
     }
 }
