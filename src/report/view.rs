@@ -174,4 +174,24 @@ mod tests {
         assert!(name(&results, 0).ends_with("(g++ -O2)"), "{}", name(&results, 0));
         assert!(name(&results, 2).ends_with("(g++ -O0)"), "{}", name(&results, 2));
     }
+
+    #[test]
+    fn two_rows_of_one_library_in_one_environment_are_told_apart_by_version() {
+        let mut results = chart::tests::sample();
+        results.parsers.truncate(1);
+        results.parsers[0].version = Some("3.21.12-3".into());
+        let mut newest = results.parsers[0].clone();
+        newest.id.push_str("-pypi");
+        newest.version = Some("7.36.2".into());
+        let name = |results: &Results, i: usize| display_name(results, &results.parsers[i]);
+        let alone = name(&results, 0);
+        assert!(!alone.contains("3.21"), "{alone}");
+        results.parsers.push(newest.clone());
+        assert_eq!(name(&results, 0), format!("{alone} (3.21.12-3)"));
+        assert_eq!(name(&results, 1), format!("{alone} (7.36.2)"));
+        // In another environment it is another record of the same row, named by its environment.
+        results.parsers[1].environment = "debian13".into();
+        results.parsers[1].id = results.parsers[0].id.clone();
+        assert_eq!(name(&results, 0), alone);
+    }
 }
