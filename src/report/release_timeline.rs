@@ -30,12 +30,24 @@ pub fn history_line(record: &ParserRecord) -> Option<String> {
     }
     let mut line = ranges
         .iter()
-        .map(|(first, last)| match first.version == last.version {
-            true => format!("{} {}", first.version, first.phrase()),
-            false if published_before_older(first, last) => {
-                format!("{}–{} (by date) {}", first.version, last.version, first.phrase())
+        .enumerate()
+        .map(|(at, (first, last))| {
+            let versions = match first.version == last.version {
+                true => first.version.clone(),
+                false if published_before_older(first, last) => {
+                    format!("{}–{} (by date)", first.version, last.version)
+                }
+                false => format!("{}–{}", first.version, last.version),
+            };
+            // An old line's release after a newer line's: said, or it reads as going back in time.
+            let after = at
+                .checked_sub(1)
+                .map(|before| ranges[before].1)
+                .filter(|before| published_before_older(before, first));
+            match after {
+                Some(before) => format!("{versions} (published after {}) {}", before.version, first.phrase()),
+                None => format!("{versions} {}", first.phrase()),
             }
-            false => format!("{}–{} {}", first.version, last.version, first.phrase()),
         })
         .collect::<Vec<_>>()
         .join(" → ");
@@ -108,6 +120,17 @@ mod tests {
         assert_eq!(
             history_line(&record(backported)).unwrap(),
             "3.3.1 clean error at 247 → 3.3.2–3.2.14 (by date) clean error at 201"
+        );
+        let maintained = vec![
+            release("3.2.1", "flattened", Some(6), false),
+            release("3.3.0", "flattened", Some(20), true),
+            release("2.1.0", "flattened", Some(6), true),
+            release("3.3.1", "flattened", Some(20), true),
+        ];
+        assert_eq!(
+            history_line(&record(maintained)).unwrap(),
+            "3.2.1 flattened at 6 → 3.3.0 flattened at 20 → 2.1.0 (published after 3.3.0) flattened at 6 → \
+             3.3.1 flattened at 20"
         );
         let only_unbuilt = history_line(&record(vec![release("0.1.0", NOT_BUILT, None, false)]));
         assert_eq!(only_unbuilt.as_deref(), Some("(not built: 0.1.0)"));
