@@ -76,8 +76,8 @@ pub fn search(
 
 /// Whether a release after the first of `range` (in publication order) is an older version: a
 /// maintenance release of an old line among a newer line's, so the range holds two lines, each of
-/// which may have changed on its own (mistune 2.1.0, published among the 3.x releases, kept 3.x's
-/// predecessors' cap).
+/// which may have changed on its own (mistune 2.1.0, published among the 3.x releases, kept the cap
+/// that 3.3.0 had raised).
 fn interleaved(entry: &Entry, range: &[Release]) -> bool {
     let Some(package) = &entry.package else { return false };
     let version = |release: &Release| Version::parse(package.registry, &release.version).ok();
