@@ -10,7 +10,7 @@ use crate::cli::{Format, HistoryArgs};
 use crate::lock::{Folder, FolderLock};
 use crate::registry::{in_publication_order, Client, Package};
 use crate::report::regenerate;
-use crate::results::releases::ReleaseOutcome;
+use crate::results::releases::{changed_versions, ReleaseOutcome};
 use crate::results::{write_atomically, Results};
 use crate::run::history::{search, HistoryOptions};
 use crate::run::measure::MeasureOptions;
@@ -52,7 +52,7 @@ pub fn history(args: &HistoryArgs) -> Result<Ending> {
         Format::Json => stdout::json(&history)?,
         Format::Text => print_timeline(&history)?,
     }
-    let changed: Vec<&str> = history.iter().filter(|r| r.changed).map(|r| r.version.as_str()).collect();
+    let changed = changed_versions(&history);
     messages::info(format_args!(
         "probed {} of {} releases; {}",
         searched.probes,

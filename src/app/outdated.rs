@@ -164,19 +164,22 @@ fn line<'a>(
             return line;
         }
     };
-    let published = Newest::of(package, releases);
-    let installable: Vec<Release> = match python {
+    let Newest { in_series: published_in_series, overall } = Newest::of(package, releases);
+    // On PyPI, the newest in series is the newest pip installs on the rows' Python.
+    let in_series = match python {
         Some(python) if package.registry == Registry::Pypi => {
-            releases.iter().filter(|release| release.installs_on_python(python)).cloned().collect()
+            let installable: Vec<Release> =
+                releases.iter().filter(|release| release.installs_on_python(python)).cloned().collect();
+            Newest::of(package, &installable).in_series
         }
-        _ => releases.clone(),
+        _ => published_in_series.clone(),
     };
-    let newest = Newest { in_series: Newest::of(package, &installable).in_series, ..published.clone() };
-    let held_back = published.in_series.filter(|release| Some(release) != newest.in_series.as_ref());
+    let held_back = published_in_series.filter(|release| Some(release) != in_series.as_ref());
     if let (Some(newer), Some(python)) = (held_back, python) {
         let requires = newer.requires_python.as_deref().unwrap_or("?");
         line.held_back = Some(format!("{} needs Python {requires}; the rows' is {python}", newer.version));
     }
+    let newest = Newest { in_series, overall };
     let version = |release: &Option<Release>| release.as_ref().map(|r| r.version.clone());
     let parsed = |release: &Option<Release>| {
         release.as_ref().and_then(|r| Version::parse(package.registry, &r.version).ok())

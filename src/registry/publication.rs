@@ -8,9 +8,9 @@ use super::{Package, Release, Version};
 /// Ordered by publication date, not by version: a patch of an old line published after a new
 /// line's release (graphql-core 3.2.14 after 3.3.1) is what its users got then. Where a release has
 /// no date (the crates.io index dates only recent ones), the dates cannot order them all and the
-/// registry's version order does; so does npm's,
-/// whose dates are not when a release came out (asn1js's `time` puts 3.0.0 and 2.0.10 after 3.0.10,
-/// in 2026). The dates only order; they are never compared as facts.
+/// registry's version order does; so does npm's, whose dates are not when a release came out
+/// (asn1js's `time` puts 3.0.0 and 2.0.10 after 3.0.10, in 2026). The dates only order; they are
+/// never compared as facts.
 pub fn in_publication_order(
     package: &Package,
     releases: &[Release],

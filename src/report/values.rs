@@ -19,6 +19,7 @@ use super::counts::counts;
 use super::release_timeline::history_line;
 use crate::payload::PayloadFormat;
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::releases::changed_versions;
 use crate::results::{ParserRecord, Results, HOST};
 use crate::units::thousands;
 
@@ -80,8 +81,7 @@ fn row_value(results: &Results, what: &str, row: &str) -> Result<String, String>
         "version" => return record.version.clone().ok_or_else(|| "the row has no version".into()),
         "releases" => return history_line(record).ok_or_else(|| "the row has no release history".into()),
         "changed" => {
-            let changed: Vec<&str> =
-                record.history.iter().filter(|r| r.changed).map(|r| r.version.as_str()).collect();
+            let changed = changed_versions(&record.history);
             if changed.is_empty() {
                 return Err("no release in its history changed how it fails".into());
             }

@@ -31,6 +31,11 @@ pub const NOT_BUILT: &str = "not built";
 /// The outcome of a release that built but could not be probed (fails even at depth 1, say).
 pub const NOT_RUN: &str = "not run";
 
+/// The releases of a history that changed how the library fails, in its order.
+pub fn changed_versions(history: &[ReleaseOutcome]) -> Vec<&str> {
+    history.iter().filter(|release| release.changed).map(|release| release.version.as_str()).collect()
+}
+
 impl ReleaseOutcome {
     /// Whether the release was measured (built and probed).
     pub fn measured(&self) -> bool {
