@@ -73,3 +73,37 @@ fn a_run_measures_the_further_nestings_of_markdown_and_asn1() {
         "{asn1}"
     );
 }
+
+#[test]
+fn a_program_refusing_the_main_nesting_is_measured_in_the_next_one_it_parses() {
+    // Refuses an array inside an array whatever the depth (like cssselect's grammar and `:not()`
+    // inside `:not()`), and limits mappings to 50 levels.
+    let script = r#"input=$(cat); case $input in
+        *'[['*) echo 'SyntaxError: nested arrays' >&2; exit 1 ;;
+    esac
+    n=$(printf %s "$input" | tr -cd '{' | wc -c)
+    [ "$n" -gt 50 ] && { echo 'DepthError: nested deeper than 50' >&2; exit 1; }; exit 0"#;
+    let workspace = Workspace::new(&[Row::new("no-nested-arrays").set("run", vec!["/bin/sh", "-c", script])]);
+    let output = workspace.nestprobe(&["run", "--max-depth", "1000", "--readme", "none.md"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+
+    let results = workspace.results();
+    let record = &results["parsers"][0];
+    assert_eq!(record["status"], "measured", "{record:#}");
+    assert_eq!(record["result"]["shape"], "object", "{record:#}");
+    assert_eq!(u64_of(&record["result"], "min_failing_depth"), 51, "{record:#}");
+    assert!(record["object"].is_null(), "the main result is the object one, not measured twice: {record:#}");
+    let unsupported = &record["unsupported_shapes"][0];
+    assert_eq!(unsupported["shape"], "array", "{record:#}");
+    assert_eq!(unsupported["depth"], 2, "{record:#}");
+    assert_eq!(unsupported["error"], "SyntaxError: nested arrays");
+    // The sweep is of the shape the row was measured in.
+    let sweep = record["sweep"]["probes"].as_array().expect("a sweep");
+    assert!(sweep.iter().all(|probe| probe["shape"] == "object"), "{record:#}");
+
+    // The summary table says which nesting its number is of.
+    let summary = fs::read_to_string(workspace.path("results.md")).unwrap();
+    assert!(summary.contains("| 51 in Objects |"), "{summary}");
+    let details = fs::read_to_string(workspace.path("results/json.md")).unwrap();
+    assert!(details.contains("shape not supported: SyntaxError: nested arrays"), "{details}");
+}

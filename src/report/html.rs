@@ -28,7 +28,9 @@ use super::crashes::{crash_list, losing_depth, losses};
 use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
 use super::page_crashes::{crash_section, line_data, LineData};
-use super::view::{depth_figure, environment_name, growth_note, peak_memory, short_outcome};
+use super::view::{
+    depth_figure, environment_name, growth_note, measured_in_other_shape, peak_memory, short_outcome,
+};
 use super::{badges, chart, detail, documented, markdown, Exporter};
 use crate::payload::PayloadFormat;
 use crate::results::outcome::{error_line, FailureKind};
@@ -419,7 +421,7 @@ fn outcome_cells(html: &mut String, record: &ParserRecord, result: &ProbeResult)
     let _ = write!(
         html,
         "<td class=\"num\" title=\"{tooltip}\">{}</td>",
-        badge_link(record, &depth_text(record, result))
+        badge_link(record, &main_depth_text(record, result))
     );
     // A phase after the parse that loses control sooner is said beside the parse's outcome, so that
     // a row the phase filter shows says why.
@@ -461,6 +463,16 @@ fn badge_link(record: &ParserRecord, text: &str) -> String {
 }
 
 /// The smallest failing depth; `none` when there is none (the tooltip says up to where).
+/// [`depth_text`] of a row's main result, with the shape it was measured in where the program
+/// refused the format's main one.
+fn main_depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
+    let depth = depth_text(record, result);
+    match measured_in_other_shape(record) {
+        Some(shape) => format!("{depth} in {}", shape.column_title()),
+        None => depth,
+    }
+}
+
 fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, _) => depth_figure(record, result, depth),

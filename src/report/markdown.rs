@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-use super::cells::{depth_cell, how_and_growth, library_cell, why_cell};
+use super::cells::{how_and_growth, library_cell, main_depth_cell, why_cell};
 use super::class::{class, losing_sooner, Class};
 use super::counts::{counts, rows};
 use super::format_details::{details_file, row_anchor};
@@ -180,7 +180,8 @@ const LEGEND: &str = "
 - Rows are grouped by language, then library; a library measured in several environments has a
   line for each, its environment named on it.
 - **Fails at**: the smallest nesting depth of the format's main nesting (JSON `[[…]]`, XML elements, …)
-  that the parser does not accept. *How* is what happened there, in the words of the glossary at the
+  that the parser does not accept (of the nesting named after it where the library's grammar refuses
+  the main one at the first depths: `in :is()`). *How* is what happened there, in the words of the glossary at the
   top, and where the program loses control sooner after the parse (freeing or serializing the value),
   which phase and where. A depth marked ± was set by the stack (the *Why* column says *stack*): its last
   digits are the machine's, and another machine's number within 0.1 % is the same fact (docs/probe.md:
@@ -300,7 +301,7 @@ pub fn table(results: &Results) -> String {
                 if index == 0 { library_cell(lead) } else { String::new() },
                 escape_markdown(short_environment_name(environment_name(results, &record.environment))),
                 escape_markdown(record.shown_version().as_deref().unwrap_or("?")),
-                record.result.as_ref().map_or_else(|| "—".to_string(), |r| depth_cell(record, r)),
+                record.result.as_ref().map_or_else(|| "—".to_string(), |r| main_depth_cell(record, r)),
                 how_summary(record),
                 why_cell(record.sweep.as_ref()),
                 details_cell(results, record),

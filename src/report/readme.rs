@@ -12,7 +12,7 @@ use super::groups::{environments_of, lowest_limits};
 use super::markup::escape_markdown;
 use super::overview::class_summary;
 use super::template::fill_values;
-use super::view::{display_name, environment_name};
+use super::view::{display_name, environment_name, other_shape_words};
 use super::{badges, chart, documented, format_details, lists, markdown};
 use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::HOST;
@@ -88,7 +88,9 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
             .iter()
             .filter_map(|r| {
                 let depth = r.result.as_ref()?.exact_failing_depth()?;
-                Some(format!("{} {}", esc(&display_name(results, r)), crate::units::thousands(depth)))
+                let name = esc(&display_name(results, r));
+                let shape = esc(&other_shape_words(r));
+                Some(format!("{name} {}{shape}", crate::units::thousands(depth)))
             })
             .collect();
         let mut more = format!("[table]({base}results.md#{})", markdown::section_anchor(format));

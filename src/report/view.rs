@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::class::{failure_words, losing_sooner, phrase, Word};
+use crate::payload::Shape;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results, Status};
@@ -81,14 +82,14 @@ pub fn short_outcome(record: &ParserRecord) -> String {
         Some(phase) => {
             format!("{} in {}", short_finding(record, phase), phase.phase.map_or("?", |p| p.name()))
         }
-        None => short_finding(record, result),
+        None => short_finding(record, result) + &other_shape_words(record),
     }
 }
 
 /// A record's main result in a few words, whatever its phases do.
 pub fn main_outcome(record: &ParserRecord) -> String {
     match record.result.as_ref().filter(|_| record.status == Status::Measured) {
-        Some(result) => short_finding(record, result),
+        Some(result) => short_finding(record, result) + &other_shape_words(record),
         None => "not measured".into(),
     }
 }
@@ -153,6 +154,18 @@ pub fn peak_memory(result: &ProbeResult) -> Option<String> {
 /// The command as a shell would need it typed (`python3 'my parser.py'`), so it can be pasted.
 pub fn shell_words(command: &[String]) -> String {
     shlex::try_join(command.iter().map(String::as_str)).unwrap_or_else(|_| command.join(" "))
+}
+
+/// ` in :is()` after a main result of [`measured_in_other_shape`]; nothing after another.
+pub fn other_shape_words(record: &ParserRecord) -> String {
+    measured_in_other_shape(record).map(|shape| format!(" in {}", shape.column_title())).unwrap_or_default()
+}
+
+/// The shape of a row's main result, where it is not its format's main shape: a program that
+/// refuses the format's main nesting is measured in the next one it parses.
+pub fn measured_in_other_shape(record: &ParserRecord) -> Option<Shape> {
+    let shape = record.result.as_ref()?.shape;
+    (shape != record.format.main_shape()).then_some(shape)
 }
 
 #[cfg(test)]

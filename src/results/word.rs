@@ -76,7 +76,9 @@ impl Word {
             }
             Word::Unstable => "outcomes disagreed between runs at the same depth: no exact number",
             Word::InputNotRead => "it exited 0 without reading its whole input: no number",
-            Word::ShapeNotSupported => "the library rejects this nesting at any depth",
+            Word::ShapeNotSupported => {
+                "the library rejects this nesting at any depth (one that rejects the format's main nesting is measured in the next one it parses, its depth followed by that nesting's name: `in :is()`)"
+            }
             Word::AcceptsInvalidInput => "it accepted input that never closes its nesting (`unclosed`)",
         }
     }

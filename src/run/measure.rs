@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, Result};
 
 use crate::catalog::{Entry, Hook, Parser, Readiness, UnusableBuildFolder};
 use crate::payload::Shape;
@@ -185,13 +185,21 @@ fn probe_all(
     same_version: bool,
 ) -> Result<ParserRecord> {
     let specs = Specs::new(parser, options, same_version)?;
-    let main = specs.main(baseline)?;
-    let planned = plan::probes_after_main(specs.entry, &main, baseline, specs.stack, options.quick);
-    let mut measuring = Measuring::new(specs, main);
+    let MainProbe { result: main, refused } = specs.main(baseline)?;
+    let refused_shapes: Vec<Shape> = refused.iter().map(|unsupported| unsupported.shape).collect();
+    let planned =
+        plan::probes_after_main(specs.entry, &main, &refused_shapes, baseline, specs.stack, options.quick);
+    let mut measuring = Measuring::new(specs, main, refused);
     for probe in &planned {
         measuring.probe(probe)?;
     }
     Ok(measuring.into_record())
+}
+
+/// The row's main result, and the shapes the program refused before it (see [`Specs::main`]).
+struct MainProbe {
+    result: ProbeResult,
+    refused: Vec<UnsupportedShape>,
 }
 
 /// How the probes of one row are made: the row's trial settings at a shape and a stack, hinted by
@@ -229,21 +237,40 @@ impl<'a> Specs<'a> {
     }
 
     /// The main probe: the format's main shape at the run's stack. One that fails on the payload
-    /// at the first depths is an error: no parser limits nesting to one or two levels (pyasn1
-    /// 0.6.1 cannot decode an empty SEQUENCE inside another).
-    fn main(&self, baseline: Option<&ParserRecord>) -> Result<ProbeResult> {
-        let main_shape = self.entry.format.main_shape();
+    /// at the first depths is not a nesting limit (no parser limits nesting to one or two levels):
+    /// a library whose grammar refuses that shape (cssselect takes no `:not()` inside `:not()`) is
+    /// measured in the format's next shape it parses, and the refused ones are recorded as shapes
+    /// it does not support. One that parses none of them is an error, the main shape's (pyasn1
+    /// 0.6 decodes no empty SEQUENCE without a schema, inside another or not).
+    fn main(&self, baseline: Option<&ParserRecord>) -> Result<MainProbe> {
         let previous = baseline.and_then(|b| b.result.as_ref());
-        let main = self.located(&self.spec(main_shape, self.stack, previous), previous)?;
-        if let Some(shallow) = shallow_error(&main) {
-            bail!(
-                "the program cannot parse {} nested {} levels deep: {} (an error this shallow is not a nesting limit)",
-                main_shape,
-                shallow.depth,
-                shallow.error
-            );
+        let mut refused: Vec<UnsupportedShape> = Vec::new();
+        let mut first_error: Option<anyhow::Error> = None;
+        for shape in self.entry.format.shapes().iter().copied().filter(|shape| shape.must_be_accepted()) {
+            let spec = self.spec(shape, self.stack, previous);
+            let (unsupported, error) = match self.located(&spec, previous) {
+                Ok(result) => match shallow_error(&result) {
+                    None => return Ok(MainProbe { result, refused }),
+                    Some(shallow) => {
+                        let error = anyhow!(
+                            "the program cannot parse {shape} nested {} levels deep: {} (an error this shallow is not a nesting limit)",
+                            shallow.depth,
+                            shallow.error
+                        );
+                        (shallow, error)
+                    }
+                },
+                Err(error) => match error.downcast_ref::<DepthOneRejected>() {
+                    Some(rejected) => {
+                        (UnsupportedShape { shape, depth: 1, error: rejected.outcome.clone() }, error)
+                    }
+                    None => return Err(error),
+                },
+            };
+            first_error.get_or_insert(error);
+            refused.push(unsupported);
         }
-        Ok(main)
+        Err(first_error.unwrap_or_else(|| anyhow!("the format has no shape a parser must accept")))
     }
 
     /// A probe, and where it crashed if it crashed by a signal. A crash at the depth and by the
@@ -301,8 +328,9 @@ struct Measuring<'a> {
 }
 
 impl<'a> Measuring<'a> {
-    fn new(specs: Specs<'a>, main: ProbeResult) -> Measuring<'a> {
-        let record = unmeasured(specs.entry, Status::Measured, "");
+    fn new(specs: Specs<'a>, main: ProbeResult, refused: Vec<UnsupportedShape>) -> Measuring<'a> {
+        let mut record = unmeasured(specs.entry, Status::Measured, "");
+        record.unsupported_shapes = refused;
         Measuring { specs, main, record, sweep: Vec::new(), notes: Vec::new() }
     }
 

@@ -144,10 +144,12 @@ pub struct PlannedProbe<'a> {
 /// again, or fill its memory, not tell anything about nesting); its unclosed input and phases,
 /// which can still crash it below that depth, it gets. More stack than the run's is not tried
 /// where the main probe took the maximum depth (more stack cannot make it fail). Formats where
-/// every text is valid (Markdown, HTML) have no unclosed input.
+/// every text is valid (Markdown, HTML) have no unclosed input. The sweep and the phases are of
+/// the main probe's shape, which is the format's main one unless the program `refused` it.
 pub fn probes_after_main<'a>(
     entry: &Entry,
     main: &ProbeResult,
+    refused: &[Shape],
     committed: Option<&'a ParserRecord>,
     stack: Limit,
     quick: bool,
@@ -170,7 +172,9 @@ pub fn probes_after_main<'a>(
     if !time_bound {
         let second = format.second_shape().map(|shape| (Part::SecondShape { shape }, shape));
         let further = format.more_shapes().iter().map(|&shape| (Part::FurtherShape { shape }, shape));
-        for (part, shape) in second.into_iter().chain(further) {
+        let measured_already = |shape: Shape| shape == main.shape || refused.contains(&shape);
+        for (part, shape) in second.into_iter().chain(further).filter(|&(_, shape)| !measured_already(shape))
+        {
             planned.push(at(part, shape, Start::MainBoundary));
         }
     }
@@ -181,7 +185,7 @@ pub fn probes_after_main<'a>(
         };
         planned.push(at(Part::Unclosed, Shape::Unclosed, start));
     }
-    let main_shape = format.main_shape();
+    let main_shape = main.shape;
     planned.push(PlannedProbe { previous: None, ..at(Part::Sweep, main_shape, Start::MainResult) });
     let took_maximum = matches!(main.finding(), Finding::NoLimit | Finding::Flattened(_));
     for sweep_stack in SWEEP_STACKS {
@@ -524,7 +528,7 @@ mod tests {
         let entry = row("json", r#""parse", "free""#);
         let main = main_result(Shape::Array, Some((1000, FailureKind::Error)));
         let stack = Limit::Bytes(8 << 20);
-        let planned = probes_after_main(&entry, &main, None, stack, false);
+        let planned = probes_after_main(&entry, &main, &[], None, stack, false);
         let expected = [
             ("object", 8, Start::MainBoundary),
             ("unclosed", 8, Start::Search),
@@ -538,7 +542,7 @@ mod tests {
         assert_eq!(planned[5].phase, Some(Phase::Parse));
         assert!(planned.iter().all(|p| p.previous.is_none()));
         // `--quick`: the main probe alone.
-        assert!(probes_after_main(&entry, &main, None, stack, true).is_empty());
+        assert!(probes_after_main(&entry, &main, &[], None, stack, true).is_empty());
     }
 
     #[test]
@@ -562,7 +566,7 @@ mod tests {
             ..serde_json::from_value(serde_json::json!({"command": [], "verdict": "fixed", "probes": []}))
                 .unwrap()
         });
-        let planned = probes_after_main(&entry, &main, Some(&committed), Limit::Bytes(8 << 20), false);
+        let planned = probes_after_main(&entry, &main, &[], Some(&committed), Limit::Bytes(8 << 20), false);
         let hinted: Vec<_> = planned.iter().map(|p| p.previous.and_then(|r| r.min_failing_depth)).collect();
         assert_eq!(hinted, [Some(1), Some(2), None, Some(5), Some(4), Some(3)]);
     }
@@ -578,12 +582,12 @@ mod tests {
             [("unclosed", 8, unclosed), ("sweep", 8, Start::MainResult), ("parse", 8, Start::ProbeBefore)]
                 .map(|(part, mib, start)| (part.to_string(), mib, start))
         };
-        let planned = probes_after_main(&entry, &slow, None, stack, false);
+        let planned = probes_after_main(&entry, &slow, &[], None, stack, false);
         assert_eq!(plan_of(&planned), expected(Start::SlowElsewhere(40_000)));
         for kind in [FailureKind::Timeout, FailureKind::OutOfMemory] {
             let ran_out = main_result(Shape::Array, Some((500, kind)));
             assert_eq!(
-                plan_of(&probes_after_main(&entry, &ran_out, None, stack, false)),
+                plan_of(&probes_after_main(&entry, &ran_out, &[], None, stack, false)),
                 expected(Start::Search)
             );
         }
@@ -593,7 +597,7 @@ mod tests {
     fn more_stack_is_not_tried_where_the_main_probe_took_the_maximum() {
         let entry = row("json", "");
         let no_limit = main_result(Shape::Array, None);
-        let planned = probes_after_main(&entry, &no_limit, None, Limit::Bytes(8 << 20), false);
+        let planned = probes_after_main(&entry, &no_limit, &[], None, Limit::Bytes(8 << 20), false);
         let stacks: Vec<u64> = planned
             .iter()
             .filter(|p| p.part == Part::Sweep)
@@ -606,7 +610,7 @@ mod tests {
     fn a_format_without_unclosed_input_gets_its_second_and_further_shapes() {
         let entry = row("markdown", "");
         let main = main_result(Shape::Quote, Some((100, FailureKind::Crash)));
-        let planned = probes_after_main(&entry, &main, None, Limit::Bytes(8 << 20), false);
+        let planned = probes_after_main(&entry, &main, &[], None, Limit::Bytes(8 << 20), false);
         let parts: Vec<Part> = planned.iter().map(|p| p.part).take(3).collect();
         assert_eq!(
             parts,
