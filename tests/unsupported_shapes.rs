@@ -107,3 +107,22 @@ fn a_program_refusing_the_main_nesting_is_measured_in_the_next_one_it_parses() {
     let details = fs::read_to_string(workspace.path("results/json.md")).unwrap();
     assert!(details.contains("shape not supported: SyntaxError: nested arrays"), "{details}");
 }
+
+#[test]
+fn a_program_parsing_no_shape_fails_with_the_main_shapes_error_and_no_path_of_the_machine() {
+    // Fails at once, naming a file in its own folder (an import error in a release without the API).
+    let script =
+        r#"cat >/dev/null; echo "ImportError: cannot import name 'parse' from $PWD/lib.py" >&2; exit 1"#;
+    let workspace = Workspace::new(&[Row::new("broken").set("run", vec!["/bin/sh", "-c", script])]);
+    let output = workspace.nestprobe(&["run", "--max-depth", "1000", "--readme", "none.md"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+
+    let results = workspace.results();
+    let record = &results["parsers"][0];
+    assert_eq!(record["status"], "probe-failed", "{record:#}");
+    let reason = record["reason"].as_str().unwrap();
+    assert!(reason.contains("cannot parse even depth 1 (json `[]`)"), "the main shape's error: {reason}");
+    assert!(reason.contains("from {dir}/lib.py"), "{reason}");
+    let text = serde_json::to_string(&results).unwrap();
+    assert!(!text.contains(&workspace.path("").to_string_lossy().into_owned()), "{reason}");
+}

@@ -48,12 +48,25 @@ pub(super) fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure>
 }
 
 /// Replaces the machine's paths in what the child printed (its folder, `$BUILD`, `$HOME`) by their
-/// placeholders, so results hold no path of this machine.
+/// placeholders, so results hold no path of this machine. The folders are links (the catalog's
+/// stage); a program that resolves its own path (Python's `realpath(__file__)`, a venv) prints
+/// where they lead, which is replaced too.
 pub(super) fn redact(spec: &ProbeSpec, text: &str) -> String {
     let mut pairs = spec.trial.env.placeholders();
     if let Some(cwd) = &spec.trial.cwd {
         pairs.push((cwd.to_string_lossy().into_owned(), "{dir}".into()));
     }
+    let resolved: Vec<(String, String)> = pairs
+        .iter()
+        .filter_map(|(path, placeholder)| {
+            let real = std::fs::canonicalize(path).ok()?.to_string_lossy().into_owned();
+            (real != *path).then(|| (real, placeholder.clone()))
+        })
+        .collect();
+    pairs.extend(resolved);
+    pairs.retain(|(path, _)| !path.is_empty());
+    // A path inside another is replaced first.
+    pairs.sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
     pairs.into_iter().fold(text.to_string(), |text, (path, placeholder)| text.replace(&path, &placeholder))
 }
 
@@ -111,6 +124,19 @@ mod tests {
             "error in {dir}/parse.py, cache {home}/.cache"
         );
         assert_eq!(redact(&spec, "nothing to hide"), "nothing to hide");
+    }
+
+    #[test]
+    fn where_a_folders_link_leads_becomes_its_placeholder_too() {
+        let real = tempfile::tempdir().unwrap();
+        let stage = tempfile::tempdir().unwrap();
+        let link = stage.path().join("src");
+        std::os::unix::fs::symlink(real.path(), &link).unwrap();
+        let mut spec = spec(Shape::Array);
+        spec.trial.cwd = Some(link.clone());
+        let real = std::fs::canonicalize(real.path()).unwrap();
+        let printed = format!("ImportError: from {}/lib.py (run in {})", real.display(), link.display());
+        assert_eq!(redact(&spec, &printed), "ImportError: from {dir}/lib.py (run in {dir})");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use crate::payload::Payload;
 use crate::probe::assemble::{Concluded, Slow};
-use crate::probe::classify::failure_of;
+use crate::probe::classify::{failure_of, redact};
 use crate::probe::runner::Runner;
 use crate::probe::search::{refine, Boundary, Hint, Trials};
 use crate::probe::spec::DepthOneRejected;
@@ -169,6 +169,8 @@ pub(super) fn verify(runner: &mut Runner, first: &Boundary) -> Result<()> {
         runner.check(1, 2)?;
         if !runner.seen.flipped() && spec.shape.must_be_accepted() {
             let outcome = runner.seen.last_at(1).map(|r| r.outcome.describe()).unwrap_or_default();
+            // Kept in records (a row's reason, a release's): without this machine's paths.
+            let outcome = redact(spec, &outcome);
             return Err(DepthOneRejected {
                 payload: Payload::new(spec.format, spec.shape, 1).show(),
                 outcome,

@@ -79,6 +79,7 @@ mod tests {
             published: Some("2026-01-01".into()),
             outcome: outcome.into(),
             depth,
+            shape: None,
             reason: None,
             changed,
         }

@@ -135,6 +135,7 @@ mod tests {
             published: None,
             outcome: "clean error".into(),
             depth: Some(depth),
+            shape: None,
             reason: None,
             changed,
         };

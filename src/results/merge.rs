@@ -247,6 +247,7 @@ mod tests {
             published: None,
             outcome: "clean error".into(),
             depth: Some(30),
+            shape: None,
             reason: None,
             changed: true,
         };

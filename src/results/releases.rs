@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::payload::Shape;
+
 /// One probed release of the row's library, in publication order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReleaseOutcome {
@@ -18,6 +20,10 @@ pub struct ReleaseOutcome {
     /// limit and for a release not measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u64>,
+    /// The nesting it was measured in, where not its format's main one (the release refused that:
+    /// see `run::measure`'s main probe).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<Shape>,
     /// Why it was not measured: the build's or the probe's error line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -42,12 +48,16 @@ impl ReleaseOutcome {
         self.outcome != NOT_BUILT && self.outcome != NOT_RUN
     }
 
-    /// `crash at 50`, `no limit`, `not built`.
+    /// `crash at 50`, `no limit`, `not built`, `clean error at 331 in :is()`.
     pub fn phrase(&self) -> String {
-        match self.depth {
+        let mut phrase = match self.depth {
             Some(depth) => format!("{} at {}", self.outcome, crate::units::thousands(depth)),
             None => self.outcome.clone(),
+        };
+        if let Some(shape) = self.shape {
+            phrase = format!("{phrase} in {}", shape.column_title());
         }
+        phrase
     }
 }
 
@@ -62,10 +72,13 @@ mod tests {
             published: None,
             outcome: "crash".into(),
             depth: Some(2023),
+            shape: None,
             reason: None,
             changed: false,
         };
         assert_eq!(crash.phrase(), "crash at 2,023");
+        let in_other_shape = ReleaseOutcome { shape: Some(Shape::Is), ..crash.clone() };
+        assert_eq!(in_other_shape.phrase(), "crash at 2,023 in :is()");
         assert!(crash.measured());
         let not_built = ReleaseOutcome { outcome: NOT_BUILT.into(), depth: None, ..crash };
         assert_eq!(not_built.phrase(), "not built");

@@ -69,7 +69,7 @@ pub fn search(
     let changed = bisect::changes(&probed, same_outcome);
     let history = probed
         .iter()
-        .map(|(&at, measured)| outcome_of(&releases[at], measured, changed.contains(&at)))
+        .map(|(&at, measured)| outcome_of(entry, &releases[at], measured, changed.contains(&at)))
         .collect();
     Ok(Searched { history, probes: probed.len() })
 }
@@ -155,6 +155,7 @@ fn with_lockfile_moved(
 
 /// One release as results.json keeps it.
 fn outcome_of(
+    entry: &Entry,
     release: &Release,
     measured: &Result<ProbeResult, NotMeasured>,
     changed: bool,
@@ -163,11 +164,15 @@ fn outcome_of(
         Ok(result) => (class_of(result).text().to_string(), depth_of(result), None),
         Err((word, why)) => (word.to_string(), None, Some(why.clone())),
     };
+    // A release measured in another nesting than the format's main one refused that one.
+    let shape =
+        measured.as_ref().ok().map(|result| result.shape).filter(|&shape| shape != entry.format.main_shape());
     ReleaseOutcome {
         version: release.version.clone(),
         published: release.date.clone(),
         outcome,
         depth,
+        shape,
         reason,
         changed,
     }
@@ -208,22 +213,36 @@ mod tests {
         }
     }
 
+    fn entry() -> Entry {
+        toml::from_str("id = \"p\"\nlanguage = \"C\"\nlibrary = \"p\"\nrun = [\"p\"]\nversion = \"true\"\n")
+            .unwrap()
+    }
+
     fn release(version: &str) -> Release {
         Release { version: version.into(), date: Some("2026-11-06T00:00:00Z".into()), ..Default::default() }
     }
 
     #[test]
     fn a_release_keeps_its_outcome_word_and_depth_or_why_it_was_not_measured() {
-        let crash = outcome_of(&release("3.0.6"), &Ok(failing(2023, FailureKind::Crash, Some(11))), false);
+        let crash =
+            outcome_of(&entry(), &release("3.0.6"), &Ok(failing(2023, FailureKind::Crash, Some(11))), false);
         assert_eq!((crash.outcome.as_str(), crash.depth, crash.changed), ("crash", Some(2023), false));
         assert_eq!(crash.published.as_deref(), Some("2026-11-06T00:00:00Z"));
-        let limit = outcome_of(&release("3.0.9"), &Ok(failing(102, FailureKind::Error, None)), true);
+        let limit =
+            outcome_of(&entry(), &release("3.0.9"), &Ok(failing(102, FailureKind::Error, None)), true);
         assert_eq!((limit.phrase().as_str(), limit.changed), ("clean error at 102", true));
         let no_limit =
             ProbeResult { status: ProbeStatus::Exact, max_accepted_depth: Some(1000), ..Default::default() };
-        let iterative = outcome_of(&release("7.3.0"), &Ok(no_limit), true);
+        let iterative = outcome_of(&entry(), &release("7.3.0"), &Ok(no_limit), true);
         assert_eq!((iterative.outcome.as_str(), iterative.depth), ("no limit", None));
-        let broken = outcome_of(&release("1.0.0"), &Err((NOT_BUILT, "`build` exited with 1".into())), false);
+        // Measured in mappings: the release refused arrays in arrays.
+        let mappings =
+            ProbeResult { shape: crate::payload::Shape::Object, ..failing(51, FailureKind::Error, None) };
+        let refused_arrays = outcome_of(&entry(), &release("2.0.0"), &Ok(mappings), true);
+        assert_eq!(refused_arrays.phrase(), "clean error at 51 in Objects");
+        assert_eq!(limit.shape, None, "the format's main nesting is not named");
+        let broken =
+            outcome_of(&entry(), &release("1.0.0"), &Err((NOT_BUILT, "`build` exited with 1".into())), false);
         assert_eq!(
             (broken.outcome.as_str(), broken.reason.as_deref()),
             (NOT_BUILT, Some("`build` exited with 1"))
