@@ -4,13 +4,14 @@
 use anyhow::{bail, Context, Result};
 
 use super::exit::Ending;
+use super::host_context::rows_python;
 use crate::catalog::{Catalog, Entry};
 use crate::cli::options::HistoryCommand;
 use crate::cli::{Format, HistoryArgs};
 use crate::lock::{Folder, FolderLock};
-use crate::registry::{in_publication_order, Client, Package};
+use crate::registry::{in_publication_order, Client, Package, Registry, Release};
 use crate::report::regenerate;
-use crate::results::releases::{changed_versions, ReleaseOutcome};
+use crate::results::releases::{changed_versions, ReleaseOutcome, NOT_BUILT};
 use crate::results::{write_atomically, Results};
 use crate::run::history::{search, HistoryOptions};
 use crate::run::measure::MeasureOptions;
@@ -46,8 +47,17 @@ pub fn history(args: &HistoryArgs) -> Result<Ending> {
         releases[0].version,
         releases[releases.len() - 1].version
     ));
-    let searched = search(&catalog, entry, &releases, &options(&command))?;
-    let history = searched.history;
+    // pip installs no release whose Requires-Python refuses the rows' interpreter: those are not
+    // built (said why), and not searched.
+    let python = (package.registry == Registry::Pypi).then(rows_python).flatten();
+    let installs =
+        |release: &Release| python.as_ref().is_none_or(|python| release.installs_on_python(python));
+    let installable: Vec<Release> = releases.iter().filter(|release| installs(release)).cloned().collect();
+    if installable.is_empty() {
+        bail!("no release of {} to search installs on the rows' Python", package.name);
+    }
+    let searched = search(&catalog, entry, &installable, &options(&command))?;
+    let history = with_uninstallable(searched.history, &releases, python.as_ref());
     match command.format {
         Format::Json => stdout::json(&history)?,
         Format::Text => print_timeline(&history)?,
@@ -67,6 +77,35 @@ pub fn history(args: &HistoryArgs) -> Result<Ending> {
     messages::info(format_args!("wrote {}", results_path.display()));
     messages::info(regenerate::write_all(&results, &command.out, &command.readme)?);
     Ok(Ending::Done)
+}
+
+/// `history` (of the installable releases) with every release of `releases` (publication order)
+/// that pip would not install on `python` in its place, not built, with the Requires-Python it has.
+fn with_uninstallable(
+    history: Vec<ReleaseOutcome>,
+    releases: &[Release],
+    python: Option<&pep440_rs::Version>,
+) -> Vec<ReleaseOutcome> {
+    let Some(python) = python else { return history };
+    let mut searched = history.into_iter().peekable();
+    let mut all = Vec::new();
+    for release in releases {
+        if !release.installs_on_python(python) {
+            let requires = release.requires_python.as_deref().unwrap_or("?");
+            all.push(ReleaseOutcome {
+                version: release.version.clone(),
+                published: release.date.clone(),
+                outcome: NOT_BUILT.to_string(),
+                depth: None,
+                shape: None,
+                reason: Some(format!("needs Python {requires}; the rows' is {python}")),
+                changed: false,
+            });
+        } else if let Some(outcome) = searched.next_if(|outcome| outcome.version == release.version) {
+            all.push(outcome);
+        }
+    }
+    all
 }
 
 /// The one row the command names, and its package; a usage error otherwise.
@@ -113,4 +152,49 @@ fn print_timeline(history: &[ReleaseOutcome]) -> Result<()> {
         ))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn release(version: &str, requires_python: Option<&str>) -> Release {
+        Release {
+            version: version.into(),
+            requires_python: requires_python.map(String::from),
+            ..Default::default()
+        }
+    }
+
+    fn measured(version: &str) -> ReleaseOutcome {
+        ReleaseOutcome {
+            version: version.into(),
+            published: None,
+            outcome: "clean error".into(),
+            depth: Some(322),
+            shape: None,
+            reason: None,
+            changed: false,
+        }
+    }
+
+    #[test]
+    fn releases_pip_would_not_install_are_not_built_in_their_place_saying_what_they_need() {
+        let releases = [
+            release("2.9", Some(">=3.8")),
+            release("3.0.2", Some(">=3.11.5")),
+            release("2.10", None),
+            release("4.0", Some(">=3.12")),
+        ];
+        let python: pep440_rs::Version = "3.11.2".parse().unwrap();
+        let history = with_uninstallable(vec![measured("2.9"), measured("2.10")], &releases, Some(&python));
+        let lines: Vec<String> = history.iter().map(|r| format!("{} {}", r.version, r.phrase())).collect();
+        assert_eq!(
+            lines,
+            ["2.9 clean error at 322", "3.0.2 not built", "2.10 clean error at 322", "4.0 not built"]
+        );
+        assert_eq!(history[1].reason.as_deref(), Some("needs Python >=3.11.5; the rows' is 3.11.2"));
+        // Where the interpreter did not say its version, the history is what was searched.
+        assert_eq!(with_uninstallable(vec![measured("2.9")], &releases, None).len(), 1);
+    }
 }

@@ -8,6 +8,7 @@ use anyhow::{anyhow, Context, Result};
 use serde::Serialize;
 
 use super::exit::Ending;
+use super::host_context::rows_python;
 use crate::catalog::{Catalog, Entry, Selector, FILE_NAME};
 use crate::cli::{Format, OutdatedArgs};
 use crate::registry::{bump, Client, Newest, Package, Registry, Release, Version};
@@ -41,28 +42,6 @@ struct Line<'a> {
     held_back: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-}
-
-/// The interpreter the PyPI rows build with (their `build` names it): pip there installs only a
-/// release whose Requires-Python admits it, so the newest release for the row is the newest that
-/// does (soupsieve 4 needs Python 3.11.5; Debian 12 has 3.11.2).
-const ROWS_PYTHON: &str = "/usr/bin/python3";
-
-/// The release of [`ROWS_PYTHON`]; none (and said so) when it is not there to ask.
-fn rows_python() -> Option<pep440_rs::Version> {
-    let asked = std::process::Command::new(ROWS_PYTHON)
-        .args(["-c", "import platform; print(platform.python_version())"])
-        .output();
-    let version = asked
-        .ok()
-        .filter(|output| output.status.success())
-        .and_then(|output| String::from_utf8_lossy(&output.stdout).trim().parse::<pep440_rs::Version>().ok());
-    if version.is_none() {
-        messages::warn(format_args!(
-            "{ROWS_PYTHON} did not say its version: PyPI releases are not checked against their Requires-Python"
-        ));
-    }
-    version
 }
 
 pub fn outdated(args: &OutdatedArgs) -> Result<Ending> {
