@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::class::{failure_words, Word};
 use super::markup::{cut_at_word, escape_markdown};
-use super::view::{depth_figure, growth_note, measured_in_other_shape};
+use super::view::{depth_figure, growth_note, other_shape_words};
 use crate::payload::Shape;
 use crate::results::outcome::FailureKind;
 use crate::results::probe_result::{Finding, ProbeResult};
@@ -16,11 +16,7 @@ use crate::units::thousands;
 /// The main column's depth of a row: [`depth_cell`], followed by the shape it was measured in
 /// where that is not the format's main one (the program refused that: `248 in :is()`).
 pub fn main_depth_cell(record: &ParserRecord, result: &ProbeResult) -> String {
-    let depth = depth_cell(record, result);
-    match measured_in_other_shape(record) {
-        Some(shape) => format!("{depth} in {}", escape_markdown(shape.column_title())),
-        None => depth,
-    }
+    depth_cell(record, result) + &escape_markdown(&other_shape_words(record))
 }
 
 /// Where a result failed: its depth (`87,289 ±`), `none ≤ 5,000,000`, `unstable`.

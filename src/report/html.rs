@@ -29,7 +29,7 @@ use super::groups::{environments_of, groups_by_depth};
 use super::markup::{escape_html, json_for_script};
 use super::page_crashes::{crash_section, line_data, LineData};
 use super::view::{
-    depth_figure, environment_name, growth_note, measured_in_other_shape, peak_memory, short_outcome,
+    depth_figure, environment_name, growth_note, other_shape_words, peak_memory, short_outcome,
 };
 use super::{badges, chart, detail, documented, markdown, Exporter};
 use crate::payload::PayloadFormat;
@@ -462,17 +462,13 @@ fn badge_link(record: &ParserRecord, text: &str) -> String {
     )
 }
 
-/// The smallest failing depth; `none` when there is none (the tooltip says up to where).
 /// [`depth_text`] of a row's main result, with the shape it was measured in where the program
 /// refused the format's main one.
 fn main_depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
-    let depth = depth_text(record, result);
-    match measured_in_other_shape(record) {
-        Some(shape) => format!("{depth} in {}", shape.column_title()),
-        None => depth,
-    }
+    depth_text(record, result) + &other_shape_words(record)
 }
 
+/// The smallest failing depth; `none` when there is none (the tooltip says up to where).
 fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, _) => depth_figure(record, result, depth),

@@ -163,7 +163,7 @@ pub fn other_shape_words(record: &ParserRecord) -> String {
 
 /// The shape of a row's main result, where it is not its format's main shape: a program that
 /// refuses the format's main nesting is measured in the next one it parses.
-pub fn measured_in_other_shape(record: &ParserRecord) -> Option<Shape> {
+fn measured_in_other_shape(record: &ParserRecord) -> Option<Shape> {
     let shape = record.result.as_ref()?.shape;
     (shape != record.format.main_shape()).then_some(shape)
 }

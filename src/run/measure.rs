@@ -260,10 +260,8 @@ impl<'a> Specs<'a> {
                         (shallow, error)
                     }
                 },
-                Err(error) => match error.downcast_ref::<DepthOneRejected>() {
-                    Some(rejected) => {
-                        (UnsupportedShape { shape, depth: 1, error: rejected.outcome.clone() }, error)
-                    }
+                Err(error) => match rejected_at_depth_one(shape, &error) {
+                    Some(unsupported) => (unsupported, error),
                     None => return Err(error),
                 },
             };
@@ -386,13 +384,13 @@ impl<'a> Measuring<'a> {
     /// with its error, and no result.
     fn other_shape(&mut self, spec: &ProbeSpec, planned: &PlannedProbe) -> Result<Option<ProbeResult>> {
         let probed = match self.specs.located(spec, planned.previous) {
-            Err(error) if error.downcast_ref::<DepthOneRejected>().is_some() => {
-                let rejected = error.downcast_ref::<DepthOneRejected>().expect("checked");
-                let error = rejected.outcome.clone();
-                let unsupported = UnsupportedShape { shape: planned.shape, depth: 1, error };
-                self.record.unsupported_shapes.push(unsupported);
-                return Ok(None);
-            }
+            Err(error) => match rejected_at_depth_one(planned.shape, &error) {
+                Some(unsupported) => {
+                    self.record.unsupported_shapes.push(unsupported);
+                    return Ok(None);
+                }
+                None => secondary(Err(error), &mut self.notes)?,
+            },
             probed => secondary(probed, &mut self.notes)?,
         };
         match probed.as_ref().and_then(|probed| unsupported(&self.main, probed)) {
@@ -426,6 +424,12 @@ const FIRST_DEPTHS: u64 = 3;
 fn unsupported(main: &ProbeResult, other: &ProbeResult) -> Option<UnsupportedShape> {
     let main_goes_deeper = main.max_accepted_depth.is_some_and(|accepted| accepted > FIRST_DEPTHS);
     shallow_error(other).filter(|_| main_goes_deeper)
+}
+
+/// A probe's error when the program parsed not even depth 1 of `shape`, as an unsupported shape.
+fn rejected_at_depth_one(shape: Shape, error: &anyhow::Error) -> Option<UnsupportedShape> {
+    let rejected = error.downcast_ref::<DepthOneRejected>()?;
+    Some(UnsupportedShape { shape, depth: 1, error: rejected.outcome.clone() })
 }
 
 /// A clean error at one of the first depths, as an unsupported shape.
