@@ -7,14 +7,23 @@ use std::fs;
 
 use common::*;
 
+/// A run of one row whose program is `script` (run by sh), shallow, with `more` arguments; it must
+/// succeed.
+fn run_script(id: &str, script: &str, more: &[&str]) -> (Workspace, std::process::Output) {
+    let workspace = Workspace::new(&[Row::new(id).set("run", vec!["/bin/sh", "-c", script])]);
+    let mut args = vec!["run", "--max-depth", "1000", "--readme", "none.md"];
+    args.extend_from_slice(more);
+    let output = workspace.nestprobe(&args);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    (workspace, output)
+}
+
 #[test]
 fn a_shape_rejected_at_the_first_depths_is_not_supported_not_a_limit() {
     // Takes any nesting of arrays, and rejects every mapping with a key (like a library that wants
     // integer keys and is given strings).
     let script = r#"grep -q '"a"' && { echo 'TypeError: keys must be integers' >&2; exit 1; }; exit 0"#;
-    let workspace = Workspace::new(&[Row::new("picky").set("run", vec!["/bin/sh", "-c", script])]);
-    let output = workspace.nestprobe(&["run", "--max-depth", "1000", "--readme", "none.md", "--timings"]);
-    assert!(output.status.success(), "{}", stderr_of(&output));
+    let (workspace, output) = run_script("picky", script, &["--timings"]);
 
     let results = workspace.results();
     let record = &results["parsers"][0];
@@ -83,9 +92,7 @@ fn a_program_refusing_the_main_nesting_is_measured_in_the_next_one_it_parses() {
     esac
     n=$(printf %s "$input" | tr -cd '{' | wc -c)
     [ "$n" -gt 50 ] && { echo 'DepthError: nested deeper than 50' >&2; exit 1; }; exit 0"#;
-    let workspace = Workspace::new(&[Row::new("no-nested-arrays").set("run", vec!["/bin/sh", "-c", script])]);
-    let output = workspace.nestprobe(&["run", "--max-depth", "1000", "--readme", "none.md"]);
-    assert!(output.status.success(), "{}", stderr_of(&output));
+    let (workspace, _) = run_script("no-nested-arrays", script, &[]);
 
     let results = workspace.results();
     let record = &results["parsers"][0];
@@ -113,9 +120,7 @@ fn a_program_parsing_no_shape_fails_with_the_main_shapes_error_and_no_path_of_th
     // Fails at once, naming a file in its own folder (an import error in a release without the API).
     let script =
         r#"cat >/dev/null; echo "ImportError: cannot import name 'parse' from $PWD/lib.py" >&2; exit 1"#;
-    let workspace = Workspace::new(&[Row::new("broken").set("run", vec!["/bin/sh", "-c", script])]);
-    let output = workspace.nestprobe(&["run", "--max-depth", "1000", "--readme", "none.md"]);
-    assert!(output.status.success(), "{}", stderr_of(&output));
+    let (workspace, _) = run_script("broken", script, &[]);
 
     let results = workspace.results();
     let record = &results["parsers"][0];

@@ -182,10 +182,10 @@ const LEGEND: &str = "
 - **Fails at**: the smallest nesting depth of the format's main nesting (JSON `[[…]]`, XML elements, …)
   that the parser does not accept (of the nesting named after it where the library's grammar refuses
   the main one at the first depths: `in :is()`). *How* is what happened there, in the words of the
-  glossary at the top, and where the program loses control sooner after the parse (freeing or serializing the value),
-  which phase and where. A depth marked ± was set by the stack (the *Why* column says *stack*): its last
-  digits are the machine's, and another machine's number within 0.1 % is the same fact (docs/probe.md:
-  *Same on every machine*).
+  glossary at the top, and where the program loses control sooner after the parse (freeing or
+  serializing the value), which phase and where. A depth marked ± was set by the stack (the *Why*
+  column says *stack*): its last digits are the machine's, and another machine's number within 0.1 %
+  is the same fact (docs/probe.md: *Same on every machine*).
 - **Why**: the stack sweep (1 MiB, the run's stack, 64 MiB): *fixed* (the parser's own limit), *stack*
   (recursion until the stack runs out, with stack bytes per level), *runtime* (a VM's own limit),
   *unbounded* (no failure up to the maximum depth).

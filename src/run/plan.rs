@@ -172,9 +172,8 @@ pub fn probes_after_main<'a>(
     if !time_bound {
         let second = format.second_shape().map(|shape| (Part::SecondShape { shape }, shape));
         let further = format.more_shapes().iter().map(|&shape| (Part::FurtherShape { shape }, shape));
-        let measured_already = |shape: Shape| shape == main.shape || refused.contains(&shape);
-        for (part, shape) in second.into_iter().chain(further).filter(|&(_, shape)| !measured_already(shape))
-        {
+        let main_or_refused = |shape: Shape| shape == main.shape || refused.contains(&shape);
+        for (part, shape) in second.into_iter().chain(further).filter(|&(_, shape)| !main_or_refused(shape)) {
             planned.push(at(part, shape, Start::MainBoundary));
         }
     }
