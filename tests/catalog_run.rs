@@ -198,7 +198,10 @@ fn a_slow_result_is_confirmed_in_a_few_trials_on_a_machine_that_finishes_its_dep
         (Some("slow"), Some("confirmed")),
         "{again:#}"
     );
-    assert!(u64_of(&again, "trials") <= 3, "confirmed, not searched again: {again:#}");
+    // Depth 1, the committed depth scaled to 0.4 of the timeout by the time it took then (here a
+    // tenth of that: cheap), and deeper ones, doubling, until one takes a quarter of the timeout:
+    // a cheap trial's time is no evidence of slowness (issue #47). Still no search.
+    assert!(u64_of(&again, "trials") <= 6, "confirmed, not searched again: {again:#}");
 }
 
 /// The first row's result of a `run` with `options` (`--json-only`) from `baseline` as the

@@ -2,8 +2,10 @@
 //! level's header is the tag and the definite length of what it holds, so headers are spelled per
 //! level (short form below 128 bytes, then `81 xx`, `82 xx xx`, …). `tagged` uses the
 //! context-specific constructed tag [0] (`a0`) instead, as certificates do for explicit tags;
-//! `indefinite` is BER's indefinite length (`30 80` … `00 00`), which DER forbids; `unclosed` drops
-//! the last byte, so every length promises one byte more than there is.
+//! `indefinite` is BER's indefinite length (`30 80` … `00 00`), which DER forbids; `null-inside`
+//! ends in a SEQUENCE holding a NULL (`30 02 05 00`) instead of an empty one, for decoders that turn
+//! an empty SEQUENCE without a schema into nothing (pyasn1 0.6 decodes `30 00` to None); `unclosed`
+//! drops the last byte, so every length promises one byte more than there is.
 
 use super::shape::{Shape, ShapeInfo};
 use super::syntax::{nest, prefixed_contents, Level, Piece, Syntax};
@@ -16,7 +18,13 @@ pub(super) const TAGGED_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("tagged"
 pub(super) const INDEFINITE_SHAPE: Shape =
     Shape::declare(&ShapeInfo::valid("indefinite", "Indefinite lengths"));
 
+/// SEQUENCEs in SEQUENCEs down to one holding a NULL: `30 06 30 04 30 02 05 00`
+pub(super) const NULL_INSIDE_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("null-inside", "NULL inside"));
+
 pub struct Asn1;
+
+/// The innermost value of `null-inside`: a NULL (tag 5, length 0).
+const NULL: &[u8] = &[0x05, 0x00];
 
 const SEQUENCE: u8 = 0x30;
 const CONTEXT_0: u8 = 0xa0;
@@ -39,7 +47,12 @@ fn header_len(size: u64) -> u64 {
 
 /// Size of what the value at `level` holds (1: the innermost, empty).
 fn contents(level: u64) -> u64 {
-    prefixed_contents(level, header_len, LENGTH_STEPS)
+    prefixed_contents(level, 0, header_len, LENGTH_STEPS)
+}
+
+/// Size of what the SEQUENCE at `level` holds in `null-inside` (1: the innermost, holding the NULL).
+fn contents_around_null(level: u64) -> u64 {
+    prefixed_contents(level, NULL.len() as u64, header_len, LENGTH_STEPS)
 }
 
 /// The bytes of the value at `level`: tag, length, contents.
@@ -48,9 +61,8 @@ fn value(level: u64) -> u64 {
     header_len(inner) + inner
 }
 
-fn header(tag: u8, level: u64, out: &mut Vec<u8>) {
+fn header(tag: u8, size: u64, out: &mut Vec<u8>) {
     out.push(tag);
-    let size = contents(level);
     if size < 128 {
         out.push(size as u8);
     } else {
@@ -61,11 +73,15 @@ fn header(tag: u8, level: u64, out: &mut Vec<u8>) {
 }
 
 fn sequence_header(level: u64, out: &mut Vec<u8>) {
-    header(SEQUENCE, level, out)
+    header(SEQUENCE, contents(level), out)
 }
 
 fn tagged_header(level: u64, out: &mut Vec<u8>) {
-    header(CONTEXT_0, level, out)
+    header(CONTEXT_0, contents(level), out)
+}
+
+fn sequence_around_null_header(level: u64, out: &mut Vec<u8>) {
+    header(SEQUENCE, contents_around_null(level), out)
 }
 
 const INDEFINITE: Level = Level { open: &[SEQUENCE, 0x80], empty: &[SEQUENCE, 0x00], close: &[0x00, 0x00] };
@@ -80,12 +96,14 @@ impl Syntax for Asn1 {
     }
 
     fn shapes(&self) -> &'static [Shape] {
-        &[Shape::Array, Shape::Tagged, Shape::Indefinite, Shape::Unclosed]
+        &[Shape::Array, Shape::Tagged, Shape::Indefinite, Shape::NullInside, Shape::Unclosed]
     }
 
-    /// BER's indefinite lengths: a DER decoder must refuse them, a BER one nests them.
+    /// BER's indefinite lengths: a DER decoder must refuse them, a BER one nests them. And
+    /// SEQUENCEs around a NULL: measured for every row, and the main result of a decoder that takes
+    /// no empty SEQUENCE without a schema.
     fn more_shapes(&self) -> &'static [Shape] {
-        &[Shape::Indefinite]
+        &[Shape::Indefinite, Shape::NullInside]
     }
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
@@ -93,6 +111,12 @@ impl Syntax for Asn1 {
         match shape {
             Shape::Indefinite => nest(&INDEFINITE, depth),
             Shape::Tagged => vec![Piece::Levels { top: depth, bottom: 1, bytes, spell: tagged_header }],
+            Shape::NullInside => {
+                let inner = contents_around_null(depth);
+                let bytes = header_len(inner) + inner - NULL.len() as u64;
+                let spell = sequence_around_null_header;
+                vec![Piece::Levels { top: depth, bottom: 1, bytes, spell }, Piece::run(NULL, 1)]
+            }
             Shape::Unclosed => {
                 // Level 1 is `30 00`: keep its tag, drop its length.
                 let outer = Piece::Levels { top: depth, bottom: 2, bytes: bytes - 2, spell: sequence_header };
@@ -126,5 +150,12 @@ mod tests {
         assert_eq!([length_len(127), length_len(128), length_len(255), length_len(256)], [1, 2, 2, 3]);
         assert_eq!(length_len(65_536), 4);
         assert!(value(Asn1.max_depth()) < 1 << 32);
+        let mut size = 2u64;
+        for level in 1..=70_000u64 {
+            assert_eq!(contents_around_null(level), size, "level {level} around a NULL");
+            size += header_len(size);
+        }
+        let inner = contents_around_null(Asn1.max_depth());
+        assert!(header_len(inner) + inner < 1 << 32);
     }
 }

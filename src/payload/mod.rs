@@ -76,7 +76,7 @@ static FORMATS: &[&dyn Syntax] = &[
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 23] = [
+    pub const ALL: [Shape; 24] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
@@ -87,6 +87,7 @@ impl Shape {
         graphql::SELECTION_SHAPE,
         asn1::TAGGED_SHAPE,
         asn1::INDEFINITE_SHAPE,
+        asn1::NULL_INSIDE_SHAPE,
         shape::PAREN,
         regex::GROUP_SHAPE,
         regex::NONCAPTURE_SHAPE,
@@ -116,6 +117,7 @@ impl Shape {
     pub const Selection: Shape = graphql::SELECTION_SHAPE;
     pub const Tagged: Shape = asn1::TAGGED_SHAPE;
     pub const Indefinite: Shape = asn1::INDEFINITE_SHAPE;
+    pub const NullInside: Shape = asn1::NULL_INSIDE_SHAPE;
     pub const Paren: Shape = shape::PAREN;
     pub const Group: Shape = regex::GROUP_SHAPE;
     pub const Noncapture: Shape = regex::NONCAPTURE_SHAPE;

@@ -27,7 +27,7 @@ fn header_len(size: u64) -> u64 {
 
 /// Size of what the field at `level` holds (1: the innermost, empty).
 fn contents(level: u64) -> u64 {
-    prefixed_contents(level, header_len, VARINT_STEPS)
+    prefixed_contents(level, 0, header_len, VARINT_STEPS)
 }
 
 /// The bytes of the field at `level`: tag, length, contents.

@@ -115,12 +115,17 @@ pub(crate) fn mixed(sequence: &Level, mapping: &Level, depth: u64) -> Vec<Piece>
     pieces
 }
 
-/// The size of what level `level` holds (level 1 holds nothing) in a nesting where each level is a
-/// header, whose size `header_len(contents)` grows only at the sizes listed in `steps`, followed by
-/// the level below: length-prefixed binary formats. Steps over all the levels whose headers have
-/// one size at once, so it costs a few iterations per step whatever the depth.
-pub(crate) fn prefixed_contents(level: u64, header_len: fn(u64) -> u64, steps: &[u64]) -> u64 {
-    let (mut size, mut left) = (0u64, level - 1);
+/// The size of what level `level` holds (level 1 holds `innermost` bytes) in a nesting where each
+/// level is a header, whose size `header_len(contents)` grows only at the sizes listed in `steps`,
+/// followed by the level below: length-prefixed binary formats. Steps over all the levels whose
+/// headers have one size at once, so it costs a few iterations per step whatever the depth.
+pub(crate) fn prefixed_contents(
+    level: u64,
+    innermost: u64,
+    header_len: fn(u64) -> u64,
+    steps: &[u64],
+) -> u64 {
+    let (mut size, mut left) = (innermost, level - 1);
     while left > 0 {
         let header = header_len(size);
         let next_step = steps.iter().copied().find(|&step| step > size).unwrap_or(u64::MAX);

@@ -37,7 +37,7 @@ fn expected(name: &str, shape: Shape, depth: u64) -> String {
         Shape::List => 'L',
         Shape::Selection => 'G',
         Shape::Tagged => 'T',
-        Shape::Indefinite => 'S',
+        Shape::Indefinite | Shape::NullInside => 'S',
         Shape::Paren => 'P',
         Shape::Group => 'G',
         Shape::Alternation if k == 1 => 'G',
@@ -671,6 +671,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(bytes("asn1", Shape::Tagged, 2), [0xa0, 0x02, 0xa0, 0x00]);
     assert_eq!(bytes("asn1", Shape::Indefinite, 2), [0x30, 0x80, 0x30, 0x00, 0x00, 0x00]);
     assert_eq!(bytes("asn1", Shape::Unclosed, 2), [0x30, 0x02, 0x30]);
+    assert_eq!(bytes("asn1", Shape::NullInside, 1), [0x30, 0x02, 0x05, 0x00]);
+    assert_eq!(bytes("asn1", Shape::NullInside, 3), [0x30, 0x06, 0x30, 0x04, 0x30, 0x02, 0x05, 0x00]);
     assert_eq!(text("regex", Shape::Group, 3), "(((a)))");
     assert_eq!(text("regex", Shape::Noncapture, 2), "(?:(?:a))");
     assert_eq!(text("regex", Shape::Alternation, 1), "(a)");

@@ -133,7 +133,7 @@ pub(super) fn assemble(
         payload_bytes: verdict.min_failing.map(|d| Payload::new(spec.format, spec.shape, d).len()),
         peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
         peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
-        accepted_seconds: accepted_report.map(|r| round_seconds(r.wall)),
+        accepted_seconds: accepted_report.map(|r| round_seconds(r.own_time())),
         slow: tally.slow,
         trials: tally.trials,
         elapsed_seconds: round_seconds(tally.elapsed),

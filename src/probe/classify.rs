@@ -144,6 +144,7 @@ mod tests {
         let report = |outcome| TrialReport {
             outcome,
             wall: std::time::Duration::ZERO,
+            queued: std::time::Duration::ZERO,
             peak_rss_bytes: 0,
             peak_rss_exact: true,
             read_whole_input: true,

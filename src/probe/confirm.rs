@@ -241,6 +241,11 @@ fn slow_or_unlimited(
         // What a trial costs at all (starting the runtime): the baseline of the extrapolation.
         runner.fails_at(1)?;
     }
+    let depth = match costly_depth(runner, depth, mode)? {
+        Ok(depth) if depth >= max_depth => return Ok(Searched::Boundary(runner.no_limit(mode))),
+        Ok(depth) => depth,
+        Err(searched) => return Ok(searched),
+    };
     // Confirming a slow result (or one that reached the maximum only with the longer timeout, the
     // same fact), a maximum that cannot finish within the normal timeout is that fact again: whether
     // the longer one would see it through is this machine's speed.
@@ -272,6 +277,36 @@ fn slow_or_unlimited(
     // It failed at the maximum otherwise (a signal, an exit status, out of memory): a limit or a
     // crash deeper than where it is slow, which the slowness must not hide.
     search_beyond_slow(runner, depth, max_depth, mode)
+}
+
+/// The deepest depth, from `depth` on, whose trial's work took a large part of the timeout, so
+/// that its time may be extrapolated (`Runner::maximum_cannot_finish`): where the trial at `depth`
+/// was cheap, deeper depths are tried, doubling, with the normal timeout. `Err` with the result
+/// when one fails on the way: out of the longer timeout too (slow, on that trial's evidence), or
+/// otherwise (searched beyond `depth`). A cheap trial's time is never evidence of slowness.
+fn costly_depth(runner: &mut Runner, mut depth: u64, mode: SearchMode) -> Result<Result<u64, Searched>> {
+    let (max_depth, normal) = (runner.spec.max_depth, runner.spec.trial.timeout);
+    while depth < max_depth && runner.work_at(depth).is_some_and(|work| runner.is_cheap(work)) {
+        let next = depth.saturating_mul(2).min(max_depth);
+        if !runner.fails_at(next)? {
+            depth = next;
+            continue;
+        }
+        if runner.timed_out_at(next) {
+            // Out of the normal timeout right after a cheap depth: the longer one decides, as in
+            // a search.
+            runner.use_timeout(runner.longer_timeout());
+            if !runner.fails_at(next)? {
+                runner.use_timeout(normal);
+                return Ok(Ok(next));
+            }
+            if runner.timed_out_at(next) {
+                return Ok(Err(Searched::Slow(Slow { finished: depth, crash_depth: None, mode })));
+            }
+        }
+        return search_beyond_slow(runner, depth, next, mode).map(Err);
+    }
+    Ok(Ok(depth))
 }
 
 /// `not_failing` finished or ran out of time, `failing` failed otherwise than by running out of
@@ -348,7 +383,8 @@ fn confirm_slow(
     // deeper depths are for a search to find, not to be taken as out of reach. A probe's own slow
     // result is confirmed however fast this machine is: how deep it finishes is not a fact.
     let normal = runner.spec.trial.timeout;
-    let fast_here = runner.seen.last_judged(depth, false).is_some_and(|report| report.wall < normal / 2);
+    let fast_here =
+        runner.seen.last_judged(depth, false).is_some_and(|report| report.own_time() < normal / 2);
     if before == SlowBefore::OtherProbe && fast_here {
         runner.use_timeout(normal);
         return Ok(None);

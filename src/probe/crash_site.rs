@@ -12,8 +12,7 @@ pub fn locate_crash(spec: &ProbeSpec, result: &mut ProbeResult) {
     let Some(depth) = result.exact_failing_depth().or(crash_beyond_slow) else { return };
     let by_signal = result.failure.as_ref().and_then(|f| f.signal).is_some_and(|s| !is_stop_signal(s));
     if by_signal {
-        let locate =
-            |depth| crate::sys::debugger::locate(&spec.trial, Payload::new(spec.format, spec.shape, depth));
+        let locate = |depth| spec.transport().locate_crash(Payload::new(spec.format, spec.shape, depth));
         let mut site = locate(depth);
         // A crash at the very edge of the stack may not happen under the debugger, whose start-up
         // leaves the child's stack a little different: an eighth deeper, the same recursion crashes.

@@ -22,6 +22,7 @@ mod runner;
 pub mod search;
 mod spec;
 pub mod sweep;
+pub mod transport;
 
 use std::time::Instant;
 

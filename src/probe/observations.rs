@@ -36,12 +36,12 @@ impl Observations {
         self.by_depth.retain(|_, seen| !seen.is_empty());
     }
 
-    /// (depth, wall seconds) of every accepted trial.
+    /// (depth, own seconds: wall less the wait for a CPU) of every accepted trial.
     pub(super) fn accepted_times(&self) -> Vec<(u64, f64)> {
         let accepted = self.by_depth.iter().flat_map(|(&depth, seen)| seen.iter().map(move |s| (depth, s)));
         accepted
             .filter(|(_, (failed, _))| !failed)
-            .map(|(depth, (_, report))| (depth, report.wall.as_secs_f64()))
+            .map(|(depth, (_, report))| (depth, report.own_time().as_secs_f64()))
             .collect()
     }
 
@@ -71,9 +71,9 @@ impl Observations {
         self.by_depth.values().flatten().any(|(_, report)| test(report))
     }
 
-    /// The wall time of the fastest trial.
+    /// The own time of the fastest trial.
     pub(super) fn fastest(&self) -> Option<Duration> {
-        self.by_depth.values().flatten().map(|(_, report)| report.wall).min()
+        self.by_depth.values().flatten().map(|(_, report)| report.own_time()).min()
     }
 
     pub(super) fn count(&self, depth: u64) -> usize {
@@ -156,6 +156,7 @@ mod tests {
         TrialReport {
             outcome,
             wall: Duration::from_millis(10),
+            queued: Duration::ZERO,
             peak_rss_bytes: 0,
             peak_rss_exact: true,
             read_whole_input: true,

@@ -19,6 +19,10 @@ use crate::sys::trial::TrialReport;
 
 /// A trial that timed out is run again with this many times the timeout before the timeout counts.
 pub const TIMEOUT_RETRY_FACTOR: u32 = 4;
+/// The part of the normal timeout a trial's work must take before its time says anything about
+/// deeper depths (docs/probe.md, *Verdicts that rest on time*): a trial of 0.0 s is never evidence
+/// of slowness, whatever a linear extrapolation from it says.
+pub const EXTRAPOLATION_SHARE: f64 = 0.25;
 
 /// Runs the trials of one probe and remembers what they showed.
 pub(super) struct Runner<'s, 'p> {
@@ -65,7 +69,7 @@ impl Trials for Runner<'_, '_> {
         let timing_sensitive = self.slow
             || self.timeout != self.spec.trial.timeout
             || self.seen.any(|report| matches!(report.outcome, Outcome::Timeout { .. }));
-        if timing_sensitive {
+        if timing_sensitive || !self.spec.transport().side_by_side() {
             1
         } else {
             self.spec.jobs.max(1)
@@ -79,15 +83,13 @@ impl Trials for Runner<'_, '_> {
         for &depth in depths {
             self.progress.trying(depth);
         }
-        let (trial, timeout, spec) = (&self.spec.trial, self.timeout, self.spec);
+        let (timeout, spec) = (self.timeout, self.spec);
         let reports: Vec<Result<TrialReport>> = std::thread::scope(|scope| {
             let running: Vec<_> = depths
                 .iter()
                 .map(|&depth| {
                     let payload = Payload::new(spec.format, spec.shape, depth);
-                    scope.spawn(move || {
-                        trial.run_with_timeout(payload, timeout).map(|report| spec.classified(report))
-                    })
+                    scope.spawn(move || run_trial(spec, payload, timeout))
                 })
                 .collect();
             running
@@ -111,6 +113,51 @@ impl Trials for Runner<'_, '_> {
     fn discard(&mut self, depths: &[u64]) {
         for &depth in depths {
             self.seen.forget_last(depth);
+        }
+    }
+}
+
+/// How many times a trial that the machine's load starved of a CPU is run before the probe gives up.
+const STARVED_TRIES: u32 = 3;
+
+/// The machine was so busy that a trial ran out of time while it waited for a CPU, STARVED_TRIES
+/// times: its timeout would be the load's, not the parser's, so nothing is concluded.
+#[derive(Debug)]
+pub struct MachineTooBusy {
+    pub depth: u64,
+    pub waited: Duration,
+    pub wall: Duration,
+}
+
+impl std::fmt::Display for MachineTooBusy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the machine is too busy to measure: the trial at depth {} waited {:.1} s for a CPU in \
+             {:.1} s, {STARVED_TRIES} times (its timeout would be the load's, not the parser's)",
+            self.depth,
+            self.waited.as_secs_f64(),
+            self.wall.as_secs_f64()
+        )
+    }
+}
+
+impl std::error::Error for MachineTooBusy {}
+
+/// One trial, judged by the spec's exit statuses: run again when it ran out of time only because
+/// it waited for a CPU (its own time short of the timeout when the wall-clock bound ended it:
+/// src/sys/monitor.rs), up to STARVED_TRIES times.
+fn run_trial(spec: &ProbeSpec, payload: Payload, timeout: Duration) -> Result<TrialReport> {
+    let mut tries = 0;
+    loop {
+        let report = spec.classified(spec.transport().run(payload, timeout)?);
+        let starved = matches!(report.outcome, Outcome::Timeout { .. }) && report.own_time() < timeout;
+        tries += 1;
+        if !starved || interrupt::requested() {
+            return Ok(report);
+        }
+        if tries == STARVED_TRIES {
+            bail!(MachineTooBusy { depth: payload.depth, waited: report.queued, wall: report.wall });
         }
     }
 }
@@ -172,14 +219,28 @@ impl<'s, 'p> Runner<'s, 'p> {
 
     /// Whether the time `depth` took says the maximum cannot finish `within` this time: parsing
     /// work grows at least linearly with depth, on top of what any trial costs (starting the
-    /// runtime), which is at most the fastest trial of this probe.
+    /// runtime), which is at most the fastest trial of this probe. Only a trial whose work was a
+    /// large part of the timeout says so (see `is_cheap`): a cheap one's time is mostly noise.
     pub(super) fn maximum_cannot_finish(&self, depth: u64, within: Duration) -> bool {
-        let (Some(took), Some(fixed)) = (self.seen.last_judged(depth, false), self.seen.fastest()) else {
+        let Some(work) = self.work_at(depth).filter(|work| !self.is_cheap(*work)) else {
             return false;
         };
-        let work = took.wall.saturating_sub(fixed).as_secs_f64();
-        let at_maximum = fixed.as_secs_f64() + work * self.spec.max_depth as f64 / depth as f64;
+        let fixed = self.seen.fastest().unwrap_or_default().as_secs_f64();
+        let at_maximum = fixed + work.as_secs_f64() * self.spec.max_depth as f64 / depth as f64;
         at_maximum > within.as_secs_f64()
+    }
+
+    /// The work of the last accepted trial at `depth`: its own time less what any trial costs (the
+    /// fastest of this probe).
+    pub(super) fn work_at(&self, depth: u64) -> Option<Duration> {
+        let took = self.seen.last_judged(depth, false)?;
+        Some(took.own_time().saturating_sub(self.seen.fastest()?))
+    }
+
+    /// Whether `work` is too small a part of the normal timeout to extrapolate from
+    /// (EXTRAPOLATION_SHARE): the next depth is tried instead.
+    pub(super) fn is_cheap(&self, work: Duration) -> bool {
+        work < self.spec.trial.timeout.mul_f64(EXTRAPOLATION_SHARE)
     }
 
     /// The maximum depth passed: no limit up to it.
@@ -220,7 +281,7 @@ impl<'s, 'p> Runner<'s, 'p> {
 
     /// Whether the trial at `depth` failed; remembers it.
     fn judge(&mut self, depth: u64, report: TrialReport) -> Result<bool> {
-        self.slow |= report.outcome == Outcome::Accepted && report.wall > self.spec.trial.timeout;
+        self.slow |= report.outcome == Outcome::Accepted && report.own_time() > self.spec.trial.timeout;
         if report.outcome == Outcome::Accepted && !report.read_whole_input {
             bail!(InputNotRead(depth));
         }
@@ -237,7 +298,7 @@ impl<'s, 'p> Runner<'s, 'p> {
 
     fn run(&mut self, payload: Payload, timeout: Duration) -> Result<TrialReport> {
         self.progress.trying(payload.depth);
-        let report = self.spec.classified(self.spec.trial.run_with_timeout(payload, timeout)?);
+        let report = run_trial(self.spec, payload, timeout)?;
         self.trials += 1;
         if interrupt::requested() {
             bail!(Interrupted);
@@ -254,7 +315,7 @@ impl<'s, 'p> Runner<'s, 'p> {
     /// it, and sampling again cost a warm run almost one more maximum-depth trial per such probe.
     fn sample_growth(&mut self, deepest: u64) {
         let Some(fastest) = self.seen.fastest() else { return };
-        let work = self.seen.last_judged(deepest, false).map(|r| r.wall.saturating_sub(fastest));
+        let work = self.seen.last_judged(deepest, false).map(|r| r.own_time().saturating_sub(fastest));
         if work.is_none_or(|w| w.as_secs_f64() < 4.0 * growth::MIN_WORK_SECONDS) {
             return;
         }

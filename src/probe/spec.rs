@@ -2,6 +2,7 @@
 
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
+use crate::probe::transport::Transport;
 use crate::results::error_status::ErrorStatuses;
 use crate::results::phase::Phase;
 use crate::results::settings::Settings;
@@ -85,6 +86,11 @@ impl std::fmt::Display for DepthOneRejected {
 impl std::error::Error for DepthOneRejected {}
 
 impl ProbeSpec {
+    /// How its trials reach the parser: a fresh process each, started as `trial` says.
+    pub fn transport(&self) -> &dyn Transport {
+        &self.trial
+    }
+
     /// The limits its trials run under, as results record them.
     pub(super) fn settings(&self) -> Settings {
         let trial = &self.trial;

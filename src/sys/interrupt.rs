@@ -64,8 +64,15 @@ pub fn install_handler() -> anyhow::Result<()> {
 fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
     for &pgid in active_groups().lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+        kill_leader_and_group(pgid);
     }
+}
+
+/// Kills a registered group and its leader: a program may have moved itself into another group
+/// (`setpgid(0, helper)`), which leaves its own group empty.
+fn kill_leader_and_group(pgid: i32) {
+    let _ = nix::sys::signal::kill(Pid::from_raw(pgid), Signal::SIGKILL);
+    let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
 }
 
 /// How long a process nestprobe started still counts as its own after its supervision ended: a
@@ -153,7 +160,7 @@ impl GroupGuard {
         active_groups().lock().unwrap_or_else(|e| e.into_inner()).insert(pgid);
         if requested() {
             // Ctrl-C arrived between spawn and registration: do what the handler would have done.
-            let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+            kill_leader_and_group(pgid);
         }
         GroupGuard(pgid)
     }

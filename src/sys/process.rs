@@ -58,6 +58,55 @@ pub fn kill_group(pid: i32) {
     let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
 }
 
+/// Kills the process behind `pidfd` (not some other process that reused its pid).
+pub fn kill_pidfd(pidfd: &OwnedFd) {
+    // SAFETY: pidfd_send_signal takes a descriptor, a signal, a null info and flags.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            libc::SIGKILL,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        )
+    };
+}
+
+/// The wait status of the process behind `pidfd`, once it has ended and been reaped (by whoever its
+/// parent is), from the kernel's pidfd info (Linux 6.15 and later); `None` where the kernel does
+/// not say within a moment.
+pub fn pidfd_exit_status(pidfd: &OwnedFd) -> Option<i32> {
+    /// `struct pidfd_info` as Linux 6.15 first defined it (PIDFD_INFO_SIZE_VER0: 64 bytes).
+    #[repr(C)]
+    #[derive(Default)]
+    struct PidfdInfo {
+        mask: u64,
+        cgroupid: u64,
+        ids: [u32; 11],
+        exit_code: i32,
+    }
+    const PIDFD_INFO_EXIT: u64 = 1 << 3;
+    // _IOWR(PIDFS_IOCTL_MAGIC = 0xFF, 11, struct pidfd_info): the kernel reads the size from it.
+    const PIDFD_GET_INFO: libc::c_ulong =
+        (3 << 30) | ((std::mem::size_of::<PidfdInfo>() as libc::c_ulong) << 16) | (0xFF << 8) | 11;
+    let deadline = Instant::now() + std::time::Duration::from_millis(300);
+    loop {
+        let mut info = PidfdInfo { mask: PIDFD_INFO_EXIT, ..Default::default() };
+        // SAFETY: the ioctl writes at most size_of::<PidfdInfo>() bytes into `info`.
+        let done = unsafe { libc::ioctl(pidfd.as_raw_fd(), PIDFD_GET_INFO, &mut info as *mut PidfdInfo) };
+        if done == 0 && info.mask & PIDFD_INFO_EXIT != 0 {
+            return Some(info.exit_code);
+        }
+        // Not reaped yet (its parent waits for it a moment later), or a kernel without it.
+        if done != 0 && io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+            || Instant::now() >= deadline
+        {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 /// Kills one process (by a pid known to be ours a moment ago).
 pub fn kill(pid: i32) {
     let _ = nix::sys::signal::kill(Pid::from_raw(pid), Signal::SIGKILL);

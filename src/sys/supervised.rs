@@ -152,8 +152,13 @@ impl Supervised {
         process::wait_readable(&mut self.end_fds(), Some(deadline))
     }
 
-    /// Kills the program's process group; its reaper then reports and kills the rest.
+    /// Kills the program and its process group; its reaper then reports and kills the rest. The
+    /// program itself by its pidfd: it may have moved to another group (a helper's, by
+    /// `setpgid(0, helper)`), and then its own group is empty and the group kill reaches nobody.
     pub fn kill(&self) {
+        if let Some(program) = &self.program_fd {
+            process::kill_pidfd(program);
+        }
         process::kill_group(self.pids.program);
     }
 

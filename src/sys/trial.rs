@@ -31,7 +31,7 @@ use crate::payload::{Payload, PayloadReader};
 use crate::results::outcome::Outcome;
 use crate::results::settings::Containment;
 use crate::sys::child_env::ChildEnv;
-use crate::sys::memory;
+use crate::sys::monitor::Monitor;
 use crate::sys::process;
 use crate::sys::reaper;
 use crate::sys::supervised::{self, Supervised};
@@ -67,6 +67,9 @@ pub struct TrialReport {
     pub outcome: Outcome,
     /// From spawn to the leader's exit (or to the kill, on timeout).
     pub wall: Duration,
+    /// How long its busiest thread waited for a CPU meanwhile (src/sys/queue_wait.rs): time the
+    /// machine's load added, not the parser's. Zero where the kernel does not say.
+    pub queued: Duration,
     /// Peak resident set size of the child (wait4's rusage).
     pub peak_rss_bytes: u64,
     /// Whether `peak_rss_bytes` is the child's own peak. A forked child starts with its parent's
@@ -78,6 +81,14 @@ pub struct TrialReport {
     pub read_whole_input: bool,
     /// The depth an accepting program said it built (`built depth: N` on stderr), if it said.
     pub built_depth: Option<u64>,
+}
+
+impl TrialReport {
+    /// Its wall time less what it waited for a CPU: the time the parser took, whatever else the
+    /// machine was doing. Every judgement of time (slowness, extrapolation, growth) uses it.
+    pub fn own_time(&self) -> Duration {
+        self.wall.saturating_sub(self.queued)
+    }
 }
 
 /// Bytes of stderr kept per trial; the rest is read and dropped so the child never blocks.
@@ -146,10 +157,11 @@ impl TrialConfig {
         process::set_nonblocking(&stderr)?;
         process::set_nonblocking(&stdin_write)?;
         let mut pipes = Pipes::new(stdin_write.into(), payload, stderr);
-        let mut watchdog = self.max_rss.map(|cap| Watchdog::new(&child, cap));
-        let ended = pipes.serve_until_exit(&child, started + timeout, watchdog.as_mut())?;
+        let mut monitor = Monitor::new(&child, self.max_rss);
+        let ended = pipes.serve_until_exit(&child, started, timeout, &mut monitor)?;
         let exited = ended == Ended::Exited;
         let wall = started.elapsed();
+        let queued = monitor.queued().min(wall);
         let read_whole_input = exited && pipes.all_written() && process::unread_bytes(&watch) == 0;
         if !exited && !child.wait_program(Instant::now())? {
             // Timed out or over its memory: kill the program's group; its reaper then reports and
@@ -165,7 +177,7 @@ impl TrialConfig {
         // namespace hides it), and the program with it. What it had started is killed from the
         // last sample, as far as that saw.
         if report.is_none() && containment == Containment::Subreaper {
-            watchdog.iter().flat_map(|w| w.sampler.members()).for_each(|&pid| process::kill(pid));
+            monitor.members().iter().for_each(|&pid| process::kill(pid));
         }
         let report =
             report.unwrap_or(reaper::Report { status: libc::SIGKILL, stopped_by: None, peak_rss_bytes: 0 });
@@ -173,9 +185,17 @@ impl TrialConfig {
         let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
         let built_depth = crate::results::outcome::built_depth(&stderr);
-        let outcome = self.outcome(ended, &report, peak_rss_exact, watchdog, stderr);
+        let outcome = self.outcome(ended, &report, peak_rss_exact, &monitor, stderr);
         let built_depth = built_depth.filter(|_| outcome == Outcome::Accepted);
-        Ok(TrialReport { outcome, wall, peak_rss_bytes, peak_rss_exact, read_whole_input, built_depth })
+        Ok(TrialReport {
+            outcome,
+            wall,
+            queued,
+            peak_rss_bytes,
+            peak_rss_exact,
+            read_whole_input,
+            built_depth,
+        })
     }
 
     /// What the trial's end says: over the resident cap, stopped by a signal of its own, out of
@@ -186,18 +206,19 @@ impl TrialConfig {
         ended: Ended,
         report: &reaper::Report,
         peak_rss_exact: bool,
-        watchdog: Option<Watchdog>,
+        monitor: &Monitor,
         stderr: String,
     ) -> Outcome {
         let exited = ended == Ended::Exited;
         let peak_rss_bytes = report.peak_rss_bytes;
         // Over the cap is out of memory however the child ended, also when it exited before a sample
         // saw it there (its own peak says so): the boundary must not depend on sampling luck.
-        let over_cap = watchdog
-            .filter(|w| ended == Ended::OverMemory || (exited && peak_rss_exact && peak_rss_bytes > w.cap));
-        if let Some(watchdog) = over_cap {
-            let peak_bytes = watchdog.peak.max(if peak_rss_exact { peak_rss_bytes } else { 0 });
-            Outcome::OverMemory { peak_bytes, cap_bytes: watchdog.cap, stderr }
+        let over_cap = monitor
+            .cap
+            .filter(|&cap| ended == Ended::OverMemory || (exited && peak_rss_exact && peak_rss_bytes > cap));
+        if let Some(cap_bytes) = over_cap {
+            let peak_bytes = monitor.peak.max(if peak_rss_exact { peak_rss_bytes } else { 0 });
+            Outcome::OverMemory { peak_bytes, cap_bytes, stderr }
         } else if let (true, Some(signal)) = (exited, report.stopped_by) {
             Outcome::Stopped { signal, stderr }
         } else if !exited {
@@ -228,12 +249,12 @@ impl TrialConfig {
         self.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect()
     }
 
-    fn program_name(&self) -> String {
+    pub(crate) fn program_name(&self) -> String {
         self.argv.first().map(|p| format!("`{}`", p.to_string_lossy())).unwrap_or_default()
     }
 
     /// The command that starts the program (under its reaper: src/sys/supervised.rs adds that).
-    fn command(&self) -> Result<Command> {
+    pub(crate) fn command(&self) -> Result<Command> {
         let (program, args) = self.argv.split_first().ok_or_else(|| anyhow!("no command given"))?;
         let mut command = Command::new(program);
         if self.env.mode() == crate::results::settings::EnvMode::Fixed {
@@ -265,47 +286,13 @@ impl TrialConfig {
     }
 }
 
-/// How often the watchdog samples the resident memory of the child's group. A parser can grow by
-/// some hundreds of MiB in this time, which is why the default cap leaves half the memory free.
-const RSS_SAMPLE_INTERVAL: Duration = Duration::from_millis(25);
-
 /// How the supervision loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ended {
     Exited,
     TimedOut,
-    /// The watchdog saw the group's resident memory over the cap.
+    /// The monitor saw the group's resident memory over the cap.
     OverMemory,
-}
-
-/// Samples the resident memory of the child's descendants against the cap.
-#[derive(Clone, Debug)]
-struct Watchdog {
-    sampler: memory::TreeSampler,
-    cap: u64,
-    /// The largest sample so far.
-    peak: u64,
-    next_sample: Instant,
-}
-
-impl Watchdog {
-    /// Samples every descendant of the child's reaper but the reapers.
-    fn new(child: &Supervised, cap: u64) -> Watchdog {
-        let (reaper, pids) = (child.reaper_pid(), child.pids);
-        let sampler = memory::TreeSampler::new(reaper, vec![reaper, pids.parent]);
-        Watchdog { sampler, cap, peak: 0, next_sample: Instant::now() + RSS_SAMPLE_INTERVAL }
-    }
-
-    /// Samples the group if a sample is due; whether it is over the cap.
-    fn over_cap(&mut self, now: Instant) -> bool {
-        if now < self.next_sample {
-            return false;
-        }
-        self.next_sample = now + RSS_SAMPLE_INTERVAL;
-        let resident = self.sampler.sample(now);
-        self.peak = self.peak.max(resident);
-        resident > self.cap
-    }
 }
 
 /// The child's stdin and stderr while it runs.
@@ -336,26 +323,32 @@ impl Pipes {
         Pipes { stdin: Some(feeder), stderr: Some(stderr), head: Vec::new() }
     }
 
-    /// Feeds stdin and drains stderr until the child exits, the deadline passes or the watchdog (if
-    /// any) finds its descendants over their memory cap.
+    /// Feeds stdin and drains stderr until the child exits, `timeout` of its own time has passed
+    /// since `started` (its wall time less its wait for a CPU: src/sys/monitor.rs) or the monitor
+    /// finds its descendants over their memory cap.
     fn serve_until_exit(
         &mut self,
         child: &Supervised,
-        deadline: Instant,
-        mut watchdog: Option<&mut Watchdog>,
+        started: Instant,
+        timeout: Duration,
+        monitor: &mut Monitor,
     ) -> Result<Ended> {
         loop {
             let now = Instant::now();
-            if watchdog.as_mut().is_some_and(|w| w.over_cap(now)) {
+            if monitor.over_cap(now) {
                 return Ok(Ended::OverMemory);
             }
-            let left = deadline.saturating_duration_since(now);
+            let mut left = monitor.deadline(started, timeout).saturating_duration_since(now);
             if left.is_zero() {
-                return Ok(Ended::TimedOut);
+                // What it waited for a CPU up to this moment moves the deadline.
+                monitor.sample(now);
+                left = monitor.deadline(started, timeout).saturating_duration_since(now);
+                if left.is_zero() {
+                    return Ok(Ended::TimedOut);
+                }
             }
             // Wake up for the next sample.
-            let wait =
-                watchdog.as_ref().map_or(left, |w| left.min(w.next_sample.saturating_duration_since(now)));
+            let wait = left.min(monitor.next_sample().saturating_duration_since(now));
             let stdin = self.stdin.as_ref().and_then(|f| f.file.as_ref());
             let writing = stdin.is_some();
             let mut fds = child.end_fds();

@@ -94,6 +94,7 @@ pub fn u64_of(value: &Value, field: &str) -> u64 {
 }
 
 mod fake_registry;
+pub mod hostile;
 #[allow(unused_imports)]
 pub use fake_registry::{python_provided, write, FakeRegistry};
 mod workspace;
