@@ -23,12 +23,15 @@ pub enum FailOn {
 }
 
 impl FailOn {
-    pub const ALL: [FailOn; 8] = [
+    pub const ALL: [FailOn; 11] = [
         FailOn::Kind(FailureKind::Crash),
         FailOn::Kind(FailureKind::Timeout),
         FailOn::Kind(FailureKind::OutOfMemory),
         FailOn::Kind(FailureKind::Error),
         FailOn::Kind(FailureKind::Accepted),
+        FailOn::Kind(FailureKind::ServerError),
+        FailOn::Kind(FailureKind::RefusedBySize),
+        FailOn::Kind(FailureKind::Unresponsive),
         FailOn::Unstable,
         FailOn::InputNotRead,
         FailOn::NoLimit,
@@ -41,6 +44,9 @@ impl FailOn {
             FailOn::Kind(FailureKind::Timeout) => "exhausts-time",
             FailOn::Kind(FailureKind::OutOfMemory) => "exhausts-memory",
             FailOn::Kind(FailureKind::Accepted) => "accepts-invalid-input",
+            FailOn::Kind(FailureKind::ServerError) => "server-error",
+            FailOn::Kind(FailureKind::RefusedBySize) => "refused-by-size",
+            FailOn::Kind(FailureKind::Unresponsive) => "unresponsive",
             FailOn::Unstable => "unstable",
             FailOn::InputNotRead => "input-not-read",
             FailOn::NoLimit => "no-limit",
@@ -216,6 +222,7 @@ mod tests {
                 signal_name: signal.map(String::from),
                 stderr: String::new(),
                 peak_rss_bytes: None,
+                service: None,
             }),
             boundary_window: [Some(depth), Some(depth - 1)],
             ..ProbeResult::default()

@@ -7,8 +7,9 @@ use anyhow::{bail, Result};
 
 use super::exit::Ending;
 use super::host_context::{warn_if_aslr_stays_on, workflow_ref};
-use crate::cli::options::{ProbeCommand, ProbeRequest};
+use crate::cli::options::{ProbeCommand, ProbeRequest, ServeRequest};
 use crate::cli::{Format, ProbeCommandArgs, SweepArgs};
+use crate::probe::transport::service::{ServiceSpec, ServiceTransport};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};
 use crate::report::exports;
 use crate::report::{badges, summary, text};
@@ -19,6 +20,7 @@ use crate::sys::containment;
 use crate::sys::launcher::Launcher;
 use crate::ui::progress::ProbeProgress;
 use crate::ui::stdout;
+use std::sync::Arc;
 
 pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
     let command = match args.command(workflow_ref().as_deref()) {
@@ -131,14 +133,16 @@ fn stage(request: &ProbeRequest) -> Result<ProbeSpec> {
     // fixed-length links (paths inside an environment's root are the root's own, and stay as
     // they are).
     let command_line = trial.command_line();
-    let program = program(request)?;
+    let program = if request.command.is_empty() { None } else { program(request)? };
     match &request.root {
         Some(root) => trial.launcher = Launcher::jail(&crate::catalog::absolute(root), &[])?,
         None => {
             if let Some(found) = &program {
                 trial.argv[0] = found.clone().into_os_string();
             }
-            trial.argv = stage.fixed_length_argv(&trial.argv)?;
+            if !trial.argv.is_empty() {
+                trial.argv = stage.fixed_length_argv(&trial.argv)?;
+            }
         }
     }
     let mut spec = ProbeSpec::new(trial, command_line, request.payload, request.shape, options.max_depth);
@@ -147,10 +151,31 @@ fn stage(request: &ProbeRequest) -> Result<ProbeSpec> {
     spec.hint = request.hint;
     spec.repeat = request.repeat;
     spec.jobs = jobs;
+    if let Some(serve) = &request.serve {
+        spec.service = Some(Arc::new(service(serve, &spec)?));
+    }
     Ok(match request.phase {
         Some(phase) => spec.with_phase(phase),
         None => spec,
     })
+}
+
+/// The service a `--serve` probe asks: the staged command is its server, if there is one.
+fn service(serve: &ServeRequest, spec: &ProbeSpec) -> Result<ServiceTransport> {
+    let server = (!spec.trial.argv.is_empty()).then(|| spec.trial.clone());
+    let service = ServiceSpec {
+        server,
+        url: serve.url.clone(),
+        path: serve.url.path.clone(),
+        echo: None,
+        method: serve.method.clone(),
+        content_type: serve.content_type.clone(),
+        body: serve.body.clone(),
+        ready: serve.ready.clone(),
+        start_timeout: serve.start_timeout,
+        state: serve.state,
+    };
+    ServiceTransport::new(service, spec.format)
 }
 
 /// The file the command runs, when it names its program by a bare name: found on the caller's

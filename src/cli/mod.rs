@@ -69,7 +69,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Probe one parser program: find the smallest nesting depth it fails at, and how it fails.
-    Probe(ProbeCommandArgs),
+    Probe(Box<ProbeCommandArgs>),
     /// Probe one parser program at several stack sizes and say why it stops where it does.
     Sweep(SweepArgs),
     /// Show the parser catalog and which parsers are ready to probe.
@@ -284,8 +284,46 @@ pub struct ProbeArgs {
     /// (after `--`, or after the last option: everything from the first word that is not an option).
     /// A bare program name is looked up on your PATH (inside --root, on the fixed PATH there), and
     /// the result names the file that ran
-    #[arg(trailing_var_arg = true, allow_hyphen_values = false, required = true, value_name = "CMD")]
+    /// With --serve: the server to start, which listens on 127.0.0.1 at the port nestprobe puts
+    /// in `{port}` (in its arguments and the URL) and in PORT; without a command, --serve probes a
+    /// service already running
+    #[arg(trailing_var_arg = true, allow_hyphen_values = false, value_name = "CMD")]
     pub command: Vec<OsString>,
+}
+
+/// Probing a service: a server started once (or one already running), one request a trial.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ServeArgs {
+    /// Probe a web service: each payload is the body of one request (on a fresh connection) to this
+    /// URL, e.g. http://127.0.0.1:{port}/parse; the command after `--` is the server. After each
+    /// request the service must still run and answer a depth-1 request; one that died is started
+    /// again. Without a command the service must already run (it cannot be restarted: the probe
+    /// stops at its first death)
+    #[arg(long, value_name = "URL", value_parser = values::service_url)]
+    pub serve: Option<crate::probe::transport::service::ServiceUrl>,
+    /// A path (or URL) answered 2xx once the server is ready [default: its port accepts a connection]
+    #[arg(long, value_name = "PATH", requires = "serve")]
+    pub ready: Option<String>,
+    /// The request body, `{payload}` where the payload goes (escaped as a JSON string where the
+    /// template puts it inside one: '{"query": "{payload}"}') [default: the payload itself]
+    #[arg(long, value_name = "TEMPLATE", requires = "serve", value_parser = values::body_template)]
+    pub body: Option<crate::probe::transport::service::BodyTemplate>,
+    /// The request's Content-Type [default: the payload format's, application/json with --body]
+    #[arg(long, value_name = "TYPE", requires = "serve")]
+    pub content_type: Option<String>,
+    /// The request's method
+    #[arg(long, value_name = "METHOD", requires = "serve", default_value = "POST")]
+    pub method: String,
+    /// The state each trial meets: `cold`, a fresh server for every trial; `warm`, one server warmed
+    /// after each start by 300 valid requests of depth 32 (a JIT's optimised frames move a limit)
+    #[arg(long, value_name = "STATE", requires = "serve", default_value = "cold", value_parser = ["cold", "warm"])]
+    pub state: String,
+    /// Allow a --serve URL that is not this machine's loopback (requests then leave the machine)
+    #[arg(long, requires = "serve")]
+    pub remote: bool,
+    /// How long the server may take to listen (or answer --ready) after it is started
+    #[arg(long, value_name = "DURATION", requires = "serve", default_value = "60s", value_parser = parse_timeout)]
+    pub start_timeout: Duration,
 }
 
 /// `probe`'s own options on top of those it shares with `sweep`.
@@ -293,6 +331,8 @@ pub struct ProbeArgs {
 pub struct ProbeCommandArgs {
     #[command(flatten)]
     pub probe: ProbeArgs,
+    #[command(flatten)]
+    pub serve: ServeArgs,
     #[command(flatten)]
     pub gate: GateArgs,
     #[command(flatten)]

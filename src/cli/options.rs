@@ -10,13 +10,14 @@ use std::path::PathBuf;
 
 use super::{
     CatalogArgs, ExportArgs, Format, GateArgs, HistoryArgs, ListArgs, MergeArgs, OutputArgs, ProbeArgs,
-    ProbeCommandArgs, RenderArgs, RowArgs, RunArgs, SetupArgs, SweepArgs, TrialArgs,
+    ProbeCommandArgs, RenderArgs, RowArgs, RunArgs, ServeArgs, SetupArgs, SweepArgs, TrialArgs,
 };
 use crate::catalog::Selector;
 use crate::gate::Expectations;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
+use crate::probe::transport::service::{content_type_of, BodyTemplate, ServiceState, ServiceUrl};
 use crate::report::exports::Exports;
 use crate::report::sarif::workflow_file;
 use crate::results::error_status::ErrorStatuses;
@@ -37,12 +38,21 @@ pub enum UsageError {
     Undecidable(String),
     /// `--sarif` outside GitHub Actions without `--sarif-location`.
     SarifWithoutLocation,
+    /// No parser program, and no `--serve` to ask instead.
+    NoCommand,
+    /// `--serve` and its options do not fit together (their own words).
+    Serve(String),
 }
 
 impl fmt::Display for UsageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UsageError::Payload(message) | UsageError::Undecidable(message) => f.write_str(message),
+            UsageError::Payload(message) | UsageError::Undecidable(message) | UsageError::Serve(message) => {
+                f.write_str(message)
+            }
+            UsageError::NoCommand => f.write_str(
+                "no parser program given: nestprobe probe [OPTIONS] -- CMD [ARGS...] (or --serve URL)",
+            ),
             UsageError::SarifWithoutLocation => f.write_str(
                 "--sarif needs --sarif-location FILE (a file of the repository for its results to point at) \
                  outside GitHub Actions",
@@ -71,6 +81,23 @@ pub struct ProbeRequest {
     pub error_status: ErrorStatuses,
     pub format: Format,
     pub verbose: bool,
+    /// Requests to a service instead of a fresh program per trial (`--serve`); `command` is then
+    /// its server, if nestprobe starts it.
+    pub serve: Option<ServeRequest>,
+}
+
+/// `--serve` and its options, checked together.
+#[derive(Clone, Debug)]
+pub struct ServeRequest {
+    pub url: ServiceUrl,
+    /// A path answered 2xx once the server is ready.
+    pub ready: Option<String>,
+    pub body: BodyTemplate,
+    pub content_type: String,
+    pub method: String,
+    pub state: ServiceState,
+    /// How long the server may take to listen.
+    pub start_timeout: std::time::Duration,
 }
 
 /// `probe`: the probe, what it is expected to do, and the files to write about it.
@@ -204,17 +231,86 @@ impl ProbeArgs {
             error_status: self.error_status.clone(),
             format: self.output.format,
             verbose: self.verbose,
+            serve: None,
         })
+    }
+}
+
+impl ServeArgs {
+    /// The service the probe asks, checked against the rest of the probe: a server nestprobe
+    /// starts listens on loopback at the port it picks; a running service is asked where it is,
+    /// beyond this machine only with `--remote`; a phase is a route of its own.
+    pub fn request(&self, probe: &ProbeArgs) -> Result<Option<ServeRequest>, UsageError> {
+        let Some(url) = &self.serve else { return Ok(None) };
+        let serve = |message: String| UsageError::Serve(message);
+        let starts_server = !probe.command.is_empty();
+        match (starts_server, url.port, url.is_loopback()) {
+            (true, Some(_), _) => {
+                return Err(serve(format!(
+                    "`{}`: with a server command the URL's port is `{{port}}` (nestprobe picks a free one)",
+                    url.text
+                )))
+            }
+            (true, None, false) => {
+                return Err(serve(format!("`{}`: a server nestprobe starts is asked on 127.0.0.1", url.text)))
+            }
+            (false, None, _) => {
+                return Err(serve(format!("`{}`: `{{port}}` needs a server command after `--`", url.text)))
+            }
+            (false, Some(_), false) if !self.remote => {
+                return Err(serve(format!(
+                    "`{}` is not this machine's loopback: add --remote to send requests elsewhere",
+                    url.text
+                )))
+            }
+            _ => {}
+        }
+        if probe.phase.is_some() {
+            return Err(serve(
+                "a service's phase is a route of its own: give that route's URL to --serve".into(),
+            ));
+        }
+        let body = self.body.clone().unwrap_or_else(BodyTemplate::payload_only);
+        if body.in_json_string() && probe.payload.is_binary() {
+            return Err(serve(format!(
+                "a {} payload is binary: it cannot go inside a JSON string",
+                probe.payload
+            )));
+        }
+        let content_type = match (&self.content_type, &self.body) {
+            (Some(given), _) => given.clone(),
+            (None, Some(_)) => "application/json".into(),
+            (None, None) => content_type_of(probe.payload).into(),
+        };
+        let ready = self.ready.as_ref().map(|ready| match ServiceUrl::parse(ready) {
+            Ok(url) => url.path,
+            Err(_) => ready.clone(),
+        });
+        let state = if self.state == "warm" { ServiceState::Warm } else { ServiceState::Cold };
+        Ok(Some(ServeRequest {
+            url: url.clone(),
+            ready,
+            body,
+            content_type,
+            method: self.method.clone(),
+            state,
+            start_timeout: self.start_timeout,
+        }))
     }
 }
 
 impl ProbeCommandArgs {
     /// Checked in the order a user fixes them: expectations, exports, then the probe itself.
     pub fn command(&self, workflow_ref: Option<&str>) -> Result<ProbeCommand, UsageError> {
+        let serve = self.serve.request(&self.probe)?;
+        if serve.is_none() && self.probe.command.is_empty() {
+            return Err(UsageError::NoCommand);
+        }
+        let request = ProbeRequest { serve, ..self.probe.request()? };
         Ok(ProbeCommand {
             expectations: self.gate.expectations(self.probe.trial.max_depth)?,
             exports: self.exports.exports(workflow_ref)?,
-            request: self.probe.request()?,
+            request,
             badge: self.badge.clone(),
             badge_label: self.badge_label.clone(),
             summary: self.summary.clone(),
@@ -224,6 +320,9 @@ impl ProbeCommandArgs {
 
 impl SweepArgs {
     pub fn command(&self) -> Result<SweepCommand, UsageError> {
+        if self.probe.command.is_empty() {
+            return Err(UsageError::NoCommand);
+        }
         Ok(SweepCommand { request: self.probe.request()?, stacks: self.stacks.clone() })
     }
 }

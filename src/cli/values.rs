@@ -85,6 +85,16 @@ pub fn hint(text: &str) -> Result<Hint, String> {
     depth(text).map(Hint::FailsAt)
 }
 
+/// `--serve`: an http:// URL, `{port}` for the port nestprobe picks.
+pub fn service_url(text: &str) -> Result<crate::probe::transport::service::ServiceUrl, String> {
+    crate::probe::transport::service::ServiceUrl::parse(text)
+}
+
+/// `--body`: a template holding `{payload}` once.
+pub fn body_template(text: &str) -> Result<crate::probe::transport::service::BodyTemplate, String> {
+    crate::probe::transport::service::BodyTemplate::parse(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,3 +146,4 @@ mod tests {
         assert!(path("").is_err() && path(" ").is_err() && path("x").is_ok());
     }
 }
+

@@ -76,7 +76,7 @@ static FORMATS: &[&dyn Syntax] = &[
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 24] = [
+    pub const ALL: [Shape; 25] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
@@ -85,6 +85,7 @@ impl Shape {
         markdown::QUOTE_SHAPE,
         markdown::LIST_SHAPE,
         graphql::SELECTION_SHAPE,
+        graphql::TYPENAME_SHAPE,
         asn1::TAGGED_SHAPE,
         asn1::INDEFINITE_SHAPE,
         asn1::NULL_INSIDE_SHAPE,
@@ -115,6 +116,7 @@ impl Shape {
     pub const Quote: Shape = markdown::QUOTE_SHAPE;
     pub const List: Shape = markdown::LIST_SHAPE;
     pub const Selection: Shape = graphql::SELECTION_SHAPE;
+    pub const Typename: Shape = graphql::TYPENAME_SHAPE;
     pub const Tagged: Shape = asn1::TAGGED_SHAPE;
     pub const Indefinite: Shape = asn1::INDEFINITE_SHAPE;
     pub const NullInside: Shape = asn1::NULL_INSIDE_SHAPE;

@@ -35,7 +35,7 @@ fn expected(name: &str, shape: Shape, depth: u64) -> String {
         Shape::Inline => 'B',
         Shape::Quote => 'Q',
         Shape::List => 'L',
-        Shape::Selection => 'G',
+        Shape::Selection | Shape::Typename => 'G',
         Shape::Tagged => 'T',
         Shape::Indefinite | Shape::NullInside => 'S',
         Shape::Paren => 'P',
@@ -665,6 +665,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("graphql", Shape::Selection, 3), "{a{a{a}}}");
     assert_eq!(text("graphql", Shape::Array, 2), "{f(a:[[]])}");
     assert_eq!(text("graphql", Shape::Unclosed, 2), "{a{a");
+    assert_eq!(text("graphql", Shape::Typename, 1), "{__typename}");
+    assert_eq!(text("graphql", Shape::Typename, 3), "{a{a{__typename}}}");
     assert_eq!(text("html", Shape::Element, 2), "<div><div></div></div>");
     assert_eq!(text("html", Shape::Inline, 2), "<b><b></b></b>");
     assert_eq!(bytes("asn1", Shape::Array, 3), [0x30, 0x04, 0x30, 0x02, 0x30, 0x00]);

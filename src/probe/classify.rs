@@ -39,6 +39,7 @@ pub(super) fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure>
                 signal_name: None,
                 stderr: String::new(),
                 peak_rss_bytes: None,
+                service: None,
             }),
             other => other.failure(),
         }

@@ -13,12 +13,12 @@ pub fn locate_crash(spec: &ProbeSpec, result: &mut ProbeResult) {
     let by_signal = result.failure.as_ref().and_then(|f| f.signal).is_some_and(|s| !is_stop_signal(s));
     if by_signal {
         let locate = |depth| spec.transport().locate_crash(Payload::new(spec.format, spec.shape, depth));
-        let mut site = locate(depth);
+        let Some(mut site) = locate(depth) else { return };
         // A crash at the very edge of the stack may not happen under the debugger, whose start-up
         // leaves the child's stack a little different: an eighth deeper, the same recursion crashes.
         let deeper = (depth + depth / 8 + 1).min(spec.max_depth);
         if site.saw_no_crash() && deeper > depth {
-            site = locate(deeper);
+            site = locate(deeper).unwrap_or(site);
         }
         result.crashed_in = Some(site);
     }

@@ -94,12 +94,22 @@ impl ProbeSpec {
             sample_growth: true,
             error_status: ErrorStatuses::default(),
             program: None,
+            service: None,
         }
     }
 
     /// The same probe with the program asked for `phase`: its name is appended to the argv (and to
     /// the command the results record), and the result records the phase.
     pub fn with_phase(mut self, phase: Phase) -> ProbeSpec {
+        if let Some(service) = &self.service {
+            // A service's phase is a route of its own, not an argument of its server.
+            match service.for_phase(phase) {
+                Ok(routed) => self.service = Some(std::sync::Arc::new(routed)),
+                Err(_) => unreachable!("a service row lists only the phases it has routes for"),
+            }
+            self.phase = Some(phase);
+            return self;
+        }
         self.trial.argv.push(phase.name().into());
         self.command.push(phase.name().to_string());
         self.phase = Some(phase);

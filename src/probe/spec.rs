@@ -2,6 +2,7 @@
 
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::search::Hint;
+use crate::probe::transport::service::ServiceTransport;
 use crate::probe::transport::Transport;
 use crate::results::error_status::ErrorStatuses;
 use crate::results::phase::Phase;
@@ -33,6 +34,9 @@ pub struct ProbeSpec {
     /// a few shallower ones to tell (see `runner::Runner::sample_growth`); `run --quick` measures the
     /// boundary alone.
     pub sample_growth: bool,
+    /// Trials are requests to this service instead of fresh processes (`probe --serve`, a
+    /// service row); the server it starts is `trial`'s program.
+    pub service: Option<std::sync::Arc<ServiceTransport>>,
 }
 
 /// Told about every trial of a probe, for progress display. A closure taking the depth and the
@@ -88,7 +92,10 @@ impl std::error::Error for DepthOneRejected {}
 impl ProbeSpec {
     /// How its trials reach the parser: a fresh process each, started as `trial` says.
     pub fn transport(&self) -> &dyn Transport {
-        &self.trial
+        match &self.service {
+            Some(service) => service.as_ref(),
+            None => &self.trial,
+        }
     }
 
     /// The limits its trials run under, as results record them.

@@ -123,6 +123,15 @@ fn message(result: Option<&ProbeResult>, count: Option<&str>) -> (String, &'stat
             (format!("{} to {built}", Class::Flattened.text()), "#56b4e9")
         }
         Class::Unreliable => (Class::Unreliable.text().into(), "lightgrey"),
+        Class::ServerError | Class::RefusedBySize | Class::Unresponsive => {
+            let failure = result.failure.as_ref().map(Failure::summary).unwrap_or_default();
+            let colour = match class_of(result) {
+                Class::ServerError => "#e6c300",
+                Class::RefusedBySize => "#999999",
+                _ => "#882255",
+            };
+            (format!("{failure} at {}", depth()), colour)
+        }
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
     }
 }
@@ -165,6 +174,7 @@ mod tests {
                 signal_name: None,
                 stderr: String::new(),
                 peak_rss_bytes: None,
+                service: None,
             };
             let result = ProbeResult {
                 status: ProbeStatus::Exact,

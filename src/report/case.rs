@@ -37,9 +37,15 @@ impl Verdict {
     pub fn of(result: &ProbeResult) -> Verdict {
         match result.finding() {
             Finding::FailsAt(_, failure) => match failure.kind {
-                FailureKind::Error => Verdict::InControl,
+                // A service that answered (4xx, 5xx, 413) stayed in control of the request.
+                FailureKind::Error | FailureKind::ServerError | FailureKind::RefusedBySize => {
+                    Verdict::InControl
+                }
                 FailureKind::Crash => Verdict::Crash,
-                FailureKind::Timeout | FailureKind::OutOfMemory => Verdict::ExhaustsTimeOrMemory,
+                // A service that stops answering is denied as surely as one out of time.
+                FailureKind::Timeout | FailureKind::OutOfMemory | FailureKind::Unresponsive => {
+                    Verdict::ExhaustsTimeOrMemory
+                }
                 FailureKind::Accepted => Verdict::AcceptsInvalid,
             },
             Finding::NoLimit | Finding::Flattened(_) | Finding::Slow(..) => Verdict::InControl,

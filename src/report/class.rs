@@ -22,12 +22,18 @@ pub enum Class {
     Flattened,
     /// Measured, but no exact number: outcomes disagreed, or the program did not read its input.
     Unreliable,
+    /// A service answered 5xx and lived on.
+    ServerError,
+    /// A service refused the body by its size before any parser saw it.
+    RefusedBySize,
+    /// A service lived on but answered no valid request afterwards.
+    Unresponsive,
     NotMeasured,
 }
 
 impl Class {
     /// Every class, in the order outputs list them.
-    pub const ALL: [Class; 8] = [
+    pub const ALL: [Class; 11] = [
         Class::CleanError,
         Class::Crash,
         Class::Timeout,
@@ -35,6 +41,9 @@ impl Class {
         Class::NoLimit,
         Class::Flattened,
         Class::Unreliable,
+        Class::ServerError,
+        Class::RefusedBySize,
+        Class::Unresponsive,
         Class::NotMeasured,
     ];
 }
@@ -50,8 +59,16 @@ impl Class {
             Class::NoLimit => Word::NoLimit,
             Class::Flattened => Word::Flattened,
             Class::Unreliable => Word::Unstable,
+            Class::ServerError => Word::ServerError,
+            Class::RefusedBySize => Word::RefusedBySize,
+            Class::Unresponsive => Word::Unresponsive,
             Class::NotMeasured => return None,
         })
+    }
+
+    /// Whether only a service can end so (a program has no HTTP status).
+    pub fn of_services_only(self) -> bool {
+        matches!(self, Class::ServerError | Class::RefusedBySize | Class::Unresponsive)
     }
 
     /// The class's word, `not measured` for a row not measured.
@@ -70,6 +87,9 @@ impl Class {
             Class::NoLimit => "no-limit",
             Class::Flattened => "flattened",
             Class::Unreliable => "unstable",
+            Class::ServerError => "server-error",
+            Class::RefusedBySize => "refused-by-size",
+            Class::Unresponsive => "unresponsive",
             Class::NotMeasured => "not-measured",
         }
     }
@@ -96,6 +116,9 @@ pub fn class_of(result: &ProbeResult) -> Class {
             FailureKind::Timeout => Class::Timeout,
             FailureKind::Crash | FailureKind::Accepted => Class::Crash,
             FailureKind::OutOfMemory => Class::OutOfMemory,
+            FailureKind::ServerError => Class::ServerError,
+            FailureKind::RefusedBySize => Class::RefusedBySize,
+            FailureKind::Unresponsive => Class::Unresponsive,
         },
     }
 }

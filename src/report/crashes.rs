@@ -203,6 +203,7 @@ mod tests {
             signal_name: signal.map(str::to_string),
             stderr: String::new(),
             peak_rss_bytes: None,
+            service: None,
         }
     }
 

@@ -234,7 +234,11 @@ fn controls(html: &mut String, results: &Results) {
         "all environments",
         environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
     );
-    select(html, "outcome", "Outcome", "all outcomes", Class::ALL.map(|c| (c.key(), c.text())));
+    // A service's outcomes only where a row has one: a catalog of programs lists what programs do.
+    let seen: BTreeSet<&str> =
+        results.parsers.iter().map(|record| row_class(results, record).key()).collect();
+    let outcomes = Class::ALL.into_iter().filter(|c| !c.of_services_only() || seen.contains(c.key()));
+    select(html, "outcome", "Outcome", "all outcomes", outcomes.map(|c| (c.key(), c.text())));
     // After the parse (or the compile): the rows measured in phases, those that lose control in
     // one at all, and those that lose control there sooner than in the parse; only the phases some
     // row was measured in.
@@ -659,6 +663,7 @@ mod tests {
             signal_name: Some("SIGSEGV".into()),
             stderr: String::new(),
             peak_rss_bytes: None,
+            service: None,
         });
         serialize.crashed_in = Some(CrashSite {
             cycle: vec!["nlohmann::detail::serializer<json>::dump(json const&, bool)".into()],

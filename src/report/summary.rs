@@ -162,6 +162,7 @@ mod tests {
                 signal_name: Some("SIGSEGV".into()),
                 stderr: "Error: <b>|boom`".into(),
                 peak_rss_bytes: None,
+                service: None,
             }),
             trials: 23,
             ..ProbeResult::default()

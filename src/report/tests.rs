@@ -59,6 +59,7 @@ pub fn crash_fixture() -> Results {
         signal_name: signal_name.map(String::from),
         stderr: stderr.into(),
         peak_rss_bytes: None,
+        service: None,
     };
     let fails = |depth: u64, failure: Failure| ProbeResult {
         status: ProbeStatus::Exact,

@@ -169,6 +169,7 @@ mod tests {
             signal_name: Some("SIGSEGV".into()),
             stderr: String::new(),
             peak_rss_bytes: None,
+            service: None,
         };
         let result = ProbeResult {
             command: vec!["python3".into(), "my parser.py".into()],

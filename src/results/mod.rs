@@ -26,6 +26,7 @@ pub mod probe_result;
 pub mod record;
 pub mod releases;
 pub mod sameness;
+pub mod service;
 pub mod settings;
 pub mod sweep_result;
 pub mod word;

@@ -30,6 +30,28 @@ pub enum Outcome {
     /// group by the watchdog, or found over the cap when it exited. `peak_bytes` is the largest
     /// resident memory seen (sampled, or the leader's own peak).
     OverMemory { peak_bytes: u64, cap_bytes: u64, stderr: String },
+    /// A request to a service that did not come back parsed, as the service was after it.
+    Service(ServiceFailure),
+}
+
+/// How a request to a service failed (src/probe/transport/service.rs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ServiceFailure {
+    /// The server's own process ended: its wait status (`None`: its reaper could not say), the
+    /// tail of its stderr. A crash: the service is gone.
+    Died { status: Option<i32>, stderr: String },
+    /// A process the server forked ended abnormally (a worker killed by a signal) while the server
+    /// lived on and answered again: its wait status, where the kernel says. A crash, named apart.
+    WorkerDied { status: Option<i32>, stderr: String },
+    /// A 4xx answer (413 aside): the framework's clean error.
+    ClientError { status: u16, body: String },
+    /// A 5xx answer, or a connection closed without one after the whole body went out, the
+    /// service alive: neither a crash nor a clean error.
+    ServerError { status: Option<u16>, body: String },
+    /// 413, or the connection closed before the body was read: a limit on size, not on nesting.
+    RefusedBySize { status: Option<u16> },
+    /// Alive, but a valid request afterwards got no answer (or not a 2xx).
+    Unresponsive { detail: String },
 }
 
 impl Outcome {
@@ -88,6 +110,10 @@ impl Outcome {
             Outcome::OverMemory { cap_bytes, .. } => {
                 format!("out of memory (over the {} resident cap)", crate::units::format_bytes(*cap_bytes))
             }
+            Outcome::Service(_) => {
+                let failure = self.failure().expect("a service's failure is a failure");
+                with_stderr(failure.key(), &failure.stderr)
+            }
         }
     }
 
@@ -103,8 +129,10 @@ impl Outcome {
                     signal_name: None,
                     stderr: stderr_head(stderr),
                     peak_rss_bytes: Some(*peak_bytes),
+                    service: None,
                 })
             }
+            Outcome::Service(failure) => return Some(failure.failure()),
             Outcome::Error { stderr } => (FailureKind::Error, Some(1), None, stderr),
             Outcome::ErrorStatus { code, stderr } => (FailureKind::Error, Some(*code), None, stderr),
             Outcome::Signal { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
@@ -120,7 +148,43 @@ impl Outcome {
             signal_name: signal.map(|s| signal_name(s).to_string()),
             stderr: stderr_head(stderr),
             peak_rss_bytes: None,
+            service: None,
         })
+    }
+}
+
+impl ServiceFailure {
+    /// The failure record for results.
+    fn failure(&self) -> Failure {
+        let status_of = |status: Option<i32>| status.map(ExitStatus::from_raw);
+        let (kind, wait, http_status, died, text) = match self {
+            ServiceFailure::Died { status, stderr } => {
+                (FailureKind::Crash, status_of(*status), None, Some(Died::Service), stderr.as_str())
+            }
+            ServiceFailure::WorkerDied { status, stderr } => {
+                (FailureKind::Crash, status_of(*status), None, Some(Died::Worker), stderr.as_str())
+            }
+            ServiceFailure::ClientError { status, body } => {
+                (FailureKind::Error, None, Some(*status), None, body.as_str())
+            }
+            ServiceFailure::ServerError { status, body } => {
+                (FailureKind::ServerError, None, *status, None, body.as_str())
+            }
+            ServiceFailure::RefusedBySize { status } => (FailureKind::RefusedBySize, None, *status, None, ""),
+            ServiceFailure::Unresponsive { detail } => {
+                (FailureKind::Unresponsive, None, None, None, detail.as_str())
+            }
+        };
+        let signal = wait.and_then(|w| w.signal());
+        Failure {
+            kind,
+            exit_code: wait.and_then(|w| w.code()),
+            signal,
+            signal_name: signal.map(signal_name),
+            stderr: stderr_head(text),
+            peak_rss_bytes: None,
+            service: Some(ServiceDetail { http_status, died }),
+        }
     }
 }
 
@@ -141,6 +205,35 @@ pub enum FailureKind {
     /// stderr, or a SIGKILL.
     #[serde(rename = "out-of-memory")]
     OutOfMemory,
+    /// A service answered 5xx (or closed the connection without an answer) and lived on.
+    #[serde(rename = "server-error")]
+    ServerError,
+    /// A service refused the body by its size (413, or closed before reading it).
+    #[serde(rename = "refused-by-size")]
+    RefusedBySize,
+    /// A service lived on but did not answer a valid request afterwards.
+    Unresponsive,
+}
+
+/// Which process of a service died.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Died {
+    /// The server's own process: the service is gone.
+    Service,
+    /// A process it forked (a pre-forked worker), replaced while the service lived on.
+    Worker,
+}
+
+/// What a service's failure adds to a program's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServiceDetail {
+    /// The status of its answer, if it answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub http_status: Option<u16>,
+    /// Which of its processes died, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub died: Option<Died>,
 }
 
 /// The `failure` object of a probe result.
@@ -155,6 +248,9 @@ pub struct Failure {
     /// (sampled every few tens of milliseconds, so a fast-growing parser may have been further over).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peak_rss_bytes: Option<u64>,
+    /// A service's failure: the HTTP status of its answer, which of its processes died.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service: Option<ServiceDetail>,
 }
 
 impl FailureKind {
@@ -166,15 +262,36 @@ impl FailureKind {
             FailureKind::Timeout => Word::ExhaustsTime,
             FailureKind::OutOfMemory => Word::ExhaustsMemory,
             FailureKind::Accepted => Word::AcceptsInvalidInput,
+            FailureKind::ServerError => Word::ServerError,
+            FailureKind::RefusedBySize => Word::RefusedBySize,
+            FailureKind::Unresponsive => Word::Unresponsive,
         }
     }
 }
 
 impl Failure {
+    /// Its outcome word: the kind's, or for a crash of a service which process died.
+    pub fn word(&self) -> Word {
+        match self.service.and_then(|s| s.died) {
+            Some(Died::Service) => Word::ServiceDied,
+            Some(Died::Worker) => Word::WorkerDied,
+            None => self.kind.word(),
+        }
+    }
+
     /// How it failed, in the outcome words, for a reader: `clean error`, `crash (SIGSEGV)`,
     /// `crash (exit 2: stack overflow)`, `exhausts time`, `exhausts memory (resident cap)`.
     pub fn summary(&self) -> String {
-        let word = self.kind.word().text();
+        let word = self.word().text();
+        if let Some(service) = self.service.filter(|_| self.kind != FailureKind::Crash) {
+            return match (self.kind, service.http_status) {
+                (FailureKind::Unresponsive, _) => word.into(),
+                (_, Some(status)) => format!("{word} (HTTP {status})"),
+                (FailureKind::RefusedBySize, None) => format!("{word} (connection closed)"),
+                (FailureKind::ServerError, None) => format!("{word} (no answer)"),
+                _ => word.into(),
+            };
+        }
         match (self.kind, &self.signal_name, self.exit_code) {
             // A process that stopped itself lost control as surely, and says how.
             (FailureKind::Crash, Some(name), _) if self.signal.is_some_and(is_stop_signal) => {
@@ -230,6 +347,9 @@ impl Failure {
     /// entries store it (`crash (SIGSEGV)`, `timeout`, `out of memory (resident cap)`). Never
     /// reworded: files written before hold these strings, and a reader sees [`Failure::summary`].
     pub fn key(&self) -> String {
+        if let Some(service) = self.service {
+            return self.service_key(service);
+        }
         match self.kind {
             FailureKind::Error => "clean error".into(),
             FailureKind::Crash => match (&self.signal_name, self.exit_code) {
@@ -246,6 +366,27 @@ impl Failure {
                 (None, None) if self.peak_rss_bytes.is_some() => "out of memory (resident cap)".into(),
                 (None, None) => "out of memory".into(),
             },
+            // A service's failures have a ServiceDetail, and their key is `service_key`'s.
+            FailureKind::ServerError | FailureKind::RefusedBySize | FailureKind::Unresponsive => {
+                self.word().text().into()
+            }
+        }
+    }
+
+    /// [`Failure::key`] of a service's failure: the words with the signal, exit status or HTTP status.
+    fn service_key(&self, service: ServiceDetail) -> String {
+        let word = self.word().text();
+        let how = match (&self.signal_name, self.exit_code, service.http_status) {
+            (Some(name), ..) => Some(name.clone()),
+            (None, Some(code), _) => Some(format!("exit {code}")),
+            (None, None, Some(status)) => Some(format!("HTTP {status}")),
+            (None, None, None) => None,
+        };
+        match how {
+            Some(how) if self.kind != FailureKind::Error || service.http_status.is_some() => {
+                format!("{word} ({how})")
+            }
+            _ => word.into(),
         }
     }
 
@@ -376,6 +517,7 @@ mod tests {
             signal_name: signal_name.map(String::from),
             stderr: stderr.into(),
             peak_rss_bytes: None,
+            service: None,
         };
         let crash =
             |signal_name, exit_code, stderr| failure(FailureKind::Crash, signal_name, exit_code, stderr);

@@ -112,6 +112,9 @@ pub struct ProbeResult {
     /// How the time of accepted trials grew with depth (not a fact: times are the machine's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub growth: Option<Growth>,
+    /// A service's probe: where its requests went and the state each trial met.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service: Option<crate::results::service::ServiceRecord>,
 }
 
 /// What a probe found, for reports: exactly one of these.

@@ -15,11 +15,16 @@ pub enum Word {
     InputNotRead,
     ShapeNotSupported,
     AcceptsInvalidInput,
+    ServiceDied,
+    WorkerDied,
+    ServerError,
+    RefusedBySize,
+    Unresponsive,
 }
 
 impl Word {
     /// Every word, in the glossary's order.
-    pub const ALL: [Word; 10] = [
+    pub const ALL: [Word; 15] = [
         Word::Crash,
         Word::CleanError,
         Word::ExhaustsTime,
@@ -30,6 +35,11 @@ impl Word {
         Word::InputNotRead,
         Word::ShapeNotSupported,
         Word::AcceptsInvalidInput,
+        Word::ServiceDied,
+        Word::WorkerDied,
+        Word::ServerError,
+        Word::RefusedBySize,
+        Word::Unresponsive,
     ];
 
     pub fn text(self) -> &'static str {
@@ -44,6 +54,11 @@ impl Word {
             Word::InputNotRead => "input not read",
             Word::ShapeNotSupported => "shape not supported",
             Word::AcceptsInvalidInput => "accepts invalid input",
+            Word::ServiceDied => "service died",
+            Word::WorkerDied => "worker died",
+            Word::ServerError => "server error",
+            Word::RefusedBySize => "refused by size",
+            Word::Unresponsive => "unresponsive",
         }
     }
 
@@ -80,6 +95,26 @@ impl Word {
                 "the library rejects this nesting at any depth (one that rejects the format's main nesting is measured in the next one it parses, its depth followed by that nesting's name: `in :is()`)"
             }
             Word::AcceptsInvalidInput => "it accepted input that never closes its nesting (`unclosed`)",
+            Word::ServiceDied => {
+                "a service's server process ended on the request (a signal, a runtime's fatal error such \
+                 as Go's stack overflow): a crash; the service is gone until something restarts it"
+            }
+            Word::WorkerDied => {
+                "a process the service forked (a pre-forked worker) was killed by the request while the \
+                 service lived on and answered again: a crash, named apart"
+            }
+            Word::ServerError => {
+                "the service answered 5xx (or closed the connection without an answer) and lived on: \
+                 neither a crash nor a clean error"
+            }
+            Word::RefusedBySize => {
+                "the service refused the body by its size (413, or closed before reading it) before any \
+                 parser saw it: a limit, but not on nesting"
+            }
+            Word::Unresponsive => {
+                "the service lived on but answered no valid request afterwards: a denial of service \
+                 without a crash"
+            }
         }
     }
 }

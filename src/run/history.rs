@@ -203,6 +203,7 @@ mod tests {
             signal_name: signal.map(|_| "SIGSEGV".to_string()),
             stderr: String::new(),
             peak_rss_bytes: None,
+            service: None,
         };
         ProbeResult {
             status: ProbeStatus::Exact,

@@ -512,6 +512,7 @@ mod tests {
             signal_name: None,
             stderr: String::new(),
             peak_rss_bytes: None,
+            service: None,
         });
         ProbeResult { shape, min_failing_depth: fails.map(|(depth, _)| depth), failure, ..Default::default() }
     }
@@ -725,6 +726,7 @@ mod tests {
             signal_name: None,
             stderr: String::new(),
             peak_rss_bytes: None,
+            service: None,
         };
         let mut searched = ProbeResult {
             accepted_seconds: Some(0.5),

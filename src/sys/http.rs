@@ -17,8 +17,9 @@ use nix::poll::{poll, PollFd, PollFlags};
 
 use crate::sys::process::poll_timeout;
 
-/// Bytes of an answer's body kept (the rest is read and dropped).
+/// Bytes of an answer's body kept from its start, and from its end (the rest is read and dropped).
 const BODY_HEAD_BYTES: usize = 2048;
+const BODY_TAIL_BYTES: usize = 2048;
 /// Bytes of headers an answer may have before it is taken as garbage.
 const MAX_HEAD_BYTES: usize = 64 * 1024;
 
@@ -36,7 +37,8 @@ pub struct Request<'a> {
 /// What came of one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exchange {
-    /// An answer with this status: the head of its body.
+    /// An answer with this status: the head of its body (and its tail, after ` … `, when the body
+    /// is longer than both).
     Answered { status: u16, body: String, sent_whole_body: bool },
     /// The connection ended without an answer; whether the whole body had been sent by then, and
     /// how it ended (`reset`, `closed`).
@@ -98,11 +100,14 @@ struct Conversation<'a> {
     received: Vec<u8>,
     /// The answer's body bytes seen beyond what `received` keeps.
     dropped: usize,
+    /// The last bytes read.
+    tail: std::collections::VecDeque<u8>,
 }
 
 impl<'a> Conversation<'a> {
     fn new(stream: TcpStream, head: Vec<u8>, body: &'a [u8]) -> Conversation<'a> {
-        Conversation { stream, head, body, sent: 0, write_failed: None, received: Vec::new(), dropped: 0 }
+        let (received, tail) = (Vec::new(), std::collections::VecDeque::new());
+        Conversation { stream, head, body, sent: 0, write_failed: None, received, dropped: 0, tail }
     }
 
     fn total(&self) -> usize {
@@ -184,6 +189,9 @@ impl<'a> Conversation<'a> {
                         self.received.extend_from_slice(&buf[..n]);
                     } else {
                         self.dropped += n;
+                        self.tail.extend(&buf[..n]);
+                        let excess = self.tail.len().saturating_sub(BODY_TAIL_BYTES);
+                        self.tail.drain(..excess);
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(None),
@@ -214,7 +222,11 @@ impl<'a> Conversation<'a> {
 
     fn answered(&self, status: u16, body_at: usize) -> Exchange {
         let end = self.received.len().min(body_at + BODY_HEAD_BYTES);
-        let body = String::from_utf8_lossy(&self.received[body_at..end]).into_owned();
+        let mut body = String::from_utf8_lossy(&self.received[body_at..end]).into_owned();
+        if self.dropped > 0 {
+            let tail: Vec<u8> = self.tail.iter().copied().collect();
+            body = format!("{body} … {}", String::from_utf8_lossy(&tail));
+        }
         Exchange::Answered { status, body, sent_whole_body: self.sent_whole_body() }
     }
 

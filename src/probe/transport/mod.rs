@@ -5,6 +5,7 @@
 //! line in `ProbeSpec::transport` that chooses it.
 
 mod process;
+pub mod service;
 
 use std::time::Duration;
 
@@ -25,6 +26,7 @@ pub trait Transport: Send + Sync {
         true
     }
 
-    /// Where a crash at this payload happened, from one more run of it under a debugger.
-    fn locate_crash(&self, payload: Payload) -> CrashSite;
+    /// Where a crash at this payload happened, from one more run of it under a debugger; `None`
+    /// where the transport cannot run it so.
+    fn locate_crash(&self, payload: Payload) -> Option<CrashSite>;
 }

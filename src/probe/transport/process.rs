@@ -15,7 +15,7 @@ impl Transport for TrialConfig {
         self.run_with_timeout(payload, timeout)
     }
 
-    fn locate_crash(&self, payload: Payload) -> CrashSite {
-        crate::sys::debugger::locate(self, payload)
+    fn locate_crash(&self, payload: Payload) -> Option<CrashSite> {
+        Some(crate::sys::debugger::locate(self, payload))
     }
 }

@@ -134,6 +134,9 @@ const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
 const PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
 const SKY: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
 const GREY: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
+const YELLOW: RGBColor = RGBColor(0xF0, 0xE4, 0x42);
+const SLATE: RGBColor = RGBColor(0x88, 0x88, 0x88);
+const WINE: RGBColor = RGBColor(0x88, 0x22, 0x55);
 /// Every other row's band.
 const BAND: RGBColor = RGBColor(0xF3, 0xF3, 0xF3);
 /// Height of the title line, and of the gap below a chart's plot before its captions.
@@ -148,6 +151,9 @@ fn colour(class: Class) -> RGBColor {
         Class::OutOfMemory => PURPLE,
         Class::NoLimit => BLUE,
         Class::Flattened => SKY,
+        Class::ServerError => YELLOW,
+        Class::RefusedBySize => SLATE,
+        Class::Unresponsive => WINE,
         Class::NotMeasured | Class::Unreliable => GREY,
     }
 }

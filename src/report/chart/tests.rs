@@ -23,6 +23,7 @@ fn failure(kind: FailureKind, signal: Option<&str>, exit_code: Option<i32>) -> F
         signal_name: signal.map(str::to_string),
         stderr: String::new(),
         peak_rss_bytes: None,
+        service: None,
     }
 }
 

@@ -1,0 +1,25 @@
+//! What a service probe records beside its result: where its requests went and the state each
+//! trial met, so that a service's limit is never the accident of the search's order.
+
+use serde::{Deserialize, Serialize};
+
+/// A service's probe, as results keep it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServiceRecord {
+    /// The URL asked, with `{port}` where nestprobe picked the port.
+    pub url: String,
+    /// The route the trials went to, when not the URL's (the echo route of `serialize`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    pub method: String,
+    pub content_type: String,
+    /// The body template, when the body is not the payload alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+    /// `cold` or `warm`.
+    pub state: String,
+    /// How that state was made.
+    pub how: String,
+    /// Whether nestprobe started the server (and so could start it again after a death).
+    pub started: bool,
+}
