@@ -187,3 +187,43 @@ fn service_options_that_do_not_fit_are_refused_in_one_line() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_service_row_is_measured_cold_warm_and_through_its_echo_route() {
+    let mark = marker("row", "warms");
+    let mut serve = toml::map::Map::new();
+    for (key, value) in [
+        ("framework", "http.server"),
+        ("server", "HTTPServer (one process)"),
+        ("parser", "a count of brackets"),
+        ("path", "/parse"),
+        ("echo", "/echo"),
+    ] {
+        serve.insert(key.into(), value.into());
+    }
+    let run = vec!["python3".to_string(), server_py(), "warms".into(), "100".into(), mark.clone()];
+    let workspace = Workspace::new(&[Row::new("fixture-service")
+        .set("run", run)
+        .set("phases", vec!["serialize"])
+        .set("serve", toml::Value::Table(serve))]);
+    let output =
+        workspace.nestprobe(&["run", "--max-depth", "1000", "--timeout", "2s", "--readme", "none.md"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_none_left(&mark, "row");
+    let results = workspace.results();
+    let row = record(&results, "fixture-service");
+    assert_eq!(row["service"]["framework"], "http.server", "{row:#}");
+    // A fresh server for every trial never answers 200 requests; a warmed one has.
+    assert_eq!(row["result"]["min_failing_depth"], 101, "{row:#}");
+    assert_eq!(row["result"]["service"]["state"], "cold", "{row:#}");
+    assert_eq!(row["warm"]["min_failing_depth"], 201, "{row:#}");
+    assert_eq!(row["warm"]["service"]["state"], "warm", "{row:#}");
+    let serialize = &row["phases"][0];
+    assert_eq!(
+        (serialize["phase"].as_str(), serialize["service"]["path"].as_str()),
+        (Some("serialize"), Some("/echo"))
+    );
+    assert_eq!(serialize["min_failing_depth"], 101, "{row:#}");
+    // A service row gets no other shape and no sweep: it is measured as it is deployed.
+    assert!(row["object"].is_null() && row["sweep"].is_null(), "{row:#}");
+}

@@ -210,6 +210,9 @@ fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), Stri
     if entry.environments.is_empty() {
         return Err("`environments` is empty".into());
     }
+    if let Some(serve) = &entry.serve {
+        check_serve(entry, serve)?;
+    }
     let mut listed = HashSet::new();
     for environment in &entry.environments {
         if environment != HOST && !environments.iter().any(|e| &e.id == environment) {
@@ -220,6 +223,36 @@ fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), Stri
         }
     }
     Ok(())
+}
+
+/// A service row's `serve`: routes are paths, the body a template the payload fits, and its phases
+/// routes it has (only `serialize`, the echo route).
+fn check_serve(entry: &Entry, serve: &crate::catalog::ServeEntry) -> Result<(), String> {
+    use crate::probe::transport::service::BodyTemplate;
+    use crate::results::phase::Phase;
+    let routes = [Some(&serve.path), serve.echo.as_ref(), serve.ready.as_ref()];
+    if let Some(route) =
+        routes.into_iter().flatten().find(|r| !r.starts_with('/') || r.contains(char::is_whitespace))
+    {
+        return Err(format!("`serve`: {route:?} is not a path (`/parse`)"));
+    }
+    if let Some(body) = &serve.body {
+        let template = BodyTemplate::parse(body).map_err(|why| format!("`serve.body`: {why}"))?;
+        if template.in_json_string() && entry.format.is_binary() {
+            return Err(format!(
+                "`serve.body`: a {} payload is binary: it cannot go inside a JSON string",
+                entry.format
+            ));
+        }
+    }
+    if let Some(timeout) = &serve.start_timeout {
+        parse_timeout(timeout).map_err(|e| format!("bad `serve.start_timeout`: {e:#}"))?;
+    }
+    match (entry.phases.as_slice(), &serve.echo) {
+        ([], _) | ([Phase::Serialize], Some(_)) => Ok(()),
+        ([Phase::Serialize], None) => Err("`phases = [\"serialize\"]` needs `serve.echo`, its route".into()),
+        _ => Err("a service's only phase is `serialize`, its `serve.echo` route".into()),
+    }
 }
 
 fn line_column(text: &str, offset: usize) -> (usize, usize) {

@@ -132,6 +132,10 @@ pub struct Entry {
     /// each is probed besides the main result, which runs the program without one.
     #[serde(default)]
     pub phases: Vec<crate::results::phase::Phase>,
+    /// A service row: `run` starts a server (listening on 127.0.0.1 at `{port}` / `PORT`), and each
+    /// trial is one request to it (see [`ServeEntry`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serve: Option<ServeEntry>,
     /// The one environment of this expanded row (set when the catalog loads).
     #[serde(skip, default = "host")]
     pub environment: String,
@@ -143,6 +147,50 @@ pub struct Entry {
 
 fn host() -> String {
     HOST.to_string()
+}
+
+/// A service row's `[parser.serve]` table: what it is made of, and how its requests are made.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ServeEntry {
+    /// The web (or GraphQL) framework: `Flask`.
+    pub framework: String,
+    /// What accepts the connections: `Werkzeug development server`.
+    pub server: String,
+    /// The parser library in the request path: `json (CPython)`.
+    pub parser: String,
+    /// The id of that parser library's command-line row, where the catalog has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library_row: Option<String>,
+    /// The route the trials go to: `/parse`.
+    pub path: String,
+    /// The route that answers with the parsed body serialized back: the `serialize` phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub echo: Option<String>,
+    /// The body template (`{payload}` where the payload goes); default: the payload alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+    /// The Content-Type; default: the format's (application/json with a `body`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    /// A path answered 2xx once the server is ready; default: its port accepts a connection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ready: Option<String>,
+    /// How long the server may take to listen, e.g. "120s" (a JVM); default 60 s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_timeout: Option<String>,
+}
+
+impl ServeEntry {
+    /// What results keep of the service's parts.
+    pub fn facts(&self) -> crate::results::service::ServiceFacts {
+        crate::results::service::ServiceFacts {
+            framework: self.framework.clone(),
+            server: self.server.clone(),
+            parser: self.parser.clone(),
+            library_row: self.library_row.clone(),
+        }
+    }
 }
 
 fn host_only() -> Vec<String> {

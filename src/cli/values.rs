@@ -146,4 +146,3 @@ mod tests {
         assert!(path("").is_err() && path(" ").is_err() && path("x").is_ok());
     }
 }
-

@@ -91,6 +91,7 @@ fn probe_label(part: Part) -> String {
         Part::Main { .. } | Part::SecondShape { .. } | Part::FurtherShape { .. } => format!("{part} shape"),
         Part::Phase { .. } => format!("{part} phase"),
         Part::Unclosed => format!("{part} input"),
+        Part::Warm { .. } => "warm server".into(),
         Part::Sweep | Part::Row => part.to_string(),
     }
 }

@@ -16,6 +16,8 @@ use crate::results::phase::Phase;
 pub enum Part {
     /// The main probe (`ParserRecord::result`): the format's main shape at the run's stack.
     Main { shape: Shape },
+    /// A service's main shape on a warmed server (`ParserRecord::warm`).
+    Warm { shape: Shape },
     /// The format's second nesting (`ParserRecord::object`).
     SecondShape { shape: Shape },
     /// The main nesting never closed (`ParserRecord::unclosed`).
@@ -35,6 +37,7 @@ impl Part {
     pub fn label(self) -> &'static str {
         match self {
             Part::Main { shape } | Part::SecondShape { shape } | Part::FurtherShape { shape } => shape.name(),
+            Part::Warm { .. } => "warm",
             Part::Unclosed => "unclosed",
             Part::Phase { phase } => phase.name(),
             Part::Sweep => "sweep",
@@ -65,6 +68,7 @@ impl Part {
     pub fn with_shapes(self, main: Shape, second: Option<Shape>) -> Part {
         match (self, second) {
             (Part::Main { .. }, _) => Part::Main { shape: main },
+            (Part::Warm { .. }, _) => Part::Warm { shape: main },
             (Part::SecondShape { .. }, Some(shape)) => Part::SecondShape { shape },
             (part, _) => part,
         }

@@ -73,8 +73,15 @@ pub struct ParserRecord {
     pub documented: Option<crate::results::documented::Documented>,
     pub status: Status,
     pub reason: Option<String>,
-    /// The main probe: nested arrays at the run's stack size.
+    /// A service row's framework, server and parser (the catalog's `serve`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service: Option<crate::results::service::ServiceFacts>,
+    /// The main probe: nested arrays at the run's stack size (a service: a fresh server for every
+    /// trial).
     pub result: Option<ProbeResult>,
+    /// A service's main shape on a warmed server (`result` is a fresh server's for every trial).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warm: Option<ProbeResult>,
     /// The format's second nesting (`PayloadFormat::second_shape`: objects in JSON, lists in
     /// Markdown); the result's `shape` says which. Named for JSON, where it began.
     #[serde(default)]
@@ -161,6 +168,7 @@ impl ParserRecord {
             return self;
         }
         self.object = self.object.or_else(|| before.object.clone());
+        self.warm = self.warm.or_else(|| before.warm.clone());
         self.unclosed = self.unclosed.or_else(|| before.unclosed.clone());
         if self.more_shapes.is_empty() {
             self.more_shapes = before.more_shapes.clone();
@@ -243,6 +251,7 @@ impl ParserRecord {
     pub fn parts(&self) -> impl Iterator<Item = (Part, &ProbeResult)> {
         let slots = [
             self.result.as_ref().map(|r| (Part::Main { shape: r.shape }, r)),
+            self.warm.as_ref().map(|r| (Part::Warm { shape: r.shape }, r)),
             self.object.as_ref().map(|r| (Part::SecondShape { shape: r.shape }, r)),
             self.unclosed.as_ref().map(|r| (Part::Unclosed, r)),
         ];
@@ -255,6 +264,7 @@ impl ParserRecord {
     pub fn parts_mut(&mut self) -> impl Iterator<Item = (Part, &mut ProbeResult)> {
         let slots = [
             self.result.as_mut().map(|r| (Part::Main { shape: r.shape }, r)),
+            self.warm.as_mut().map(|r| (Part::Warm { shape: r.shape }, r)),
             self.object.as_mut().map(|r| (Part::SecondShape { shape: r.shape }, r)),
             self.unclosed.as_mut().map(|r| (Part::Unclosed, r)),
         ];
@@ -282,6 +292,7 @@ impl ParserRecord {
         };
         match part {
             Part::Main { .. } => self.result = result,
+            Part::Warm { .. } => self.warm = result,
             Part::SecondShape { .. } => self.object = result,
             Part::Unclosed => self.unclosed = result,
             Part::FurtherShape { shape } => listed(&mut self.more_shapes, &|r| r.shape == shape),

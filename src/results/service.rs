@@ -23,3 +23,19 @@ pub struct ServiceRecord {
     /// Whether nestprobe started the server (and so could start it again after a death).
     pub started: bool,
 }
+
+/// What a service row is made of, from the catalog: the reports name each part and put the service
+/// beside its parser library's command-line row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceFacts {
+    /// The web (or GraphQL) framework: `Flask`.
+    pub framework: String,
+    /// What accepts the connections: `Werkzeug development server`, `gunicorn (sync workers)`.
+    pub server: String,
+    /// The parser library in the request path: `json (CPython)`.
+    pub parser: String,
+    /// The id of the command-line row of that parser library, where the catalog has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library_row: Option<String>,
+}

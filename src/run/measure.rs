@@ -10,10 +10,15 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 
-use crate::catalog::{Entry, Hook, Parser, Readiness, UnusableBuildFolder};
+use std::sync::Arc;
+
+use crate::catalog::{Entry, Hook, Parser, Readiness, ServeEntry, UnusableBuildFolder};
 use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
+use crate::probe::transport::service::{
+    content_type_of, BodyTemplate, ServiceSpec, ServiceState, ServiceTransport, ServiceUrl, START_TIMEOUT,
+};
 use crate::probe::{locate_crash, probe, sweep, DepthOneRejected, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::part::Part;
@@ -206,6 +211,8 @@ struct MainProbe {
 /// what was measured before.
 struct Specs<'a> {
     trial: TrialConfig,
+    /// A service row's service (its server is `trial`'s program), in the state the main probe meets.
+    service: Option<ServiceTransport>,
     entry: &'a Entry,
     /// The run's stack: the main probe's, and every other probe's but the sweep's.
     stack: Limit,
@@ -225,7 +232,12 @@ impl<'a> Specs<'a> {
             parser.child_env(),
             options.max_rss,
         ))?;
+        let service = match &parser.entry.serve {
+            Some(serve) => Some(service_of(parser.entry, serve, &trial)?),
+            None => None,
+        };
         Ok(Specs {
+            service,
             trial,
             entry: parser.entry,
             stack: options.trial.stack,
@@ -285,9 +297,21 @@ impl<'a> Specs<'a> {
     }
 
     fn spec(&self, shape: Shape, stack: Limit, previous: Option<&ProbeResult>) -> ProbeSpec {
+        self.spec_in(ServiceState::Cold, shape, stack, previous)
+    }
+
+    /// [`Specs::spec`], a service's trials meeting it in `state`.
+    fn spec_in(
+        &self,
+        state: ServiceState,
+        shape: Shape,
+        stack: Limit,
+        previous: Option<&ProbeResult>,
+    ) -> ProbeSpec {
         let trial = TrialConfig { stack, ..self.trial.clone() };
         let mut spec =
             ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, self.max_depth);
+        spec.service = self.service.as_ref().map(|service| Arc::new(service.in_state(state)));
         spec.jobs = self.trials_at_once;
         spec.sample_growth = !self.quick;
         spec.error_status = self.entry.error_status.clone();
@@ -341,7 +365,7 @@ impl<'a> Measuring<'a> {
         let spec = self.spec(planned);
         let probed = match planned.part {
             Part::SecondShape { .. } | Part::FurtherShape { .. } => self.other_shape(&spec, planned)?,
-            Part::Unclosed | Part::Phase { .. } => {
+            Part::Unclosed | Part::Phase { .. } | Part::Warm { .. } => {
                 secondary(self.specs.located(&spec, planned.previous), &mut self.notes)?
             }
             Part::Sweep => {
@@ -358,7 +382,9 @@ impl<'a> Measuring<'a> {
 
     /// The planned probe's spec, hinted by its committed result, else where the plan says it starts.
     fn spec(&self, planned: &PlannedProbe) -> ProbeSpec {
-        let mut spec = self.specs.spec(planned.shape, planned.stack, planned.previous);
+        let state =
+            if matches!(planned.part, Part::Warm { .. }) { ServiceState::Warm } else { ServiceState::Cold };
+        let mut spec = self.specs.spec_in(state, planned.shape, planned.stack, planned.previous);
         if let Some(phase) = planned.phase {
             spec = spec.with_phase(phase);
         }
@@ -412,6 +438,39 @@ impl<'a> Measuring<'a> {
         record.reason = (!notes.is_empty()).then(|| notes.join("; "));
         record
     }
+}
+
+/// A service row's service: `run` starts its server (under the row's trial settings), the routes and
+/// the body are its `serve` table's.
+fn service_of(entry: &Entry, serve: &ServeEntry, trial: &TrialConfig) -> Result<ServiceTransport> {
+    let url =
+        ServiceUrl::parse(&format!("http://127.0.0.1:{{port}}{}", serve.path)).map_err(|e| anyhow!(e))?;
+    let body = match &serve.body {
+        Some(body) => BodyTemplate::parse(body).map_err(|e| anyhow!(e))?,
+        None => BodyTemplate::payload_only(),
+    };
+    let content_type = match (&serve.content_type, &serve.body) {
+        (Some(given), _) => given.clone(),
+        (None, Some(_)) => "application/json".into(),
+        (None, None) => content_type_of(entry.format).into(),
+    };
+    let start_timeout = match &serve.start_timeout {
+        Some(text) => crate::units::parse_timeout(text)?,
+        None => START_TIMEOUT,
+    };
+    let spec = ServiceSpec {
+        server: Some(trial.clone()),
+        path: url.path.clone(),
+        url,
+        echo: serve.echo.clone(),
+        method: "POST".into(),
+        content_type,
+        body,
+        ready: serve.ready.clone(),
+        start_timeout,
+        state: ServiceState::Cold,
+    };
+    ServiceTransport::new(spec, entry.format)
 }
 
 /// A shape that fails this shallow fails on the payload, not at a nesting limit.

@@ -159,6 +159,9 @@ pub fn probes_after_main<'a>(
     }
     let format = entry.format;
     let previous = |part: Part| committed.and_then(|record| record.part(part));
+    if entry.serve.is_some() {
+        return service_probes_after_main(entry, main, committed, stack);
+    }
     let at = |part: Part, shape: Shape, start: Start| PlannedProbe {
         part,
         shape,
@@ -207,6 +210,40 @@ pub fn probes_after_main<'a>(
     for &phase in &entry.phases {
         let part = Part::Phase { phase };
         planned.push(PlannedProbe { phase: Some(phase), ..at(part, main_shape, Start::ProbeBefore) });
+    }
+    planned
+}
+
+/// A service's probes after its main one (a fresh server for every trial): the same shape on a
+/// warmed server, then its phases (routes). A service is measured as it is deployed: no other
+/// stack (a server's threads take theirs from it), no other shape.
+fn service_probes_after_main<'a>(
+    entry: &Entry,
+    main: &ProbeResult,
+    committed: Option<&'a ParserRecord>,
+    stack: Limit,
+) -> Vec<PlannedProbe<'a>> {
+    let previous = |part: Part| committed.and_then(|record| record.part(part));
+    let warm = Part::Warm { shape: main.shape };
+    let mut planned = vec![PlannedProbe {
+        part: warm,
+        shape: main.shape,
+        phase: None,
+        stack,
+        previous: previous(warm),
+        start: Start::MainBoundary,
+    }];
+    for &phase in &entry.phases {
+        let part = Part::Phase { phase };
+        let start = Start::ProbeBefore;
+        planned.push(PlannedProbe {
+            part,
+            shape: main.shape,
+            phase: Some(phase),
+            stack,
+            previous: previous(part),
+            start,
+        });
     }
     planned
 }

@@ -273,6 +273,12 @@ impl ServiceTransport {
         Ok(ServiceTransport { spec, address, format, running: Mutex::new(None) })
     }
 
+    /// The same service, its trials meeting it in `state` (a transport of its own: its own server).
+    pub fn in_state(&self, state: ServiceState) -> ServiceTransport {
+        let spec = ServiceSpec { state, ..self.spec.clone() };
+        ServiceTransport { spec, address: self.address, format: self.format, running: Mutex::new(None) }
+    }
+
     /// The same service asked for `phase`: `serialize` is the echo route; no other phase has a route.
     pub fn for_phase(&self, phase: crate::results::phase::Phase) -> Result<ServiceTransport> {
         let Some(echo) = self.spec.echo.clone().filter(|_| phase == crate::results::phase::Phase::Serialize)
