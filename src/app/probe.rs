@@ -22,6 +22,8 @@ use crate::ui::progress::ProbeProgress;
 use crate::ui::stdout;
 use std::sync::Arc;
 
+use crate::units::Limit;
+
 pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
     let command = match args.command(workflow_ref().as_deref()) {
         Ok(command) => command,
@@ -34,6 +36,9 @@ pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
         output::write_target(path)?;
     }
     warn_if_aslr_stays_on(!request.trial.aslr);
+    if !command.stacks.is_empty() {
+        return at_stacks(&command, &spec);
+    }
     let mut progress = ProbeProgress::new(request.verbose);
     let probed = probe_program(&spec, &mut progress);
     drop(progress);
@@ -56,6 +61,31 @@ pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
     }
     command.exports.write(&[exports::probe_case(&result, &environment(request))])?;
     Ok(Ending::of_measurement(violations, reliable([&result])))
+}
+
+/// `probe --stacks`: the probe at each stack, a line each with what uses that stack, and why the
+/// parser stops where it does; the expectations hold at every stack.
+fn at_stacks(command: &ProbeCommand, spec: &ProbeSpec) -> Result<Ending> {
+    let mut progress = ProbeProgress::new(command.request.verbose);
+    let swept = sweep_program(spec, &command.stacks, &mut progress);
+    drop(progress);
+    let result = swept?;
+    match command.request.format {
+        Format::Json => stdout::json(&Versioned::contained(&result, containment::current()))?,
+        Format::Text => stdout::text(&text::sweep(&result))?,
+    }
+    let violations: Vec<String> = result
+        .probes
+        .iter()
+        .flat_map(|probe| {
+            let stack = probe.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
+            command.expectations.violations(probe).into_iter().map(move |v| format!("stack {stack}: {v}"))
+        })
+        .collect();
+    let environment = environment(&command.request);
+    let cases: Vec<_> = result.probes.iter().map(|probe| exports::probe_case(probe, &environment)).collect();
+    command.exports.write(&cases)?;
+    Ok(Ending::of_measurement(violations, reliable(&result.probes)))
 }
 
 /// No result: the files asked for say so rather than keeping an old one, and `--format json` still

@@ -347,6 +347,11 @@ pub struct ProbeCommandArgs {
     /// $GITHUB_STEP_SUMMARY)
     #[arg(value_parser = values::path, long, value_name = "FILE.md")]
     pub summary: Option<PathBuf>,
+    /// Probe at each of these stack sizes (128KiB: musl threads, 512KiB: macOS threads, 1MiB:
+    /// Windows and JVM threads, 2MiB: Rust threads, 8MiB: Linux's main thread) and print one line
+    /// per stack and why the parser stops where it does; expectations apply at every stack
+    #[arg(long, value_name = "SIZES", value_delimiter = ',', conflicts_with_all = ["serve", "badge", "summary"])]
+    pub stacks: Vec<Limit>,
 }
 
 #[derive(Debug, Args)]

@@ -109,6 +109,8 @@ pub struct ProbeCommand {
     pub badge: Option<PathBuf>,
     pub badge_label: Option<String>,
     pub summary: Option<PathBuf>,
+    /// Stack sizes to probe at, one line each; empty: the one `--stack`.
+    pub stacks: Vec<Limit>,
 }
 
 /// `sweep`: the probe, at these stacks.
@@ -314,6 +316,7 @@ impl ProbeCommandArgs {
             badge: self.badge.clone(),
             badge_label: self.badge_label.clone(),
             summary: self.summary.clone(),
+            stacks: self.stacks.clone(),
         })
     }
 }

@@ -94,6 +94,7 @@ impl ProbeSpec {
             sample_growth: true,
             error_status: ErrorStatuses::default(),
             program: None,
+            depth_one_is_a_result: false,
             service: None,
         }
     }

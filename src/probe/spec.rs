@@ -34,6 +34,9 @@ pub struct ProbeSpec {
     /// a few shallower ones to tell (see `runner::Runner::sample_growth`); `run --quick` measures the
     /// boundary alone.
     pub sample_growth: bool,
+    /// A failure at depth 1 is the probe's result, not an error: a sweep's small stack, on which a
+    /// runtime may not even start.
+    pub depth_one_is_a_result: bool,
     /// Trials are requests to this service instead of fresh processes (`probe --serve`, a
     /// service row); the server it starts is `trial`'s program.
     pub service: Option<std::sync::Arc<ServiceTransport>>,

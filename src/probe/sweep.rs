@@ -10,7 +10,7 @@ use crate::results::sweep_result::{SweepResult, Verdict};
 use crate::units::Limit;
 
 /// The default stack sizes of a sweep.
-pub const DEFAULT_STACKS: &str = "1MiB,8MiB,64MiB";
+pub const DEFAULT_STACKS: &str = "128KiB,512KiB,1MiB,2MiB,8MiB,64MiB";
 
 /// Probes `spec` once per stack size.
 pub fn sweep(spec: &ProbeSpec, stacks: &[Limit], progress: Progress<'_>) -> Result<SweepResult> {
@@ -37,9 +37,20 @@ pub fn from_probes(command: Vec<String>, mut probes: Vec<ProbeResult>) -> SweepR
         (Verdict::Slow, None)
     } else {
         let points: Vec<_> = probes.iter().map(|p| (p.settings.stack_bytes, p.min_failing_depth)).collect();
-        judge(&points)
+        match judge(&points) {
+            // The same depth at the large stacks, each time the stack running out: not the
+            // library's own limit but a runtime's stack that RLIMIT_STACK does not size (a JVM's
+            // thread stack, V8's --stack-size), where the small stacks do not run out first.
+            (Verdict::Fixed, _) if probes.iter().all(ran_out_of_stack) => (Verdict::Runtime, None),
+            judged => judged,
+        }
     };
     SweepResult { command, verdict, bytes_per_level, probes }
+}
+
+/// Whether a probe failed by its stack running out (a signal, or a runtime saying so).
+fn ran_out_of_stack(probe: &ProbeResult) -> bool {
+    probe.failure.as_ref().is_some_and(|failure| failure.ran_out_of_stack())
 }
 
 /// The verdict from (stack bytes or unlimited, smallest failing depth or none) pairs, sorted by stack.

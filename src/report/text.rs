@@ -139,7 +139,9 @@ pub fn sweep(result: &SweepResult) -> String {
     for probe in &result.probes {
         let stack = probe.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
         let what = probe.phrase();
-        let _ = writeln!(out, "  stack {:>10}: {what}", stack.to_string());
+        let uses = probe.settings.stack_bytes.and_then(crate::results::stacks::uses);
+        let uses = uses.map(|uses| format!(" ({uses})")).unwrap_or_default();
+        let _ = writeln!(out, "  stack {:>10}{uses}: {what}", stack.to_string());
     }
     let _ = write!(out, "verdict: {}", result.verdict.name());
     if let Some(bytes) = result.bytes_per_level {

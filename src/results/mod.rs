@@ -28,6 +28,7 @@ pub mod releases;
 pub mod sameness;
 pub mod service;
 pub mod settings;
+pub mod stacks;
 pub mod sweep_result;
 pub mod word;
 

@@ -207,6 +207,17 @@ struct MainProbe {
     refused: Vec<UnsupportedShape>,
 }
 
+/// How one planned probe differs from the row's main one.
+#[derive(Clone, Copy)]
+struct Planned {
+    /// The state a service's trials meet.
+    state: ServiceState,
+    shape: Shape,
+    stack: Limit,
+    /// Where it stops, when before the run's maximum.
+    max_depth: Option<u64>,
+}
+
 /// How the probes of one row are made: the row's trial settings at a shape and a stack, hinted by
 /// what was measured before.
 struct Specs<'a> {
@@ -297,20 +308,15 @@ impl<'a> Specs<'a> {
     }
 
     fn spec(&self, shape: Shape, stack: Limit, previous: Option<&ProbeResult>) -> ProbeSpec {
-        self.spec_in(ServiceState::Cold, shape, stack, previous)
+        self.spec_in(Planned { state: ServiceState::Cold, shape, stack, max_depth: None }, previous)
     }
 
-    /// [`Specs::spec`], a service's trials meeting it in `state`.
-    fn spec_in(
-        &self,
-        state: ServiceState,
-        shape: Shape,
-        stack: Limit,
-        previous: Option<&ProbeResult>,
-    ) -> ProbeSpec {
+    /// [`Specs::spec`] as planned: a service's trials meeting it in a state, a depth to stop at.
+    fn spec_in(&self, planned: Planned, previous: Option<&ProbeResult>) -> ProbeSpec {
+        let Planned { state, shape, stack, max_depth } = planned;
         let trial = TrialConfig { stack, ..self.trial.clone() };
-        let mut spec =
-            ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, self.max_depth);
+        let max_depth = max_depth.map_or(self.max_depth, |cap| cap.min(self.max_depth));
+        let mut spec = ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, max_depth);
         spec.service = self.service.as_ref().map(|service| Arc::new(service.in_state(state)));
         spec.jobs = self.trials_at_once;
         spec.sample_growth = !self.quick;
@@ -384,13 +390,21 @@ impl<'a> Measuring<'a> {
     fn spec(&self, planned: &PlannedProbe) -> ProbeSpec {
         let state =
             if matches!(planned.part, Part::Warm { .. }) { ServiceState::Warm } else { ServiceState::Cold };
-        let mut spec = self.specs.spec_in(state, planned.shape, planned.stack, planned.previous);
+        let how = Planned { state, shape: planned.shape, stack: planned.stack, max_depth: planned.max_depth };
+        let mut spec = self.specs.spec_in(how, planned.previous);
+        // The sweep's small stacks: a runtime that cannot start there, or a parser that fails at
+        // depth 1, is that stack's fact, not an error of the probe.
+        spec.depth_one_is_a_result = planned.part == Part::Sweep;
         if let Some(phase) = planned.phase {
             spec = spec.with_phase(phase);
         }
         let start = match planned.start {
             Start::Search | Start::MainResult => None,
             Start::MainBoundary => self.main.exact_failing_depth().map(Hint::Guess),
+            Start::MainFinding => match self.main.finding() {
+                Finding::NoLimit => Some(Hint::NoLimit),
+                _ => self.main.exact_failing_depth().map(Hint::Guess),
+            },
             Start::SlowElsewhere(depth) => Some(Hint::SlowElsewhere(depth)),
             Start::ProbeBefore => {
                 let before = self.record.phases.last().unwrap_or(&self.main);

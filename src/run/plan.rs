@@ -102,9 +102,10 @@ pub fn shards(catalog: &Catalog, selection: &Selection, count: usize) -> Result<
     shards_of(&catalog.select(&selection.only)?, &selection.costs, count)
 }
 
-const MIB: u64 = 1024 * 1024;
-/// The extra stack sizes of the sweep in a catalog run (the run's own stack is the third).
-pub const SWEEP_STACKS: [Limit; 2] = [Limit::Bytes(MIB), Limit::Bytes(64 * MIB)];
+/// The extra stack sizes of the sweep in a catalog run, besides the run's own (8 MiB: Linux's main
+/// thread): the stacks software runs on (results/stacks.rs names them), and 64 MiB, which says
+/// whether more stack moves a limit.
+pub const SWEEP_STACKS: [Limit; 5] = crate::results::stacks::SWEEP_EXTRA;
 
 /// Where a probe after the main one starts when no committed result of its own hints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +122,9 @@ pub enum Start {
     /// Where the main probe ran out of time: reading unclosed input costs what reading the closed
     /// one did, so the machine is not timed over a whole search.
     SlowElsewhere(u64),
+    /// What the main probe found: where it failed, or that nothing did (a sweep's other stacks: a
+    /// parser that does not recurse has no limit at any stack, confirmed in one trial).
+    MainFinding,
     /// Not probed: the main result is this probe (the sweep at the run's own stack).
     MainResult,
 }
@@ -136,6 +140,10 @@ pub struct PlannedProbe<'a> {
     /// The committed result of the same probe, which hints it.
     pub previous: Option<&'a ProbeResult>,
     pub start: Start,
+    /// The deepest depth tried, when less than the run's: a smaller stack of a parser that runs out
+    /// of time is tried only as deep as it finished in time on the run's stack (whether it loses
+    /// control sooner there, not how slow it is).
+    pub max_depth: Option<u64>,
 }
 
 /// The probes a row gets after its `main` one, in the order they are made, at the run's `stack`,
@@ -169,6 +177,7 @@ pub fn probes_after_main<'a>(
         stack,
         previous: previous(part),
         start,
+        max_depth: None,
     };
     let mut planned = Vec::new();
     let time_bound = runs_out_of_time_or_memory(main);
@@ -190,14 +199,21 @@ pub fn probes_after_main<'a>(
     let main_shape = main.shape;
     planned.push(PlannedProbe { previous: None, ..at(Part::Sweep, main_shape, Start::MainResult) });
     let took_maximum = matches!(main.finding(), Finding::NoLimit | Finding::Flattened(_));
+    // Where a parser that runs out of time finished in time: a smaller stack is tried that deep.
+    let finished_in_time = time_bound.then(|| main.max_accepted_depth.unwrap_or(0)).filter(|&d| d >= 1);
     for sweep_stack in SWEEP_STACKS {
-        if (took_maximum && sweep_stack > stack) || time_bound {
+        // More stack cannot make a parser that took the maximum fail, and would only time one
+        // that runs out of time again.
+        if sweep_stack > stack && (took_maximum || time_bound) {
+            continue;
+        }
+        if time_bound && finished_in_time.is_none() {
             continue;
         }
         let sweep = committed.and_then(|record| record.sweep.as_ref());
         let previous =
             sweep.and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
-        let start = Start::MainBoundary;
+        let start = if time_bound { Start::Search } else { Start::MainFinding };
         planned.push(PlannedProbe {
             part: Part::Sweep,
             shape: main_shape,
@@ -205,6 +221,7 @@ pub fn probes_after_main<'a>(
             stack: sweep_stack,
             previous,
             start,
+            max_depth: finished_in_time,
         });
     }
     for &phase in &entry.phases {
@@ -232,6 +249,7 @@ fn service_probes_after_main<'a>(
         stack,
         previous: previous(warm),
         start: Start::MainBoundary,
+        max_depth: None,
     }];
     for &phase in &entry.phases {
         let part = Part::Phase { phase };
@@ -243,6 +261,7 @@ fn service_probes_after_main<'a>(
             stack,
             previous: previous(part),
             start,
+            max_depth: None,
         });
     }
     planned
