@@ -2,7 +2,9 @@
 # The GitHub Action's one step (action.yml): builds a `nestprobe probe` command line from the
 # action's inputs, which arrive as environment variables, runs it and exits with its status.
 #
-#   NESTPROBE_COMMAND           the parser program and its arguments (required)
+#   NESTPROBE_COMMAND           the parser program and its arguments (with NESTPROBE_SERVE: the
+#                               server, or nothing for a service already running)
+#   NESTPROBE_SERVE             --serve (the URL a service is probed at)
 #   NESTPROBE_ARGS              more `probe` options
 #   NESTPROBE_FAIL_ON           --fail-on (comma-separated outcome words: crash, exhausts-time, …)
 #   NESTPROBE_EXPECT_MIN_DEPTH  --expect-min-depth
@@ -17,21 +19,22 @@
 set -euo pipefail
 
 nestprobe=${NESTPROBE:-nestprobe}
-if [ -z "${NESTPROBE_COMMAND:-}" ]; then
-  echo "nestprobe action: the \`command\` input is required: the parser program and its arguments" >&2
+if [ -z "${NESTPROBE_COMMAND:-}" ] && [ -z "${NESTPROBE_SERVE:-}" ]; then
+  echo "nestprobe action: the \`command\` input is required: the parser program and its arguments (or \`serve\`)" >&2
   exit 2
 fi
 
 # `command` and `args` are split into words as a shell would (quotes group words, variables
 # expand). Both come from the workflow file, which is trusted like any `run:` step.
-eval "command=($NESTPROBE_COMMAND)"
+eval "command=(${NESTPROBE_COMMAND:-})"
 eval "extra=(${NESTPROBE_ARGS:-})"
-if [ ${#command[@]} -eq 0 ]; then
+if [ ${#command[@]} -eq 0 ] && [ -z "${NESTPROBE_SERVE:-}" ]; then
   echo "nestprobe action: the \`command\` input has no words" >&2
   exit 2
 fi
 
 options=(probe)
+[ -n "${NESTPROBE_SERVE:-}" ] && options+=(--serve "$NESTPROBE_SERVE")
 [ -n "${NESTPROBE_PAYLOAD:-}" ] && options+=(--payload "$NESTPROBE_PAYLOAD")
 [ -n "${NESTPROBE_FAIL_ON:-}" ] && options+=(--fail-on "$NESTPROBE_FAIL_ON")
 [ -n "${NESTPROBE_EXPECT_MIN_DEPTH:-}" ] && options+=(--expect-min-depth "$NESTPROBE_EXPECT_MIN_DEPTH")
@@ -41,7 +44,8 @@ options=(probe)
 [ -n "${NESTPROBE_SARIF:-}" ] && options+=(--sarif "$NESTPROBE_SARIF")
 [ -n "${NESTPROBE_SARIF_LOCATION:-}" ] && options+=(--sarif-location "$NESTPROBE_SARIF_LOCATION")
 [ -n "${GITHUB_STEP_SUMMARY:-}" ] && options+=(--summary "$GITHUB_STEP_SUMMARY")
-options+=("${extra[@]}" -- "${command[@]}")
+options+=("${extra[@]}")
+[ ${#command[@]} -gt 0 ] && options+=(-- "${command[@]}")
 
 printf '+ nestprobe' >&2
 printf ' %q' "${options[@]}" >&2

@@ -23,7 +23,7 @@ pub enum FailOn {
 }
 
 impl FailOn {
-    pub const ALL: [FailOn; 11] = [
+    pub const ALL: [FailOn; 12] = [
         FailOn::Kind(FailureKind::Crash),
         FailOn::Kind(FailureKind::Timeout),
         FailOn::Kind(FailureKind::OutOfMemory),
@@ -32,6 +32,7 @@ impl FailOn {
         FailOn::Kind(FailureKind::ServerError),
         FailOn::Kind(FailureKind::RefusedBySize),
         FailOn::Kind(FailureKind::Unresponsive),
+        FailOn::Kind(FailureKind::UndeclaredStatus),
         FailOn::Unstable,
         FailOn::InputNotRead,
         FailOn::NoLimit,
@@ -47,6 +48,7 @@ impl FailOn {
             FailOn::Kind(FailureKind::ServerError) => "server-error",
             FailOn::Kind(FailureKind::RefusedBySize) => "refused-by-size",
             FailOn::Kind(FailureKind::Unresponsive) => "unresponsive",
+            FailOn::Kind(FailureKind::UndeclaredStatus) => "undeclared-exit-status",
             FailOn::Unstable => "unstable",
             FailOn::InputNotRead => "input-not-read",
             FailOn::NoLimit => "no-limit",

@@ -181,6 +181,8 @@ fn stage(request: &ProbeRequest) -> Result<ProbeSpec> {
     spec.hint = request.hint;
     spec.repeat = request.repeat;
     spec.jobs = jobs;
+    // Any command: its exit statuses are its own until declared.
+    spec.keeps_protocol = false;
     if let Some(serve) = &request.serve {
         spec.service = Some(Arc::new(service(serve, &spec)?));
     }

@@ -9,7 +9,12 @@ use crate::sys::trial::TrialReport;
 impl ProbeSpec {
     /// A trial's report with its exit status judged by the program's declared error statuses.
     pub(super) fn classified(&self, report: TrialReport) -> TrialReport {
-        let outcome = self.error_status.classify(report.outcome, &self.trial.fatal_stderr);
+        let fatal = &self.trial.fatal_stderr;
+        let outcome = self.error_status.classify(report.outcome, fatal);
+        let outcome = match self.keeps_protocol {
+            true => outcome,
+            false => self.error_status.without_protocol(outcome, fatal),
+        };
         TrialReport { outcome, ..report }
     }
 }

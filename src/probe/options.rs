@@ -95,6 +95,7 @@ impl ProbeSpec {
             error_status: ErrorStatuses::default(),
             program: None,
             depth_one_is_a_result: false,
+            keeps_protocol: true,
             service: None,
         }
     }

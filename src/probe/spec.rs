@@ -34,6 +34,10 @@ pub struct ProbeSpec {
     /// a few shallower ones to tell (see `runner::Runner::sample_growth`); `run --quick` measures the
     /// boundary alone.
     pub sample_growth: bool,
+    /// The program keeps the protocol (a catalog row's): an exit status other than 0 and its
+    /// declared errors is a crash. `probe` of any command does not know: such a status, with no
+    /// signal and no runtime's fatal message, is reported as itself.
+    pub keeps_protocol: bool,
     /// A failure at depth 1 is the probe's result, not an error: a sweep's small stack, on which a
     /// runtime may not even start.
     pub depth_one_is_a_result: bool,

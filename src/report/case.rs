@@ -47,6 +47,8 @@ impl Verdict {
                     Verdict::ExhaustsTimeOrMemory
                 }
                 FailureKind::Accepted => Verdict::AcceptsInvalid,
+                // Nothing says whether that status is an error or a crash.
+                FailureKind::UndeclaredStatus => Verdict::Untrusted,
             },
             Finding::NoLimit | Finding::Flattened(_) | Finding::Slow(..) => Verdict::InControl,
             Finding::Unstable { .. } | Finding::InputNotRead(_) => Verdict::Untrusted,

@@ -119,6 +119,8 @@ pub fn class_of(result: &ProbeResult) -> Class {
             FailureKind::ServerError => Class::ServerError,
             FailureKind::RefusedBySize => Class::RefusedBySize,
             FailureKind::Unresponsive => Class::Unresponsive,
+            // Only `probe` of a program without the protocol: no catalog row has it.
+            FailureKind::UndeclaredStatus => Class::Unreliable,
         },
     }
 }

@@ -52,6 +52,9 @@ fn finding(out: &mut String, result: &ProbeResult) {
                 let by = if site.printed_by_runtime { " (the runtime's own trace)" } else { "" };
                 let _ = writeln!(out, "  where: {}{by}", site.summary());
             }
+            if let Some(hint) = failure.hint() {
+                let _ = writeln!(out, "  hint: {hint}");
+            }
         }
         Finding::Flattened(built) => {
             let _ = writeln!(

@@ -84,6 +84,21 @@ impl ErrorStatuses {
     }
 }
 
+impl ErrorStatuses {
+    /// `outcome` of a program that keeps no protocol (`probe` of any command): an exit status it
+    /// did not declare, with no signal and no runtime's fatal message, is that status, not a crash
+    /// (jq exits 4 on a parse error); a catalog row's program keeps the protocol, and there it is a
+    /// crash.
+    pub fn without_protocol(&self, outcome: Outcome, fatal_stderr: &[String]) -> Outcome {
+        match outcome {
+            Outcome::Abnormal { code, stderr } if !runtime_died(&stderr, fatal_stderr) => {
+                Outcome::UndeclaredStatus { code, stderr }
+            }
+            outcome => outcome,
+        }
+    }
+}
+
 impl std::fmt::Display for ErrorStatuses {
     /// `1,5`, as the option takes them.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

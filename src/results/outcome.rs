@@ -21,6 +21,10 @@ pub enum Outcome {
     Signal { signal: i32, stderr: String },
     /// Any other exit status: a runtime's fatal error, an uncaught exception, …
     Abnormal { code: i32, stderr: String },
+    /// An exit status a program that keeps no protocol did not declare as its error, with no signal
+    /// and no runtime's fatal message (`probe` of any command): neither a crash nor a clean error
+    /// until it is declared (`--error-status`).
+    UndeclaredStatus { code: i32, stderr: String },
     /// Stopped by a signal (SIGSTOP, SIGTSTP, …): it would wait forever, so it is seen at once and
     /// killed with its group, not waited out as a timeout.
     Stopped { signal: i32, stderr: String },
@@ -102,6 +106,9 @@ impl Outcome {
                 with_stderr(format!("crash ({})", signal_name(*signal)), stderr)
             }
             Outcome::Abnormal { code, stderr } => with_stderr(format!("crash (exit {code})"), stderr),
+            Outcome::UndeclaredStatus { code, stderr } => {
+                with_stderr(format!("undeclared exit status {code}"), stderr)
+            }
             Outcome::Stopped { signal, stderr } => {
                 with_stderr(format!("stopped ({})", signal_name(*signal)), stderr)
             }
@@ -137,6 +144,9 @@ impl Outcome {
             Outcome::ErrorStatus { code, stderr } => (FailureKind::Error, Some(*code), None, stderr),
             Outcome::Signal { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
             Outcome::Abnormal { code, stderr } => (FailureKind::Crash, Some(*code), None, stderr),
+            Outcome::UndeclaredStatus { code, stderr } => {
+                (FailureKind::UndeclaredStatus, Some(*code), None, stderr)
+            }
             // Abnormal, and no signal can both stop and kill: the signal says it was stopped.
             Outcome::Stopped { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
             Outcome::Timeout { stderr } => (FailureKind::Timeout, None, None, stderr),
@@ -213,6 +223,9 @@ pub enum FailureKind {
     RefusedBySize,
     /// A service lived on but did not answer a valid request afterwards.
     Unresponsive,
+    /// A program that keeps no protocol exited with a status it did not declare (`probe` only).
+    #[serde(rename = "undeclared-status")]
+    UndeclaredStatus,
 }
 
 /// Which process of a service died.
@@ -265,11 +278,24 @@ impl FailureKind {
             FailureKind::ServerError => Word::ServerError,
             FailureKind::RefusedBySize => Word::RefusedBySize,
             FailureKind::Unresponsive => Word::Unresponsive,
+            FailureKind::UndeclaredStatus => Word::UndeclaredStatus,
         }
     }
 }
 
 impl Failure {
+    /// What to do about it, where there is something: an undeclared exit status may be the
+    /// program's error status.
+    pub fn hint(&self) -> Option<String> {
+        match (self.kind, self.exit_code) {
+            (FailureKind::UndeclaredStatus, Some(code)) => Some(format!(
+                "if {code} is the program's error status, say `--error-status {code}` (a clean error then); \
+                 a status the program exits with when it loses control is a crash"
+            )),
+            _ => None,
+        }
+    }
+
     /// Its outcome word: the kind's, or for a crash of a service which process died.
     pub fn word(&self) -> Word {
         match self.service.and_then(|s| s.died) {
@@ -283,6 +309,9 @@ impl Failure {
     /// `crash (exit 2: stack overflow)`, `exhausts time`, `exhausts memory (resident cap)`.
     pub fn summary(&self) -> String {
         let word = self.word().text();
+        if let (FailureKind::UndeclaredStatus, Some(code)) = (self.kind, self.exit_code) {
+            return format!("{word} {code}");
+        }
         if let Some(service) = self.service.filter(|_| self.kind != FailureKind::Crash) {
             return match (self.kind, service.http_status) {
                 (FailureKind::Unresponsive, _) => word.into(),
@@ -369,6 +398,9 @@ impl Failure {
             // A service's failures have a ServiceDetail, and their key is `service_key`'s.
             FailureKind::ServerError | FailureKind::RefusedBySize | FailureKind::Unresponsive => {
                 self.word().text().into()
+            }
+            FailureKind::UndeclaredStatus => {
+                format!("{} {}", self.word().text(), self.exit_code.unwrap_or(0))
             }
         }
     }

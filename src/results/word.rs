@@ -20,11 +20,12 @@ pub enum Word {
     ServerError,
     RefusedBySize,
     Unresponsive,
+    UndeclaredStatus,
 }
 
 impl Word {
     /// Every word, in the glossary's order.
-    pub const ALL: [Word; 15] = [
+    pub const ALL: [Word; 16] = [
         Word::Crash,
         Word::CleanError,
         Word::ExhaustsTime,
@@ -40,6 +41,7 @@ impl Word {
         Word::ServerError,
         Word::RefusedBySize,
         Word::Unresponsive,
+        Word::UndeclaredStatus,
     ];
 
     pub fn text(self) -> &'static str {
@@ -59,6 +61,7 @@ impl Word {
             Word::ServerError => "server error",
             Word::RefusedBySize => "refused by size",
             Word::Unresponsive => "unresponsive",
+            Word::UndeclaredStatus => "undeclared exit status",
         }
     }
 
@@ -114,6 +117,11 @@ impl Word {
             Word::Unresponsive => {
                 "the service lived on but answered no valid request afterwards: a denial of service \
                  without a crash"
+            }
+            Word::UndeclaredStatus => {
+                "`probe` of a command that keeps no protocol: it exited with a status it did not declare \
+                 as its error, with no signal and no runtime's fatal message; neither a crash nor a clean \
+                 error until `--error-status` declares it (catalog rows keep the protocol: there it is a crash)"
             }
         }
     }
