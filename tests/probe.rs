@@ -52,12 +52,32 @@ fn an_abort_is_a_crash_with_its_signal() {
 }
 
 #[test]
-fn another_exit_status_is_a_crash_with_its_code() {
+fn another_exit_status_of_any_command_is_reported_as_itself_with_a_hint() {
+    // `probe` does not know the command's statuses: exit 3, no signal and no runtime's fatal
+    // message, is neither a crash nor a clean error until declared (issue #46: jq exits 4).
     let result = probe_fixture(&[], &["exit3", "50"]);
     assert_boundary(&result, 51);
-    assert_eq!(result["failure"]["kind"], "crash");
+    assert_eq!(result["failure"]["kind"], "undeclared-status");
     assert_eq!(result["failure"]["exit_code"], 3);
     assert_eq!(result["failure"]["signal"], Value::Null);
+    let mut command = nestprobe();
+    command.args(["probe", "--"]).arg(fixture()).args(["exit3", "50"]);
+    let text = String::from_utf8(run(command).stdout).unwrap();
+    assert!(text.contains("undeclared exit status 3 at depth 51"), "{text}");
+    assert!(text.contains("--error-status 3"), "{text}");
+    // Declared, it is the program's clean error.
+    let declared = probe_fixture(&["--error-status", "1,3"], &["exit3", "50"]);
+    assert_eq!(declared["failure"]["kind"], "error", "{declared:#}");
+    // A catalog row's program keeps the protocol: there the same status is a crash.
+    let workspace = Workspace::new(&[Row::fixture("exit3", &["exit3", "50"])]);
+    let output = workspace.nestprobe(&["run", "--quick", "--max-depth", "1000", "--readme", "none.md"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results = workspace.results();
+    let row = &record(&results, "exit3")["result"];
+    assert_eq!(
+        (row["failure"]["kind"].as_str(), row["failure"]["exit_code"].as_u64()),
+        (Some("crash"), Some(3))
+    );
 }
 
 #[test]

@@ -90,8 +90,14 @@ impl ErrorStatuses {
     /// (jq exits 4 on a parse error); a catalog row's program keeps the protocol, and there it is a
     /// crash.
     pub fn without_protocol(&self, outcome: Outcome, fatal_stderr: &[String]) -> Outcome {
+        // A stack that ran out, by the runtime's own words (an uncaught StackOverflowError), is a
+        // crash whatever the status.
+        let lost_control = |outcome: &Outcome| outcome.failure().is_some_and(|f| f.ran_out_of_stack());
         match outcome {
-            Outcome::Abnormal { code, stderr } if !runtime_died(&stderr, fatal_stderr) => {
+            Outcome::Abnormal { code, stderr }
+                if !runtime_died(&stderr, fatal_stderr)
+                    && !lost_control(&Outcome::Abnormal { code, stderr: stderr.clone() }) =>
+            {
                 Outcome::UndeclaredStatus { code, stderr }
             }
             outcome => outcome,

@@ -573,11 +573,13 @@ mod tests {
         ProbeResult { shape, min_failing_depth: fails.map(|(depth, _)| depth), failure, ..Default::default() }
     }
 
-    /// The plan in short: each probe's part, stack in MiB (0: unlimited) and start.
+    /// The plan in short: each probe's part, stack in KiB and start.
     fn plan_of(planned: &[PlannedProbe]) -> Vec<(String, u64, Start)> {
-        let mib = |stack: Limit| stack.bytes().map_or(0, |bytes| bytes >> 20);
-        planned.iter().map(|p| (p.part.to_string(), mib(p.stack), p.start)).collect()
+        let kib = |stack: Limit| stack.bytes().map_or(0, |bytes| bytes >> 10);
+        planned.iter().map(|p| (p.part.to_string(), kib(p.stack), p.start)).collect()
     }
+
+    const MIB_IN_KIB: u64 = 1024;
 
     #[test]
     fn a_row_gets_its_shapes_unclosed_input_sweep_and_phases_in_order() {
@@ -585,17 +587,22 @@ mod tests {
         let main = main_result(Shape::Array, Some((1000, FailureKind::Error)));
         let stack = Limit::Bytes(8 << 20);
         let planned = probes_after_main(&entry, &main, &[], None, stack, false);
+        // Every stack software runs on, 128 KiB to 8 MiB, and 64 MiB.
         let expected = [
-            ("object", 8, Start::MainBoundary),
-            ("unclosed", 8, Start::Search),
-            ("sweep", 8, Start::MainResult),
-            ("sweep", 1, Start::MainBoundary),
-            ("sweep", 64, Start::MainBoundary),
-            ("parse", 8, Start::ProbeBefore),
-            ("free", 8, Start::ProbeBefore),
+            ("object", 8192, Start::MainBoundary),
+            ("unclosed", 8192, Start::Search),
+            ("sweep", 8192, Start::MainResult),
+            ("sweep", 128, Start::MainFinding),
+            ("sweep", 512, Start::MainFinding),
+            ("sweep", 1024, Start::MainFinding),
+            ("sweep", 2048, Start::MainFinding),
+            ("sweep", 65536, Start::MainFinding),
+            ("parse", 8192, Start::ProbeBefore),
+            ("free", 8192, Start::ProbeBefore),
         ];
-        assert_eq!(plan_of(&planned), expected.map(|(part, mib, start)| (part.to_string(), mib, start)));
-        assert_eq!(planned[5].phase, Some(Phase::Parse));
+        assert_eq!(plan_of(&planned), expected.map(|(part, kib, start)| (part.to_string(), kib, start)));
+        assert_eq!(planned[8].phase, Some(Phase::Parse));
+        assert!(planned.iter().all(|p| p.max_depth.is_none()));
         assert!(planned.iter().all(|p| p.previous.is_none()));
         // `--quick`: the main probe alone.
         assert!(probes_after_main(&entry, &main, &[], None, stack, true).is_empty());
@@ -624,28 +631,35 @@ mod tests {
         });
         let planned = probes_after_main(&entry, &main, &[], Some(&committed), Limit::Bytes(8 << 20), false);
         let hinted: Vec<_> = planned.iter().map(|p| p.previous.and_then(|r| r.min_failing_depth)).collect();
-        assert_eq!(hinted, [Some(1), Some(2), None, Some(5), Some(4), Some(3)]);
+        // (No committed probe at 128 KiB, 512 KiB or 2 MiB: a sweep measured before they were.)
+        assert_eq!(hinted, [Some(1), Some(2), None, None, None, Some(5), None, Some(4), Some(3)]);
     }
 
     #[test]
-    fn a_parser_out_of_time_gets_no_other_shape_or_stack_but_its_unclosed_input_and_phases() {
+    fn a_parser_out_of_time_gets_no_other_shape_nor_more_stack_and_its_smaller_stacks_only_as_deep_as_it_finished(
+    ) {
         let entry = row("json", r#""parse""#);
         let stack = Limit::Bytes(8 << 20);
         let mut slow = main_result(Shape::Array, None);
         slow.status = crate::results::probe_result::ProbeStatus::Slow;
         slow.max_accepted_depth = Some(40_000);
         let expected = |unclosed: Start| {
-            [("unclosed", 8, unclosed), ("sweep", 8, Start::MainResult), ("parse", 8, Start::ProbeBefore)]
-                .map(|(part, mib, start)| (part.to_string(), mib, start))
+            let mut plan =
+                vec![("unclosed", 8 * MIB_IN_KIB, unclosed), ("sweep", 8 * MIB_IN_KIB, Start::MainResult)];
+            plan.extend([128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB].map(|kib| ("sweep", kib, Start::Search)));
+            plan.push(("parse", 8 * MIB_IN_KIB, Start::ProbeBefore));
+            plan.into_iter().map(|(part, kib, start)| (part.to_string(), kib, start)).collect::<Vec<_>>()
         };
         let planned = probes_after_main(&entry, &slow, &[], None, stack, false);
         assert_eq!(plan_of(&planned), expected(Start::SlowElsewhere(40_000)));
+        let smaller: Vec<_> = planned.iter().filter(|p| p.part == Part::Sweep).map(|p| p.max_depth).collect();
+        assert_eq!(smaller, [None, Some(40_000), Some(40_000), Some(40_000), Some(40_000)]);
         for kind in [FailureKind::Timeout, FailureKind::OutOfMemory] {
-            let ran_out = main_result(Shape::Array, Some((500, kind)));
-            assert_eq!(
-                plan_of(&probes_after_main(&entry, &ran_out, &[], None, stack, false)),
-                expected(Start::Search)
-            );
+            let ran_out =
+                ProbeResult { max_accepted_depth: Some(499), ..main_result(Shape::Array, Some((500, kind))) };
+            let planned = probes_after_main(&entry, &ran_out, &[], None, stack, false);
+            assert_eq!(plan_of(&planned), expected(Start::Search));
+            assert!(planned.iter().filter(|p| p.stack < stack).all(|p| p.max_depth == Some(499)));
         }
     }
 
@@ -657,9 +671,10 @@ mod tests {
         let stacks: Vec<u64> = planned
             .iter()
             .filter(|p| p.part == Part::Sweep)
-            .map(|p| p.stack.bytes().unwrap() >> 20)
+            .map(|p| p.stack.bytes().unwrap() >> 10)
             .collect();
-        assert_eq!(stacks, [8, 1]);
+        // Less stack can still make it fail; more cannot.
+        assert_eq!(stacks, [8 * MIB_IN_KIB, 128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB]);
     }
 
     #[test]
