@@ -38,10 +38,12 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     }
     // From the results the run wrote: every row of them, as the reports show them.
     let written = options.json_only.clone().unwrap_or_else(|| options.out.join("results.json"));
-    exports.write(&report::exports::cases(&Results::load(&written)?))?;
+    let results = Results::load(&written)?;
+    exports.write(&report::exports::cases(&results))?;
+    let keys: Vec<String> = outcome.measured.iter().map(|record| record.key()).collect();
     messages::info(format_args!(
         "{} in {}",
-        report::overview::run_summary(&outcome.measured),
+        report::overview::run_summary(&results, &keys),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
     if timings {
