@@ -19,6 +19,9 @@ use serde_json::Value;
 /// How many probes in a row must agree.
 const RUNS: usize = 10;
 
+/// One test at a time: each sets its own load, which another's would add to.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Busy loops, killed when dropped.
 struct Load(Vec<Child>);
 
@@ -59,6 +62,7 @@ fn verdict(result: &Value) -> String {
 
 #[test]
 fn a_program_hiding_in_its_helpers_group_is_out_of_time_at_the_same_depth_every_time() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let _load = Load::start(1);
     for mode in modes() {
         for run in 0..RUNS {
@@ -73,6 +77,7 @@ fn a_program_hiding_in_its_helpers_group_is_out_of_time_at_the_same_depth_every_
 
 #[test]
 fn a_stale_slow_hint_never_hides_a_crash() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let _load = Load::start(1);
     for mode in modes() {
         for run in 0..RUNS {
@@ -90,6 +95,7 @@ fn a_stale_slow_hint_never_hides_a_crash() {
 fn a_parser_whose_work_fits_the_timeout_has_no_limit_however_busy_the_machine() {
     // 0.4 ms of CPU a level: 0.4 s at the maximum, 1,000, within the 1 s timeout on an idle machine.
     // Two busy loops a CPU leave a trial about 40 % of one: a wall time near 1 s, and more at times.
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let _load = Load::start(2);
     for run in 0..RUNS {
         let options = ["--timeout", "1s", "--max-depth", "1000"];

@@ -102,8 +102,9 @@ fn a_declared_error_status_is_a_clean_error_but_a_signal_or_a_runtimes_fatal_err
     assert_eq!(declared["failure"]["exit_code"], 5);
     assert_eq!(declared["error_status"], serde_json::json!([1, 5]));
 
+    // Undeclared, `probe` says what it was: a status of its own, not a guess (issue #46).
     let undeclared = probe_fixture(&["--jobs", "1"], &["exit5", "100"]);
-    assert_eq!(undeclared["failure"]["kind"], "crash", "{undeclared:#}");
+    assert_eq!(undeclared["failure"]["kind"], "undeclared-status", "{undeclared:#}");
     assert!(undeclared.get("error_status").is_none(), "{undeclared:#}");
 
     let signal = probe_fixture(&["--error-status", "1,5", "--jobs", "1"], &["abort", "100"]);

@@ -151,6 +151,7 @@ mod tests {
             outcome,
             wall: std::time::Duration::ZERO,
             queued: std::time::Duration::ZERO,
+            starved: false,
             peak_rss_bytes: 0,
             peak_rss_exact: true,
             read_whole_input: true,

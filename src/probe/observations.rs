@@ -157,6 +157,7 @@ mod tests {
             outcome,
             wall: Duration::from_millis(10),
             queued: Duration::ZERO,
+            starved: false,
             peak_rss_bytes: 0,
             peak_rss_exact: true,
             read_whole_input: true,

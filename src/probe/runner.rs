@@ -151,9 +151,8 @@ fn run_trial(spec: &ProbeSpec, payload: Payload, timeout: Duration) -> Result<Tr
     let mut tries = 0;
     loop {
         let report = spec.classified(spec.transport().run(payload, timeout)?);
-        let starved = matches!(report.outcome, Outcome::Timeout { .. }) && report.own_time() < timeout;
         tries += 1;
-        if !starved || interrupt::requested() {
+        if !report.starved || interrupt::requested() {
             return Ok(report);
         }
         if tries == STARVED_TRIES {

@@ -126,7 +126,8 @@ impl TreeSampler {
     /// The resident memory of the descendants now, summed over their processes (shared pages count
     /// once per process, so this errs high).
     pub fn sample(&mut self, now: Instant) -> u64 {
-        if now >= self.next_rescan {
+        // (Until the first member shows, every sample looks: a short trial must not go unseen.)
+        if now >= self.next_rescan || self.members.is_empty() {
             self.next_rescan = now + RESCAN_INTERVAL;
             let (members, pages) = scan_tree(self.root, &self.exclude);
             self.members = members;

@@ -13,8 +13,9 @@ use crate::sys::supervised::Supervised;
 pub const SAMPLE_INTERVAL: Duration = Duration::from_millis(25);
 
 /// A wall-clock bound on a trial whatever its queue wait, as a multiple of its timeout: on a
-/// machine so busy that a trial waits longer than this, it ends as out of time all the same.
-pub const MAX_WALL_FACTOR: u32 = 4;
+/// machine so busy that a trial gets less than a sixteenth of a CPU, it ends all the same (and is
+/// run again: `probe::runner`).
+pub const MAX_WALL_FACTOR: u32 = 16;
 
 /// Samples every descendant of a child's reaper but the reapers.
 #[derive(Clone, Debug)]
@@ -74,7 +75,16 @@ impl Monitor {
     /// The deadline of a trial started at `started` with `timeout` of its own time: later by what
     /// it has waited for a CPU so far, but never more than MAX_WALL_FACTOR times the timeout.
     pub fn deadline(&self, started: Instant, timeout: Duration) -> Instant {
-        let bound = timeout.saturating_mul(MAX_WALL_FACTOR);
-        started + (timeout + self.queued()).min(bound)
+        started + (timeout + self.queued()).min(wall_bound(timeout))
     }
+
+    /// Whether a trial with `timeout` that reached its deadline was stopped by the wall-clock bound
+    /// with its own time short of the timeout: starved of a CPU, not slow.
+    pub fn starved(&self, timeout: Duration) -> bool {
+        timeout + self.queued() > wall_bound(timeout)
+    }
+}
+
+fn wall_bound(timeout: Duration) -> Duration {
+    timeout.saturating_mul(MAX_WALL_FACTOR)
 }

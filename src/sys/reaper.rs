@@ -60,6 +60,10 @@ pub struct Report {
     pub stopped_by: Option<i32>,
     /// Its peak resident set size (wait4's rusage).
     pub peak_rss_bytes: u64,
+    /// How long its main thread waited in a run queue for a CPU, read from its schedstat once it
+    /// had ended and before it was reaped (0 where that cannot be read): the load's share of a
+    /// trial too short to be sampled while it ran.
+    pub queued_nanos: u64,
 }
 
 /// The program's pid and its parent's (its reaper), as the host sees them.
@@ -257,6 +261,8 @@ unsafe fn reap(program: libc::pid_t, plan: &Plan, namespace_init: bool) -> ! {
             libc::_exit(1);
         }
     }
+    // Its run-queue wait, read while it is a zombie (its counters go when it is reaped).
+    let queued = queue_wait_of(program);
     // Kill the group (a stopped program and what it started with it), then wait for its end.
     if plan.keep.is_none() || stopped_by != 0 {
         libc::killpg(program, libc::SIGKILL);
@@ -265,10 +271,11 @@ unsafe fn reap(program: libc::pid_t, plan: &Plan, namespace_init: bool) -> ! {
     let mut usage: libc::rusage = std::mem::zeroed();
     while libc::wait4(program, &mut status, 0, &mut usage) == -1 && errno() == libc::EINTR {}
     let peak = (usage.ru_maxrss.max(0) as u64) * 1024;
-    let mut record = [0u8; 16];
+    let mut record = [0u8; REPORT_BYTES];
     record[..4].copy_from_slice(&status.to_ne_bytes());
     record[4..8].copy_from_slice(&stopped_by.to_ne_bytes());
-    record[8..].copy_from_slice(&peak.to_ne_bytes());
+    record[8..16].copy_from_slice(&peak.to_ne_bytes());
+    record[16..].copy_from_slice(&queued.to_ne_bytes());
     write_all(plan.report, &record);
     if let Some(keep) = plan.keep {
         keep_until_closed(keep);
@@ -282,6 +289,57 @@ unsafe fn reap(program: libc::pid_t, plan: &Plan, namespace_init: bool) -> ! {
         kill_orphans();
     }
     libc::_exit(0);
+}
+
+/// The bytes of a reaper's report: status, stop signal, peak memory, queue wait.
+const REPORT_BYTES: usize = 24;
+
+/// The run-queue wait of `pid`'s main thread in nanoseconds, from /proc/<pid>/schedstat (its second
+/// field); 0 where it cannot be read. Only system calls: it runs in the reaper.
+unsafe fn queue_wait_of(pid: libc::pid_t) -> u64 {
+    // "/proc/<pid>/schedstat", spelled without allocating.
+    let mut path = [0u8; 40];
+    let mut at = 0;
+    for &b in b"/proc/" {
+        path[at] = b;
+        at += 1;
+    }
+    let mut digits = [0u8; 12];
+    let (mut n, mut value) = (0, pid.max(0) as u64);
+    loop {
+        digits[n] = b'0' + (value % 10) as u8;
+        n += 1;
+        value /= 10;
+        if value == 0 || n == digits.len() {
+            break;
+        }
+    }
+    for i in (0..n).rev() {
+        path[at] = digits[i];
+        at += 1;
+    }
+    for &b in b"/schedstat" {
+        path[at] = b;
+        at += 1;
+    }
+    let fd = libc::open(path.as_ptr().cast(), libc::O_RDONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return 0;
+    }
+    let mut buf = [0u8; 96];
+    let len = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
+    libc::close(fd);
+    if len <= 0 {
+        return 0;
+    }
+    // "run wait slices": the second number.
+    let mut fields = buf[..len as usize].split(|&b| b == b' ');
+    let _run = fields.next();
+    fields.next().map_or(0, |wait| {
+        wait.iter()
+            .take_while(|b| b.is_ascii_digit())
+            .fold(0u64, |v, &b| v.saturating_mul(10).saturating_add((b - b'0') as u64))
+    })
 }
 
 /// Reaps what ends meanwhile until the keep pipe is closed (nestprobe is done with the server).
@@ -429,16 +487,18 @@ pub fn read_pids(report: &OwnedFd) -> Result<Pids> {
 /// nestprobe's side, once the program has ended: how (`None`: the reaper was killed before it
 /// could say, by Ctrl-C or by what it supervised).
 pub fn read_report(report: &OwnedFd) -> Result<Option<Report>> {
-    let mut record = [0u8; 16];
+    let mut record = [0u8; REPORT_BYTES];
     if !read_exact(report, &mut record)? {
         return Ok(None);
     }
     let int = |at: usize| i32::from_ne_bytes(record[at..at + 4].try_into().expect("4 bytes"));
+    let long = |at: usize| u64::from_ne_bytes(record[at..at + 8].try_into().expect("8 bytes"));
     let stopped = int(4);
     Ok(Some(Report {
         status: int(0),
         stopped_by: (stopped != 0).then_some(stopped),
-        peak_rss_bytes: u64::from_ne_bytes(record[8..].try_into().expect("8 bytes")),
+        peak_rss_bytes: long(8),
+        queued_nanos: long(16),
     }))
 }
 

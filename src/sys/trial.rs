@@ -70,6 +70,9 @@ pub struct TrialReport {
     /// How long its busiest thread waited for a CPU meanwhile (src/sys/queue_wait.rs): time the
     /// machine's load added, not the parser's. Zero where the kernel does not say.
     pub queued: Duration,
+    /// It ran out of wall-clock time while its own time was short of the timeout: the machine's
+    /// load stopped it, not its slowness (its outcome is a timeout no verdict may rest on).
+    pub starved: bool,
     /// Peak resident set size of the child (wait4's rusage).
     pub peak_rss_bytes: u64,
     /// Whether `peak_rss_bytes` is the child's own peak. A forked child starts with its parent's
@@ -159,9 +162,10 @@ impl TrialConfig {
         let mut pipes = Pipes::new(stdin_write.into(), payload, stderr);
         let mut monitor = Monitor::new(&child, self.max_rss);
         let ended = pipes.serve_until_exit(&child, started, timeout, &mut monitor)?;
+        let starved = ended == Ended::Starved;
         let exited = ended == Ended::Exited;
         let wall = started.elapsed();
-        let queued = monitor.queued().min(wall);
+        let sampled = monitor.queued();
         let read_whole_input = exited && pipes.all_written() && process::unread_bytes(&watch) == 0;
         if !exited && !child.wait_program(Instant::now())? {
             // Timed out or over its memory: kill the program's group; its reaper then reports and
@@ -179,8 +183,15 @@ impl TrialConfig {
         if report.is_none() && containment == Containment::Subreaper {
             monitor.members().iter().for_each(|&pid| process::kill(pid));
         }
-        let report =
-            report.unwrap_or(reaper::Report { status: libc::SIGKILL, stopped_by: None, peak_rss_bytes: 0 });
+        let report = report.unwrap_or(reaper::Report {
+            status: libc::SIGKILL,
+            stopped_by: None,
+            peak_rss_bytes: 0,
+            queued_nanos: 0,
+        });
+        // What its threads waited as sampled while it ran, or its main thread's whole wait as its
+        // reaper read it at the end (a trial too short to be sampled): the larger.
+        let queued = sampled.max(Duration::from_nanos(report.queued_nanos)).min(wall);
         let peak_rss_bytes = report.peak_rss_bytes;
         let peak_rss_exact = inherited_rss.is_some_and(|inherited| peak_rss_bytes > inherited);
         let stderr = String::from_utf8_lossy(&pipes.head).into_owned();
@@ -191,6 +202,7 @@ impl TrialConfig {
             outcome,
             wall,
             queued,
+            starved,
             peak_rss_bytes,
             peak_rss_exact,
             read_whole_input,
@@ -291,6 +303,8 @@ impl TrialConfig {
 enum Ended {
     Exited,
     TimedOut,
+    /// Out of wall-clock time while its own time was still short of the timeout: the load's.
+    Starved,
     /// The monitor saw the group's resident memory over the cap.
     OverMemory,
 }
@@ -344,7 +358,7 @@ impl Pipes {
                 monitor.sample(now);
                 left = monitor.deadline(started, timeout).saturating_duration_since(now);
                 if left.is_zero() {
-                    return Ok(Ended::TimedOut);
+                    return Ok(if monitor.starved(timeout) { Ended::Starved } else { Ended::TimedOut });
                 }
             }
             // Wake up for the next sample.

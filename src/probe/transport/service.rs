@@ -455,6 +455,7 @@ impl Transport for ServiceTransport {
             outcome,
             wall,
             queued: Duration::ZERO,
+            starved: false,
             peak_rss_bytes,
             peak_rss_exact: false,
             read_whole_input,
