@@ -8,17 +8,15 @@
 
 use std::time::Instant;
 
-use anyhow::{anyhow, Result};
-
 use std::sync::Arc;
 
-use crate::catalog::{Entry, Hook, Parser, Readiness, ServeEntry, UnusableBuildFolder};
+use anyhow::{anyhow, Result};
+
+use crate::catalog::{Entry, Hook, Parser, Readiness, UnusableBuildFolder};
 use crate::payload::Shape;
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
-use crate::probe::transport::service::{
-    content_type_of, BodyTemplate, ServiceSpec, ServiceState, ServiceTransport, ServiceUrl, START_TIMEOUT,
-};
+use crate::probe::transport::service::{ServiceState, ServiceTransport};
 use crate::probe::{locate_crash, probe, sweep, DepthOneRejected, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::part::Part;
@@ -243,10 +241,7 @@ impl<'a> Specs<'a> {
             parser.child_env(),
             options.max_rss,
         ))?;
-        let service = match &parser.entry.serve {
-            Some(serve) => Some(service_of(parser.entry, serve, &trial)?),
-            None => None,
-        };
+        let service = crate::run::service::transport(parser.entry, &trial)?;
         Ok(Specs {
             service,
             trial,
@@ -452,39 +447,6 @@ impl<'a> Measuring<'a> {
         record.reason = (!notes.is_empty()).then(|| notes.join("; "));
         record
     }
-}
-
-/// A service row's service: `run` starts its server (under the row's trial settings), the routes and
-/// the body are its `serve` table's.
-fn service_of(entry: &Entry, serve: &ServeEntry, trial: &TrialConfig) -> Result<ServiceTransport> {
-    let url =
-        ServiceUrl::parse(&format!("http://127.0.0.1:{{port}}{}", serve.path)).map_err(|e| anyhow!(e))?;
-    let body = match &serve.body {
-        Some(body) => BodyTemplate::parse(body).map_err(|e| anyhow!(e))?,
-        None => BodyTemplate::payload_only(),
-    };
-    let content_type = match (&serve.content_type, &serve.body) {
-        (Some(given), _) => given.clone(),
-        (None, Some(_)) => "application/json".into(),
-        (None, None) => content_type_of(entry.format).into(),
-    };
-    let start_timeout = match &serve.start_timeout {
-        Some(text) => crate::units::parse_timeout(text)?,
-        None => START_TIMEOUT,
-    };
-    let spec = ServiceSpec {
-        server: Some(trial.clone()),
-        path: url.path.clone(),
-        url,
-        echo: serve.echo.clone(),
-        method: "POST".into(),
-        content_type,
-        body,
-        ready: serve.ready.clone(),
-        start_timeout,
-        state: ServiceState::Cold,
-    };
-    ServiceTransport::new(spec, entry.format)
 }
 
 /// A shape that fails this shallow fails on the payload, not at a nesting limit.

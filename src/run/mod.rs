@@ -9,6 +9,7 @@ pub mod measure;
 pub mod plan;
 pub mod pool;
 pub mod publish;
+pub mod service;
 mod unmeasured;
 pub use publish::Noise;
 pub use unmeasured::unmeasured;

@@ -229,6 +229,9 @@ pub struct ServiceTransport {
     address: Option<SocketAddr>,
     format: PayloadFormat,
     running: Mutex<Option<Server>>,
+    /// The shapes whose payloads the service has accepted: only a request of one of those is a
+    /// valid request to check it with (a GraphQL server refuses `{a}` at any depth).
+    accepted: Mutex<Vec<Shape>>,
 }
 
 impl fmt::Debug for ServiceTransport {
@@ -270,13 +273,25 @@ impl ServiceTransport {
                 Some(address)
             }
         };
-        Ok(ServiceTransport { spec, address, format, running: Mutex::new(None) })
+        Ok(ServiceTransport {
+            spec,
+            address,
+            format,
+            running: Mutex::new(None),
+            accepted: Mutex::new(Vec::new()),
+        })
     }
 
     /// The same service, its trials meeting it in `state` (a transport of its own: its own server).
     pub fn in_state(&self, state: ServiceState) -> ServiceTransport {
         let spec = ServiceSpec { state, ..self.spec.clone() };
-        ServiceTransport { spec, address: self.address, format: self.format, running: Mutex::new(None) }
+        ServiceTransport {
+            spec,
+            address: self.address,
+            format: self.format,
+            running: Mutex::new(None),
+            accepted: Mutex::new(Vec::new()),
+        }
     }
 
     /// The same service asked for `phase`: `serialize` is the echo route; no other phase has a route.
@@ -408,13 +423,17 @@ impl ServiceTransport {
     }
 
     /// Whether the service answers a valid request (depth 1 of `shape`) with 2xx now; what it did
-    /// otherwise.
+    /// otherwise. Nothing is asked before the service has accepted a payload of `shape`: until then
+    /// nothing says that depth 1 of it is valid to this service (its process is checked all the same).
     fn answers_valid(
         &self,
         server: Option<&Server>,
         shape: Shape,
         timeout: Duration,
     ) -> Result<Result<(), String>> {
+        if !self.accepted.lock().unwrap_or_else(|e| e.into_inner()).contains(&shape) {
+            return Ok(Ok(()));
+        }
         let valid = Payload::new(self.format, shape, 1);
         Ok(match self.ask(server, valid, Instant::now() + timeout)?.outcome {
             Outcome::Accepted => Ok(()),
@@ -442,6 +461,12 @@ impl Transport for ServiceTransport {
         let started = Instant::now();
         let exchanged = self.ask(running.as_ref(), payload, started + timeout)?;
         let wall = started.elapsed();
+        if exchanged.outcome == Outcome::Accepted {
+            let mut accepted = self.accepted.lock().unwrap_or_else(|e| e.into_inner());
+            if !accepted.contains(&shape) {
+                accepted.push(shape);
+            }
+        }
         let read_whole_input = exchanged.sent_whole_body;
         let outcome = match running.is_some() {
             true => self.judge_started(&mut running, exchanged.outcome, shape, timeout)?,
