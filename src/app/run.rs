@@ -41,11 +41,11 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     exports.write(&report::exports::cases(&Results::load(&written)?))?;
     messages::info(format_args!(
         "{} in {}",
-        report::overview::run_summary(&outcome.measured),
+        report::model::overview::run_summary(&outcome.measured),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
     if timings {
-        stdout::text(&report::timings::table(&outcome.measured, outcome.writing_seconds))?;
+        stdout::text(&report::terminal::timings::table(&outcome.measured, outcome.writing_seconds))?;
     }
     if outcome.interrupted {
         return Ok(Ending::Interrupted);
@@ -72,7 +72,7 @@ pub fn render(args: &RenderArgs) -> Result<Ending> {
 /// removes the temporary files an earlier command, killed while writing, left there.
 fn hold_out(out: &Path) -> Result<FolderLock> {
     let lock = FolderLock::acquire(out, Folder::Out)?;
-    for dir in [out.to_path_buf(), out.join(report::badges::DIR)] {
+    for dir in [out.to_path_buf(), out.join(report::model::files::DIR)] {
         let removed = output::remove_leftovers(&dir)?;
         if removed > 0 {
             messages::info(format_args!(
