@@ -72,7 +72,8 @@ pub fn render(args: &RenderArgs) -> Result<Ending> {
 /// removes the temporary files an earlier command, killed while writing, left there.
 fn hold_out(out: &Path) -> Result<FolderLock> {
     let lock = FolderLock::acquire(out, Folder::Out)?;
-    for dir in [out.to_path_buf(), out.join(report::model::files::DIR)] {
+    let dirs = [report::model::files::BADGES_DIR, report::model::files::CHARTS_DIR];
+    for dir in [out.to_path_buf()].into_iter().chain(dirs.map(|dir| out.join(dir))) {
         let removed = output::remove_leftovers(&dir)?;
         if removed > 0 {
             messages::info(format_args!(

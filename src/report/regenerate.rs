@@ -9,7 +9,7 @@ use anyhow::Result;
 use super::exporters;
 use super::markdown::readme;
 use super::markdown::template::fill_values;
-use super::model::files::DIR;
+use super::model::files::BADGES_DIR;
 use crate::results::{output, write_if_changed, Results};
 use crate::untrusted::printable;
 
@@ -65,7 +65,7 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written
         }
     }
     // A row that left the catalog (or moved to another environment) leaves no badge behind.
-    let badges = out.join(DIR);
+    let badges = out.join(BADGES_DIR);
     for entry in std::fs::read_dir(&badges).into_iter().flatten().flatten() {
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "svg") && !written.contains(&path) {
@@ -115,15 +115,15 @@ mod tests {
     fn badges_of_rows_no_longer_in_the_results_are_removed_and_nothing_else() {
         let out = tempfile::tempdir().unwrap();
         let results = chart::tests::sample();
-        std::fs::create_dir_all(out.path().join(DIR)).unwrap();
-        let stale = out.path().join(DIR).join("gone-parser.svg");
-        let other = out.path().join(DIR).join("notes.txt");
+        std::fs::create_dir_all(out.path().join(BADGES_DIR)).unwrap();
+        let stale = out.path().join(BADGES_DIR).join("gone-parser.svg");
+        let other = out.path().join(BADGES_DIR).join("notes.txt");
         std::fs::write(&stale, "<svg/>").unwrap();
         std::fs::write(&other, "kept").unwrap();
         write_all(&results, out.path(), &out.path().join("README.md")).unwrap();
         assert!(!stale.exists());
         assert!(other.exists());
         let first = &results.parsers[0];
-        assert!(out.path().join(DIR).join(crate::report::model::files::badge_file(first)).exists());
+        assert!(out.path().join(BADGES_DIR).join(crate::report::model::files::badge_file(first)).exists());
     }
 }

@@ -8,7 +8,7 @@ use badge_maker::BadgeBuilder;
 
 use crate::report::model::class::{class_of, count_of, Class};
 use crate::report::model::counts::counts;
-use crate::report::model::files::{badge_file, class_badge_file, crash_badge_file, DIR};
+use crate::report::model::files::{badge_file, class_badge_file, crash_badge_file, BADGES_DIR};
 use crate::report::model::view::display_name;
 use crate::report::Exporter;
 use crate::results::outcome::Failure;
@@ -25,25 +25,26 @@ impl Exporter for Badges {
         for record in &results.parsers {
             let (message, colour) = parser_message(record);
             let label = display_name(results, record);
-            files.push((PathBuf::from(DIR).join(badge_file(record)), badge(&label, &message, colour)?));
+            files
+                .push((PathBuf::from(BADGES_DIR).join(badge_file(record)), badge(&label, &message, colour)?));
         }
-        files.push((PathBuf::from(DIR).join("crashes.svg"), crash_badge(results, "input")?));
+        files.push((PathBuf::from(BADGES_DIR).join("crashes.svg"), crash_badge(results, "input")?));
         for format in results.formats() {
             files.push((
-                PathBuf::from(DIR).join(crash_badge_file(format)),
+                PathBuf::from(BADGES_DIR).join(crash_badge_file(format)),
                 crash_badge(&results.of_format(format), format.title())?,
             ));
         }
         // A summary per class of languages (the data formats have theirs per format and in all).
         for class in results.classes().into_iter().filter(|class| class.heading().is_some()) {
             files.push((
-                PathBuf::from(DIR).join(class_badge_file(class)),
+                PathBuf::from(BADGES_DIR).join(class_badge_file(class)),
                 crash_badge(&results.of_class(class), class.in_text())?,
             ));
         }
         let count = counts(results);
         files.push((
-            PathBuf::from(DIR).join("parsers.svg"),
+            PathBuf::from(BADGES_DIR).join("parsers.svg"),
             badge("rows measured", &format!("{} of {}", count.rows_measured, count.rows), "blue")?,
         ));
         Ok(files)

@@ -13,7 +13,7 @@ use crate::payload::{FormatClass, PayloadFormat};
 use crate::report::model::counts::counts;
 use crate::report::model::files::{
     charted_classes, class_badge_file, class_results_file, crash_badge_file, has_sweep, results_file,
-    sweep_file, DIR,
+    sweep_file, BADGES_DIR, CHARTS_DIR,
 };
 use crate::report::model::groups::{environments_of, lowest_limits};
 use crate::report::model::overview::class_summary;
@@ -99,9 +99,9 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
             .collect();
         let mut more = format!("[table]({base}results.md#{})", results_md::section_anchor(format));
         let _ = write!(more, " · [every result]({base}{})", format_details::details_file(format));
-        let _ = write!(more, " · [chart]({base}{})", results_file(format));
+        let _ = write!(more, " · [chart]({base}{CHARTS_DIR}/{})", results_file(format));
         if has_sweep(&subset) {
-            let _ = write!(more, " · [why]({base}{})", sweep_file(format));
+            let _ = write!(more, " · [why]({base}{CHARTS_DIR}/{})", sweep_file(format));
         }
         let _ = writeln!(
             block,
@@ -119,7 +119,7 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
 fn charts(block: &mut String, results: &Results, base: &str) {
     let formats = by_class(results);
     let Some((first, others)) = formats.split_first() else { return };
-    let _ = writeln!(block, "\n![{} results]({base}{})", first.title(), results_file(*first));
+    let _ = writeln!(block, "\n![{} results]({base}{CHARTS_DIR}/{})", first.title(), results_file(*first));
     // (A class of several formats opens with its own chart, every row of the class in one.)
     let folded =
         |block: &mut String, summary: &str, formats: &[PayloadFormat], whole: Option<FormatClass>| {
@@ -129,11 +129,20 @@ fn charts(block: &mut String, results: &Results, base: &str) {
             let names: Vec<&str> = formats.iter().map(|f| f.title()).collect();
             let _ = writeln!(block, "\n<details><summary>{summary}{}</summary>\n", names.join(", "));
             if let Some(class) = whole {
-                let _ =
-                    writeln!(block, "![{} results]({base}{})\n", class.title(), class_results_file(class));
+                let _ = writeln!(
+                    block,
+                    "![{} results]({base}{CHARTS_DIR}/{})\n",
+                    class.title(),
+                    class_results_file(class)
+                );
             }
             for format in formats {
-                let _ = writeln!(block, "![{} results]({base}{})\n", format.title(), results_file(*format));
+                let _ = writeln!(
+                    block,
+                    "![{} results]({base}{CHARTS_DIR}/{})\n",
+                    format.title(),
+                    results_file(*format)
+                );
             }
             block.push_str("</details>\n");
         };
@@ -180,12 +189,16 @@ fn relative_prefix(readme: &Path, out: &Path) -> String {
 
 fn badge_block(results: &Results, base: &str) -> String {
     let mut block = String::new();
-    let _ = write!(block, "![crashes]({base}{}/crashes.svg) ![parsers]({base}{}/parsers.svg)", DIR, DIR);
+    let _ = write!(
+        block,
+        "![crashes]({base}{}/crashes.svg) ![parsers]({base}{}/parsers.svg)",
+        BADGES_DIR, BADGES_DIR
+    );
     for format in by_class(results) {
-        let _ = write!(block, " ![{}]({base}{}/{})", format.title(), DIR, crash_badge_file(format));
+        let _ = write!(block, " ![{}]({base}{}/{})", format.title(), BADGES_DIR, crash_badge_file(format));
     }
     for class in results.classes().into_iter().filter(|class| class.heading().is_some()) {
-        let _ = write!(block, " ![{}]({base}{}/{})", class.title(), DIR, class_badge_file(class));
+        let _ = write!(block, " ![{}]({base}{}/{})", class.title(), BADGES_DIR, class_badge_file(class));
     }
     block.push('\n');
     block
@@ -243,7 +256,7 @@ mod tests {
             block.contains("| Python json | clean error at 995 (1.0) | clean error at 1,000 (2.0) |"),
             "{block}"
         );
-        assert!(block.contains("![JSON results](results.svg)"));
+        assert!(block.contains("![JSON results](charts/results.svg)"));
     }
 
     #[test]

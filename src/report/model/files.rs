@@ -5,7 +5,10 @@ use crate::payload::{FormatClass, PayloadFormat};
 use crate::results::{ParserRecord, Results};
 
 /// The badges' folder.
-pub const DIR: &str = "badges";
+pub const BADGES_DIR: &str = "badges";
+
+/// The charts' folder.
+pub const CHARTS_DIR: &str = "charts";
 
 /// The summary badge of one format's parsers: `badges/crashes-<format>.svg`.
 pub fn crash_badge_file(format: PayloadFormat) -> String {
@@ -17,13 +20,13 @@ pub fn class_badge_file(class: FormatClass) -> String {
     format!("class-{}.svg", class.key())
 }
 
-/// A parser's badge file in [`DIR`]: `<id>.svg`, `<id>@<environment>.svg` outside the host.
+/// A parser's badge file in [`BADGES_DIR`]: `<id>.svg`, `<id>@<environment>.svg` outside the host.
 pub fn badge_file(record: &ParserRecord) -> String {
     format!("{}.svg", record.key())
 }
 
-/// The results chart of a format: results.svg for JSON (the first format there was), else
-/// results-<format>.svg.
+/// The results chart of a format in [`CHARTS_DIR`]: results.svg for JSON (the first format there
+/// was), else results-<format>.svg.
 pub fn results_file(format: PayloadFormat) -> String {
     if format == PayloadFormat::JSON {
         "results.svg".into()
@@ -32,7 +35,8 @@ pub fn results_file(format: PayloadFormat) -> String {
     }
 }
 
-/// The sweep chart of a format: results-sweep.svg for JSON, else results-sweep-<format>.svg.
+/// The sweep chart of a format in [`CHARTS_DIR`]: results-sweep.svg for JSON, else
+/// results-sweep-<format>.svg.
 pub fn sweep_file(format: PayloadFormat) -> String {
     if format == PayloadFormat::JSON {
         "results-sweep.svg".into()
@@ -47,7 +51,7 @@ pub fn has_sweep(results: &Results) -> bool {
 }
 
 /// The results chart of a class of languages whose rows read several formats (the query
-/// languages): `results-class-query-languages.svg`, every row of the class in one chart.
+/// languages): `charts/results-class-query-languages.svg`, every row of the class in one chart.
 pub fn class_results_file(class: FormatClass) -> String {
     format!("results-class-{}.svg", class.key())
 }

@@ -29,7 +29,7 @@ use crate::payload::PayloadFormat;
 use crate::report::model::class::{class_of, count_of, losing_sooner, phrase, Class, Word};
 use crate::report::model::counts::{counts, row_class, rows, Counts};
 use crate::report::model::crashes::{crash_list, losing_depth, losses};
-use crate::report::model::files::{badge_file, charted_classes, has_sweep, DIR};
+use crate::report::model::files::{badge_file, charted_classes, has_sweep, BADGES_DIR};
 use crate::report::model::groups::{environments_of, groups_by_depth};
 use crate::report::model::view::{
     depth_figure, environment_name, environment_sentence, growth_note, other_shape_words, peak_memory,
@@ -461,7 +461,7 @@ fn outcome_cells(html: &mut String, record: &ParserRecord, result: &ProbeResult)
 fn badge_link(record: &ParserRecord, text: &str) -> String {
     format!(
         "<a class=\"badge-link\" href=\"{}/{}\" title=\"this result as a badge\">{}</a>",
-        DIR,
+        BADGES_DIR,
         escape_html(&badge_file(record)),
         escape_html(text)
     )

@@ -251,7 +251,7 @@ fn sweep_chart_only_with_a_sweep() {
     let mut results = sample();
     let files = SweepChart.files(&results).unwrap();
     assert_eq!(files.len(), 1);
-    assert_eq!(files[0].0, PathBuf::from("results-sweep.svg"));
+    assert_eq!(files[0].0, PathBuf::from("charts/results-sweep.svg"));
     let texts = texts(&files[0].1);
     for record in results.parsers.iter().filter(|r| r.sweep.is_some()) {
         assert!(texts.contains(&display_name(&results, record)), "{} missing", record.id);
