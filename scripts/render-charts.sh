@@ -9,7 +9,7 @@ out=${2:-target/charts}
 mkdir -p "$out"
 cargo run --quiet -- render --results "$results" --out "$out" --readme "$out/README.md"
 pairs=()
-for svg in "$out"/results*.svg; do
+for svg in "$out"/charts/*.svg; do
   [ -f "$svg" ] && pairs+=("$svg" "${svg%.svg}.png")
 done
 cargo run --quiet --example rasterise -- "${pairs[@]}"

@@ -154,18 +154,18 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
     assert!(page.contains("<figure data-format=\"jq\" data-class=\"query-languages\">"), "{page}");
     assert!(page.contains("<section id=\"documented\">"), "{page}");
     // A class of several formats has a chart of its own, in the page and folded in the README.
-    let chart = fs::read_to_string(workspace.path("results-class-query-languages.svg")).unwrap();
+    let chart = fs::read_to_string(workspace.path("charts/results-class-query-languages.svg")).unwrap();
     assert!(chart.contains("How deeply nested query languages can each parser take?"), "{chart}");
     assert!(chart.contains("C cel-limit") && chart.contains("C jq-run-crash"), "{chart}");
     assert!(page.contains("<figure data-class=\"query-languages\">"), "{page}");
     assert!(
         readme.contains(
-            "<details><summary>Query languages: the charts of jq, CEL</summary>\n\n![Query languages results](results-class-query-languages.svg)"
+            "<details><summary>Query languages: the charts of jq, CEL</summary>\n\n![Query languages results](charts/results-class-query-languages.svg)"
         ),
         "{readme}"
     );
     assert!(
-        !workspace.path("results-class-patterns.svg").exists(),
+        !workspace.path("charts/results-class-patterns.svg").exists(),
         "one format: its own chart is the class's"
     );
 }

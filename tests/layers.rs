@@ -1,7 +1,8 @@
 //! The crate's layers depend one way (README, "Architecture"): each top-level module of src/ uses
 //! only modules of a lower layer, so there is no import cycle; inside a folder, no two files import
-//! each other, directly or round a circle; only `cli` and `app` see clap; only `ui` prints. Read
-//! from the source, so a new `use` that breaks a rule fails here.
+//! each other, directly or round a circle; in report/, the view model names no output and no output
+//! names another; only `cli` and `app` see clap; only `ui` prints. Read from the source, so a new
+//! `use` that breaks a rule fails here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -48,9 +49,27 @@ fn module_of(src: &Path, file: &Path) -> String {
     first.trim_end_matches(".rs").to_string()
 }
 
-/// The file's code without its unit tests (tests may reach anywhere).
-fn without_tests(text: &str) -> &str {
-    text.find("#[cfg(test)]").map_or(text, |at| &text[..at])
+/// The file's code without its unit tests (tests may reach anywhere): everything from the first
+/// `#[cfg(test)]` on, but for one that only declares a file of tests (`#[cfg(test)] mod tests;`, a
+/// file left out by itself), after which the code goes on.
+fn without_tests(text: &str) -> String {
+    let mut code = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        code.push_str(&rest[..at]);
+        let after = rest[at + "#[cfg(test)]".len()..].trim_start();
+        let item = after.trim_start_matches("pub(crate) ").trim_start_matches("pub ");
+        let declared = item.strip_prefix("mod ").and_then(|name| {
+            let len = name.find(|c: char| !is_ident_char(c)).unwrap_or(name.len());
+            name[len..].strip_prefix(';')
+        });
+        match declared {
+            Some(next) => rest = next,
+            None => return code,
+        }
+    }
+    code.push_str(rest);
+    code
 }
 
 /// Every `crate::<module>` the code names, also inside `use crate::{a, b::c}` groups.
@@ -81,7 +100,7 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
             continue;
         }
         let text = fs::read_to_string(&file).unwrap();
-        let mut used = used_modules(without_tests(&text));
+        let mut used = used_modules(&without_tests(&text));
         used.remove(&module);
         graph.entry(module).or_default().extend(used);
     }
@@ -120,6 +139,8 @@ fn the_checker_sees_uses_in_groups_and_paths() {
     let used: Vec<String> = used_modules(code).into_iter().collect();
     assert_eq!(used, ["probe", "run", "ui", "units"]);
     assert_eq!(without_tests("a\n#[cfg(test)]\nmod tests { crate::app }"), "a\n");
+    // A declared file of tests is left out, not the code after it.
+    assert_eq!(without_tests("mod a;\n#[cfg(test)]\npub(crate) mod tests;\nuse b;\n"), "mod a;\n\nuse b;\n");
 }
 
 #[test]
@@ -172,7 +193,7 @@ fn source_tree() -> Vec<SourceFile> {
         if is_mod_rs {
             module.pop();
         }
-        let code = without_tests(&fs::read_to_string(&path).unwrap()).to_string();
+        let code = without_tests(&fs::read_to_string(&path).unwrap());
         files.push(SourceFile { module, is_mod_rs, code });
     }
     files
@@ -431,5 +452,134 @@ fn the_cycle_checker_follows_uses_and_spares_declarations_and_registries() {
     assert_eq!(
         cycles(&sibling_edges(&files)),
         ["src/report: detail.rs → html.rs → detail.rs", "src/report: mod.rs → view.rs → mod.rs"]
+    );
+}
+
+// report/ is one folder (or file) per output over one view model: `model/` is what every output
+// reads, computed once, and names nothing else of report/; `render/` is what outputs write with
+// (escaping, the charts' drawing) and names only the model; every other part is an output, which
+// names the model, `render/` and the `Exporter` trait of report/mod.rs, never another output.
+// Above them all, report/mod.rs (the trait and the registry, `exporters()`) and regenerate.rs
+// (writing every output at once) may name any part.
+
+/// The parts of report/ that are no output, and the other parts each may name.
+const REPORT_SHARED: &[(&str, &[&str])] = &[("model", &[]), ("render", &["model"])];
+/// The files of report/ above its outputs (report/mod.rs is the part `""`).
+const REPORT_TOP: &[&str] = &["", "regenerate"];
+
+/// The part of report/ a module is in (`report::page::html` → `page`, `report` → `""`).
+fn report_part(module: &[String]) -> &str {
+    module.get(1).map_or("", String::as_str)
+}
+
+/// Whether a part of report/ may name `path` (a path into the crate, resolved to `target`).
+fn report_part_may_name(part: &str, path: &[String], target: &[String]) -> bool {
+    if target.first().is_none_or(|m| m != "report") || REPORT_TOP.contains(&part) {
+        return true;
+    }
+    let named = report_part(target);
+    if named == part {
+        return true;
+    }
+    match REPORT_SHARED.iter().find(|(shared, _)| *shared == part) {
+        Some((_, may)) => may.contains(&named),
+        // An output: the shared parts, and of report/mod.rs only the trait it implements.
+        None => {
+            REPORT_SHARED.iter().any(|(shared, _)| *shared == named)
+                || (named.is_empty() && path == ["report", "Exporter"])
+        }
+    }
+}
+
+/// What in report/ names a part it may not: `src/report/page/html.rs names report::markdown::results_md`.
+fn report_rule_breaks(files: &[SourceFile]) -> Vec<String> {
+    let modules: BTreeSet<&[String]> = files.iter().map(|f| f.module.as_slice()).collect();
+    let mut found = BTreeSet::new();
+    for file in files.iter().filter(|f| f.module.first().is_some_and(|m| m == "report")) {
+        // Read with a mod.rs's re-exports too: `pub use` of another output is naming it.
+        let read = SourceFile { module: file.module.clone(), is_mod_rs: false, code: file.code.clone() };
+        let part = report_part(&file.module);
+        for path in named_paths(&read, &BTreeSet::new()) {
+            let target = (0..=path.len())
+                .rev()
+                .map(|n| &path[..n])
+                .find(|p| p.is_empty() || modules.contains(p))
+                .unwrap();
+            if !report_part_may_name(part, &path, target) {
+                let file_name = if file.is_mod_rs { "/mod.rs" } else { ".rs" };
+                found.insert(format!("src/{}{file_name} names {}", file.module.join("/"), target.join("::")));
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn report_s_model_names_no_output_and_no_output_names_another() {
+    let files = source_tree();
+    let parts: BTreeSet<&str> = files
+        .iter()
+        .filter(|f| f.module.first().is_some_and(|m| m == "report"))
+        .map(|f| report_part(&f.module))
+        .collect();
+    for (shared, _) in REPORT_SHARED {
+        assert!(parts.contains(shared), "src/report/{shared}/ is gone: say where the model went here");
+    }
+    let found = report_rule_breaks(&files);
+    assert!(
+        found.is_empty(),
+        "report/: the model names no other part, render/ only the model, an output only the model, \
+         render/ and `Exporter` (move what two outputs share to model/ or render/):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_report_checker_sees_an_output_naming_another_and_the_model_naming_an_output() {
+    let file = |path: &str, code: &str| SourceFile {
+        module: path.split("::").map(String::from).collect(),
+        is_mod_rs: code.contains("pub mod"),
+        code: code.to_string(),
+    };
+    let mut files = vec![
+        file(
+            "report",
+            "pub mod model;\npub mod render;\npub mod page;\npub mod markdown;\npub mod regenerate;\n\
+             fn exporters() -> Vec<Box<dyn Exporter>> { vec![Box::new(page::Page)] }",
+        ),
+        file("report::model", "pub mod view;\npub mod files;"),
+        file("report::model::view", "use super::files::DIR;\nuse crate::results::Record;"),
+        file("report::model::files", ""),
+        file("report::render", "pub mod markup;"),
+        file("report::render::markup", "use crate::report::model::view;"),
+        file("report::page", "pub mod html;\npub use html::Page;"),
+        file(
+            "report::page::html",
+            "use super::super::model::{files::DIR, view};\nuse crate::report::{render::markup, Exporter};",
+        ),
+        file("report::markdown", "pub mod table;\npub mod cells;"),
+        file("report::markdown::table", "use super::cells;\nuse crate::report::model::view;"),
+        file("report::markdown::cells", ""),
+        file("report::regenerate", "use super::{exporters, markdown::table, page};"),
+        file("results", ""),
+    ];
+    assert_eq!(report_rule_breaks(&files), Vec::<String>::new());
+    // The model naming an output, an output another (also by a re-export), render/ an output, an
+    // output the report's registry.
+    files[2].code.push_str("\nfn f() { crate::report::page::html::row(); }");
+    files[7].code.push_str("\nuse crate::report::markdown::{cells::cell, table};");
+    files[6].code.push_str("\npub use crate::report::markdown::table::Table;");
+    files[5].code.push_str("\nuse super::super::page;");
+    files[10].code.push_str("\nfn g() { super::super::exporters(); }");
+    assert_eq!(
+        report_rule_breaks(&files),
+        [
+            "src/report/markdown/cells.rs names report",
+            "src/report/model/view.rs names report::page::html",
+            "src/report/page/html.rs names report::markdown::cells",
+            "src/report/page/html.rs names report::markdown::table",
+            "src/report/page/mod.rs names report::markdown::table",
+            "src/report/render/markup.rs names report::page",
+        ]
     );
 }

@@ -43,11 +43,11 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
     let keys: Vec<String> = outcome.measured.iter().map(|record| record.key()).collect();
     messages::info(format_args!(
         "{} in {}",
-        report::overview::run_summary(&results, &keys),
+        report::model::overview::run_summary(&results, &keys),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
     if timings {
-        stdout::text(&report::timings::table(&outcome.measured, outcome.writing_seconds))?;
+        stdout::text(&report::terminal::timings::table(&outcome.measured, outcome.writing_seconds))?;
     }
     if outcome.interrupted {
         return Ok(Ending::Interrupted);
@@ -74,7 +74,8 @@ pub fn render(args: &RenderArgs) -> Result<Ending> {
 /// removes the temporary files an earlier command, killed while writing, left there.
 fn hold_out(out: &Path) -> Result<FolderLock> {
     let lock = FolderLock::acquire(out, Folder::Out)?;
-    for dir in [out.to_path_buf(), out.join(report::badges::DIR)] {
+    let dirs = [report::model::files::BADGES_DIR, report::model::files::CHARTS_DIR];
+    for dir in [out.to_path_buf()].into_iter().chain(dirs.map(|dir| out.join(dir))) {
         let removed = output::remove_leftovers(&dir)?;
         if removed > 0 {
             messages::info(format_args!(

@@ -182,7 +182,7 @@ pub struct BuildDirArgs {
 /// Where a command writes results.json and the reports made from it.
 #[derive(Debug, Args, Clone)]
 pub struct OutputArgs {
-    /// Where results.json, results.md, results.csv, results.svg and badges/ go
+    /// Where results.json, results.md, results.csv, results.html, charts/ and badges/ go
     #[arg(value_parser = values::path, long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
     /// The README whose marked table block is regenerated (skipped if it does not exist) [default:

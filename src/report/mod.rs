@@ -2,42 +2,22 @@
 //! charts and the README block. File exporters share one trait and are all regenerated from
 //! results.json alone, so the same results always give the same bytes.
 
-// One file per output.
-pub mod badges;
-pub mod chart;
-pub mod detail;
-pub mod exports;
-pub mod format_details;
-pub mod html;
-pub mod junit;
-pub mod markdown;
-pub mod page_crashes;
-pub mod readme;
-pub mod results_csv;
-pub mod sarif;
-pub mod summary;
-pub mod template;
-pub mod text;
-pub mod timings;
+// The view model every output reads, computed once; what outputs write with (escaping, the charts'
+// drawing); then one folder or file per output, each listed in `exporters()` when `render` writes it.
+pub mod model;
+pub mod render;
 
-// What the outputs share: a probe as the exports list it, a record's class, the records' grouping
-// and order, escaping, facts across records, writing every output at once, how a record reads, and
-// its release history in one line.
-pub mod case;
-pub mod cells;
-pub mod class;
-pub mod counts;
-pub mod crashes;
-pub mod documented;
-pub mod groups;
-pub mod lists;
-pub mod markup;
-pub mod overview;
-pub mod recursed;
+pub mod charts;
+pub mod exports;
+pub mod markdown;
+pub mod page;
+pub mod terminal;
+
+// Writing every output at once.
 pub mod regenerate;
-pub mod release_timeline;
-pub mod values;
-pub mod view;
+
+// (The layers above name a record's class and how it reads by these paths.)
+pub use model::{class, view};
 
 #[cfg(test)]
 pub(crate) mod tests;
@@ -57,11 +37,11 @@ pub trait Exporter {
 fn exporters() -> Vec<Box<dyn Exporter>> {
     vec![
         Box::new(markdown::ResultsTable),
-        Box::new(format_details::FormatDetails),
-        Box::new(badges::Badges),
-        Box::new(chart::ResultsChart),
-        Box::new(chart::SweepChart),
-        Box::new(html::ResultsPage),
-        Box::new(results_csv::ResultsCsv),
+        Box::new(markdown::FormatDetails),
+        Box::new(exports::Badges),
+        Box::new(charts::ResultsChart),
+        Box::new(charts::SweepChart),
+        Box::new(page::ResultsPage),
+        Box::new(exports::ResultsCsv),
     ]
 }

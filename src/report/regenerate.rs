@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::template::fill_values;
-use super::{badges, exporters, readme};
+use super::exporters;
+use super::markdown::readme;
+use super::markdown::template::fill_values;
+use super::model::files::BADGES_DIR;
 use crate::results::{output, write_if_changed, Results};
 use crate::untrusted::printable;
 
@@ -63,7 +65,7 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written
         }
     }
     // A row that left the catalog (or moved to another environment) leaves no badge behind.
-    let badges = out.join(badges::DIR);
+    let badges = out.join(BADGES_DIR);
     for entry in std::fs::read_dir(&badges).into_iter().flatten().flatten() {
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "svg") && !written.contains(&path) {
@@ -92,7 +94,7 @@ pub fn write_all(results: &Results, out: &Path, readme: &Path) -> Result<Written
     Ok(done)
 }
 
-/// Hand-written pages beside the README whose figures are read from the results (`template.rs`).
+/// Hand-written pages beside the README whose figures are read from the results (`markdown/template.rs`).
 const DOCS_WITH_FIGURES: [&str; 1] = ["docs/findings.md"];
 
 /// Rewrites the marked figures of a hand-written page; returns whether it changed.
@@ -107,21 +109,21 @@ fn update_figures(page: &Path, results: &Results) -> Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::chart;
+    use crate::report::render::chart;
 
     #[test]
     fn badges_of_rows_no_longer_in_the_results_are_removed_and_nothing_else() {
         let out = tempfile::tempdir().unwrap();
         let results = chart::tests::sample();
-        std::fs::create_dir_all(out.path().join(badges::DIR)).unwrap();
-        let stale = out.path().join(badges::DIR).join("gone-parser.svg");
-        let other = out.path().join(badges::DIR).join("notes.txt");
+        std::fs::create_dir_all(out.path().join(BADGES_DIR)).unwrap();
+        let stale = out.path().join(BADGES_DIR).join("gone-parser.svg");
+        let other = out.path().join(BADGES_DIR).join("notes.txt");
         std::fs::write(&stale, "<svg/>").unwrap();
         std::fs::write(&other, "kept").unwrap();
         write_all(&results, out.path(), &out.path().join("README.md")).unwrap();
         assert!(!stale.exists());
         assert!(other.exists());
         let first = &results.parsers[0];
-        assert!(out.path().join(badges::DIR).join(badges::badge_file(first)).exists());
+        assert!(out.path().join(BADGES_DIR).join(crate::report::model::files::badge_file(first)).exists());
     }
 }

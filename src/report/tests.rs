@@ -1,6 +1,6 @@
 //! Sample results shared by the report's unit tests.
 
-use crate::report::chart;
+use crate::report::render::chart;
 use crate::results::{EnvironmentInfo, Results};
 
 /// The chart sample with environments described, and two of its parsers measured in Debian 13
@@ -164,8 +164,10 @@ fn page_rows(data: &serde_json::Value, items: &str, key: &str, outcomes: &[&str]
 /// nor with `counts`.
 #[test]
 fn every_output_gives_the_same_counts() {
-    use crate::report::counts::{counts, rows};
-    use crate::report::{badges::Badges, html::ResultsPage, markdown::ResultsTable, readme, Exporter};
+    use crate::report::model::counts::{counts, rows};
+    use crate::report::{
+        exports::Badges, markdown::readme, markdown::ResultsTable, page::ResultsPage, Exporter,
+    };
     for results in [crash_fixture(), two_environments()] {
         let count = counts(&results);
         let block = readme::summary_block(&results, "");
@@ -226,7 +228,7 @@ fn every_output_gives_the_same_counts() {
         // Every row, and every outcome's chip adding up to them.
         assert_eq!(number_after(&page, "<a class=\"chip all\" href=\"#view=table\">"), count.rows);
         assert_eq!(data["rows"].as_array().unwrap().len(), count.rows);
-        let chips: usize = crate::report::class::Class::ALL.iter().map(|c| chip(c.key())).sum();
+        let chips: usize = crate::report::model::class::Class::ALL.iter().map(|c| chip(c.key())).sum();
         assert_eq!(chips, count.rows);
     }
 }

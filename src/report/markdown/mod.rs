@@ -1,0 +1,13 @@
+//! The Markdown outputs: results.md, `results/<format>.md`, the README's generated blocks and the
+//! figures of hand-written prose, with the cells and lists they share.
+
+pub mod cells;
+pub mod documented;
+pub mod format_details;
+pub mod lists;
+pub mod readme;
+pub mod results_md;
+pub mod template;
+
+pub use format_details::FormatDetails;
+pub use results_md::ResultsTable;

@@ -1,0 +1,24 @@
+//! The view model: what every output reads of the results, computed once, so the README, results.md,
+//! the page, the badges and the charts say the same thing. Nothing here renders or escapes, and
+//! nothing here names an output (tests/layers.rs checks it).
+
+// A record's outcome class and words, and how a record reads (its name, outcome, figures).
+pub mod class;
+pub mod view;
+
+// The records' grouping and order, facts across them, and every count.
+pub mod counts;
+pub mod groups;
+pub mod overview;
+
+// The crash list and the function that recursed; a row's release history in one line.
+pub mod crashes;
+pub mod recursed;
+pub mod release_timeline;
+
+// Documented limits judged; the figures hand-written prose quotes.
+pub mod documented;
+pub mod values;
+
+// Where each output puts the files another links to.
+pub mod files;

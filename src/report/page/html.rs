@@ -1,0 +1,750 @@
+//! results.html: the atlas as one self-contained web page. Every row of results.md, filterable by
+//! format, class, language, outcome and phase and sortable by depth, with both charts inline.
+//! Nothing is fetched: the CSS, the script and the charts are in the page, and its
+//! Content-Security-Policy forbids any request, so it works from `file://`, an artifact download or
+//! a static host alike (a documented limit's source is a link to follow, never a fetch).
+//!
+//! Every string that comes from results.json (parser stderr, versions, notes, even names) is
+//! untrusted: it reaches the page only through [`escape_html`] (markup) or [`json_for_script`] (data
+//! for the script, which only ever assigns it with `textContent`).
+//!
+//! Two views: the crash list (the default: [`crate::report::model::crashes`]'s list as
+//! [`super::crashes`] renders it, where each parser loses control, by depth, with the function that
+//! recursed) and the table of every row; every count on the page is
+//! [`crate::report::model::counts`]'s. The script reads the URL fragment
+//! (`#view=table&format=json&outcome=crash&sort=depth&dir=desc`; an empty one is the crash list, one
+//! without `view` the table, as links made before the crash list meant) and keeps it in step with
+//! the controls, so a view can be linked to; the browser test drives it that way.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::crashes::{crash_section, line_data, LineData};
+use super::{detail, documented};
+use crate::payload::PayloadFormat;
+use crate::report::model::class::{class_of, count_of, losing_sooner, phrase, Class, Word};
+use crate::report::model::counts::{counts, row_class, rows, Counts};
+use crate::report::model::crashes::{crash_list, losing_depth, losses};
+use crate::report::model::files::{badge_file, charted_classes, has_sweep, BADGES_DIR};
+use crate::report::model::groups::{environments_of, groups_by_depth};
+use crate::report::model::view::{
+    depth_figure, environment_name, environment_sentence, growth_note, other_shape_words, peak_memory,
+    short_outcome,
+};
+use crate::report::render::chart;
+use crate::report::render::markup::{escape_html, json_for_script};
+use crate::report::Exporter;
+use crate::results::outcome::{error_line, FailureKind};
+use crate::results::phase::Phase;
+use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::{ParserRecord, Results};
+use crate::units::{format_bytes, thousands};
+
+pub const RESULTS_HTML: &str = "results.html";
+
+pub struct ResultsPage;
+
+impl Exporter for ResultsPage {
+    fn files(&self, results: &Results) -> Result<Vec<(PathBuf, String)>> {
+        Ok(vec![(PathBuf::from(RESULTS_HTML), page(results)?)])
+    }
+}
+
+/// The input format a row measured, as the page's filter names it.
+fn format_of(record: &ParserRecord) -> String {
+    record.format.to_string()
+}
+
+/// What the script needs per row: the filter keys, the sort keys and the text the search box matches.
+#[derive(Serialize)]
+struct RowData {
+    /// The record's key: its id, with `@<environment>` outside the host.
+    id: String,
+    format: String,
+    /// Its format's class (`data`, `patterns`, `sql`, `query-languages`, `code`).
+    class: &'static str,
+    /// The environment's key (`host`, `debian13`).
+    environment: String,
+    language: String,
+    library: String,
+    outcome: &'static str,
+    /// The depth where it loses control, in any part; else its smallest failing depth; null for no
+    /// limit and for unmeasured rows (told apart by `outcome`).
+    depth: Option<u64>,
+    /// Position in the grouped order (by language, then as in results.md).
+    group_order: usize,
+    /// Library, version, note and error line: what the search box looks in.
+    text: String,
+    /// Whether the row was measured in phases after the parse.
+    phased: bool,
+    /// The phases where it loses control at all.
+    loses_in: Vec<&'static str>,
+    /// The phase after the parse where it loses control sooner than in its main result, if one does.
+    sooner_in: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct PageData {
+    rows: Vec<RowData>,
+    lines: Vec<LineData>,
+}
+
+/// The records grouped by language (alphabetically), each group in table order, a library's other
+/// environments right after it.
+fn grouped(results: &Results) -> Vec<&ParserRecord> {
+    let mut records: Vec<&ParserRecord> =
+        groups_by_depth(results).into_iter().flat_map(|g| g.records).collect();
+    // Stable: table order survives inside each language.
+    records.sort_by(|a, b| a.language.cmp(&b.language));
+    records
+}
+
+fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> RowData {
+    let mut loses_in: Vec<&'static str> =
+        losses(results, record).iter().filter_map(|l| l.phase()).map(|p| p.name()).collect();
+    loses_in.dedup();
+    RowData {
+        id: record.key(),
+        format: format_of(record),
+        class: record.format.class().key(),
+        environment: record.environment.clone(),
+        language: record.language.clone(),
+        library: record.library.clone(),
+        outcome: row_class(results, record).key(),
+        // Where it loses control; else where the bar of the chart ends: the exact failing depth, or
+        // the deepest depth a slow parser finished; none for no limit or no exact answer.
+        depth: losing_depth(results, record).or_else(|| {
+            record.result.as_ref().and_then(|r| match r.finding() {
+                Finding::Slow(deepest, _) => Some(deepest),
+                _ => r.exact_failing_depth(),
+            })
+        }),
+        group_order,
+        text: search_text(results, record),
+        phased: !record.phases.is_empty(),
+        loses_in,
+        sooner_in: losing_sooner(record).and_then(|p| p.phase).map(|p| p.name()),
+    }
+}
+
+/// Library, environment, build, version, note and error line: what the search box looks in.
+fn search_text(results: &Results, record: &ParserRecord) -> String {
+    let version = record.shown_version().unwrap_or_default();
+    [
+        record.library.as_str(),
+        environment_name(results, &record.environment),
+        record.variant.as_deref().unwrap_or(""),
+        version.as_str(),
+        record.note.as_str(),
+        error_text(record).unwrap_or(""),
+    ]
+    .join(" ")
+}
+
+fn page(results: &Results) -> Result<String> {
+    let records = grouped(results);
+    let list = crash_list(results);
+    let counts = counts(results);
+    let data = PageData {
+        rows: records.iter().enumerate().map(|(i, record)| row_data(results, record, i)).collect(),
+        lines: line_data(&list, |record| search_text(results, record)),
+    };
+
+    let mut html = String::with_capacity(128 * 1024);
+    html.push_str(HEAD);
+    let _ = writeln!(
+        html,
+        "<header>\n<h1>How deeply nested input can each parser take?</h1>\n<p class=\"env\">{}</p>",
+        escape_html(&environment_sentence(&results.environment, str::to_string))
+    );
+    summary_chips(&mut html, &counts);
+    html.push_str("</header>\n<main>\n");
+    controls(&mut html, results);
+    crash_section(&mut html, results, &list, &counts);
+    html.push_str("<section id=\"table-view\">\n");
+    table(&mut html, results, &records);
+    html.push_str(LEGEND);
+    html.push_str("</section>\n");
+    documented::html_section(&mut html, results);
+    charts(&mut html, results)?;
+    html.push_str("</main>\n");
+    let _ = writeln!(
+        html,
+        "<footer>Generated by <code>nestprobe</code> {} from results.json; do not edit by hand.</footer>",
+        escape_html(&results.environment.nestprobe_version)
+    );
+    let _ = writeln!(
+        html,
+        "<script type=\"application/json\" id=\"nestprobe-data\">{}</script>",
+        json_for_script(&data)
+    );
+    let _ = writeln!(html, "<script>\n{SCRIPT}</script>\n</body>\n</html>");
+    Ok(html)
+}
+
+/// The rows under each outcome (counted as every output counts them), as links that set the
+/// outcome filter.
+fn summary_chips(html: &mut String, counts: &Counts) {
+    let _ = write!(
+        html,
+        "<p class=\"chips\"><span class=\"unit\">Rows (a library in one environment):</span> \
+         <a class=\"chip all\" href=\"#view=table\">{}</a>",
+        rows(counts.rows)
+    );
+    for outcome in Class::ALL {
+        let count = counts.of(outcome);
+        if count > 0 {
+            let (key, label) = (outcome.key(), outcome.text());
+            let _ = write!(html, " <a class=\"chip o-{key}\" href=\"#outcome={key}\">{count} {label}</a>");
+        }
+    }
+    html.push_str("</p>\n");
+}
+
+fn select<'a>(
+    html: &mut String,
+    id: &str,
+    label: &str,
+    all: &str,
+    options: impl IntoIterator<Item = (&'a str, &'a str)>,
+) {
+    let _ = write!(html, "<label>{label} <select id=\"{id}\"><option value=\"\">{all}</option>");
+    for (value, text) in options {
+        let _ = write!(html, "<option value=\"{}\">{}</option>", escape_html(value), escape_html(text));
+    }
+    html.push_str("</select></label>\n");
+}
+
+fn controls(html: &mut String, results: &Results) {
+    let formats: BTreeSet<String> = results.parsers.iter().map(format_of).collect();
+    let languages: BTreeSet<&str> = results.parsers.iter().map(|r| r.language.as_str()).collect();
+    html.push_str("<form id=\"controls\">\n");
+    html.push_str(
+        "<label>View <select id=\"view\"><option value=\"crashes\">where parsers lose control</option>\
+         <option value=\"table\">every row</option></select></label>\n",
+    );
+    select(html, "format", "Format", "all formats", formats.iter().map(|f| (f.as_str(), f.as_str())));
+    let classes = results.classes();
+    select(html, "class", "Class", "all classes", classes.iter().map(|c| (c.key(), c.title())));
+    select(html, "language", "Language", "all languages", languages.iter().map(|&l| (l, l)));
+    let environments = environments_of(results);
+    select(
+        html,
+        "environment",
+        "Environment",
+        "all environments",
+        environments.iter().map(|key| (key.as_str(), environment_name(results, key))),
+    );
+    // A service's outcomes only where a row has one: a catalog of programs lists what programs do.
+    let seen: BTreeSet<&str> =
+        results.parsers.iter().map(|record| row_class(results, record).key()).collect();
+    let outcomes = Class::ALL.into_iter().filter(|c| !c.of_services_only() || seen.contains(c.key()));
+    select(html, "outcome", "Outcome", "all outcomes", outcomes.map(|c| (c.key(), c.text())));
+    // After the parse (or the compile): the rows measured in phases, those that lose control in
+    // one at all, and those that lose control there sooner than in the parse; only the phases some
+    // row was measured in.
+    let options = phase_options(results);
+    select(html, "phase", "Phase", "any phase", options.iter().map(|(k, t)| (k.as_str(), t.as_str())));
+    html.push_str(
+        "<label>Sort <select id=\"sort\">\
+         <option value=\"language\">by language</option>\
+         <option value=\"depth\">by depth, least first</option>\
+         <option value=\"depth-desc\">by depth, most first</option>\
+         <option value=\"library\">by library</option>\
+         </select></label>\n\
+         <label>Search <input id=\"q\" type=\"search\" placeholder=\"library, version, error…\"></label>\n\
+         <output id=\"count\">",
+    );
+    let _ = write!(html, "{0} of {0} rows", results.parsers.len());
+    html.push_str("</output>\n</form>\n");
+}
+
+/// The phase filter's options: `measured` when some row was measured in phases, then for each phase
+/// after the parse or compile that some row has, losing control there at all and sooner.
+fn phase_options(results: &Results) -> Vec<(String, String)> {
+    let measured: BTreeSet<Phase> =
+        results.parsers.iter().flat_map(|r| r.phases.iter().filter_map(|p| p.phase)).collect();
+    let mut options = Vec::new();
+    if !measured.is_empty() {
+        options.push(("measured".to_string(), "measured in phases".to_string()));
+    }
+    for phase in Phase::ALL.into_iter().filter(|p| !p.is_front_end() && measured.contains(p)) {
+        let name = phase.name();
+        let front = if phase == Phase::Run { "the compile" } else { "the parse" };
+        options.push((name.to_string(), format!("loses control in {name}")));
+        options.push((format!("{name}-sooner"), format!("loses control in {name}, sooner than {front}")));
+    }
+    options
+}
+
+/// Title, sort key (for sortable columns) and class of each column.
+const COLUMNS: [(&str, &str, &str); 12] = [
+    ("Language", "language", "lang"),
+    ("Library", "library", ""),
+    ("Environment", "", "environment"),
+    ("Variant", "", "var"),
+    ("Format", "", "fmt"),
+    ("Version", "", ""),
+    ("Fails at", "depth", "num"),
+    ("How", "", ""),
+    ("Second nesting", "", ""),
+    ("Unclosed", "", ""),
+    ("Why", "", ""),
+    ("Memory", "", "num"),
+];
+
+fn table(html: &mut String, results: &Results, records: &[&ParserRecord]) {
+    // Grouped by language (the default order) until the script says otherwise: the language column
+    // is then hidden, the group rows say it. A format or environment column with one value says
+    // nothing either, nor a variant column with none.
+    let formats: BTreeSet<String> = records.iter().map(|r| format_of(r)).collect();
+    let mut classes = String::from("grouped");
+    if formats.len() <= 1 {
+        classes.push_str(" one-format");
+    }
+    if environments_of(results).len() <= 1 {
+        classes.push_str(" one-env");
+    }
+    if records.iter().all(|r| r.variant.is_none()) {
+        classes.push_str(" no-variant");
+    }
+    let _ = write!(html, "<table id=\"atlas\" class=\"{classes}\">\n<thead><tr>");
+    for (title, key, class) in COLUMNS {
+        let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
+        if key.is_empty() {
+            let _ = write!(html, "<th scope=\"col\"{class}>{title}</th>");
+        } else {
+            let sort = if key == "language" { " aria-sort=\"ascending\"" } else { "" };
+            let _ = write!(
+                html,
+                "<th scope=\"col\"{class} data-sort=\"{key}\"{sort}><button type=\"button\">{title}</button></th>"
+            );
+        }
+    }
+    html.push_str("</tr></thead>\n<tbody id=\"rows\">\n");
+    let mut language = None;
+    for record in records {
+        if language != Some(&record.language) {
+            language = Some(&record.language);
+            let _ = writeln!(
+                html,
+                "<tr class=\"group\" data-language=\"{0}\"><th colspan=\"{1}\" scope=\"colgroup\">{0}</th></tr>",
+                escape_html(&record.language),
+                COLUMNS.len()
+            );
+        }
+        row(html, results, record);
+    }
+    html.push_str("</tbody>\n</table>\n");
+}
+
+/// What an empty cell shows.
+const DASH: &str = "—";
+
+fn row(html: &mut String, results: &Results, record: &ParserRecord) {
+    let outcome = row_class(results, record).key();
+    let key = record.key();
+    let _ = write!(
+        html,
+        "<tr class=\"parser\" id=\"p-{}\" data-id=\"{}\" data-environment=\"{}\" data-outcome=\"{outcome}\">",
+        escape_html(&key),
+        escape_html(&key),
+        escape_html(&record.environment)
+    );
+    naming_cells(html, results, record);
+    match &record.result {
+        Some(result) => outcome_cells(html, record, result),
+        None => unmeasured_cells(html, record),
+    }
+    html.push_str("</tr>\n");
+    // The note, the whole error, the command and every probe: under the row, on demand.
+    detail::row(html, results, record, COLUMNS.len());
+}
+
+fn cell(html: &mut String, class: &str, text: &str) {
+    match class {
+        "" => {
+            let _ = write!(html, "<td>{}</td>", escape_html(text));
+        }
+        class => {
+            let _ = write!(html, "<td class=\"{class}\">{}</td>", escape_html(text));
+        }
+    }
+}
+
+/// Long text clipped to one line; the whole of it is in the tooltip.
+fn clipped_cell(html: &mut String, class: &str, text: &str, full: &str) {
+    let _ = write!(
+        html,
+        "<td class=\"{class}\"><span class=\"clip\" title=\"{}\">{}</span></td>",
+        escape_html(full),
+        escape_html(text)
+    );
+}
+
+/// The cells that say what was measured: language, library, environment, variant, format, version.
+fn naming_cells(html: &mut String, results: &Results, record: &ParserRecord) {
+    cell(html, "lang", &record.language);
+    let study = if record.study {
+        "<span class=\"study\" title=\"in the original bad_json_parsers study\"> †</span>"
+    } else {
+        ""
+    };
+    let _ = write!(html, "<td class=\"lib\">{}{study}</td>", escape_html(&record.library));
+    // The release without its code name: the filter and the detail say the whole name.
+    let environment = environment_name(results, &record.environment);
+    cell(html, "environment", environment.split(" (").next().unwrap_or(environment));
+    cell(html, "var", record.variant.as_deref().unwrap_or(""));
+    cell(html, "fmt", &format_of(record));
+    let version = record.shown_version().unwrap_or_else(|| DASH.to_string());
+    clipped_cell(html, "ver", &version, &version);
+}
+
+/// The outcome cells of a row that has no result: its status, with the reason in the tooltip.
+fn unmeasured_cells(html: &mut String, record: &ParserRecord) {
+    let _ = write!(html, "<td class=\"num\">{}</td>", badge_link(record, DASH));
+    let reason = record.reason.as_deref().unwrap_or("");
+    let _ = write!(
+        html,
+        "<td><span class=\"badge o-not-measured\" title=\"{}\">{}</span></td>",
+        escape_html(reason),
+        escape_html(record.status.name())
+    );
+    for class in ["", "", "", "num"] {
+        cell(html, class, DASH);
+    }
+}
+
+/// The outcome cells of a measured row: where and how it fails, the second shape, the unclosed
+/// payload, why (the stack sweep's verdict) and the peak memory.
+fn outcome_cells(html: &mut String, record: &ParserRecord, result: &ProbeResult) {
+    // The payload size is in the tooltip: one column less, and it is twice the depth anyway for arrays.
+    let tooltip = match result.payload_bytes {
+        Some(bytes) => format!("payload {}", format_bytes(bytes)),
+        None => format!("no failure up to {}", thousands(result.settings.max_depth)),
+    };
+    let _ = write!(
+        html,
+        "<td class=\"num\" title=\"{tooltip}\">{}</td>",
+        badge_link(record, &main_depth_text(record, result))
+    );
+    // A phase after the parse that loses control sooner is said beside the parse's outcome, so that
+    // a row the phase filter shows says why.
+    let phase = losing_sooner(record)
+        .map(|_| format!(" <span class=\"phase\">{}</span>", escape_html(&short_outcome(record))))
+        .unwrap_or_default();
+    badge(html, record, result, "", &phase);
+    match &record.object {
+        Some(object) => badge(html, record, object, &depth_text(record, object), ""),
+        None => cell(html, "", DASH),
+    }
+    match &record.unclosed {
+        Some(unclosed) if unclosed.failure.is_some() => {
+            badge(html, record, unclosed, &depth_text(record, unclosed), "")
+        }
+        Some(_) => cell(html, "muted", "rejected"),
+        None => cell(html, "", DASH),
+    }
+    let why = record.sweep.as_ref().map_or_else(
+        || DASH.to_string(),
+        |s| match s.bytes_per_level {
+            Some(bytes) => format!("{} ({bytes} B/level)", s.verdict.name()),
+            None => s.verdict.name().to_string(),
+        },
+    );
+    cell(html, "why", &why);
+    cell(html, "num", &peak_memory(result).unwrap_or_else(|| DASH.to_string()));
+}
+
+/// `text` as a link to the record's badge, which lies beside the page (a path made of the key,
+/// escaped like any text).
+fn badge_link(record: &ParserRecord, text: &str) -> String {
+    format!(
+        "<a class=\"badge-link\" href=\"{}/{}\" title=\"this result as a badge\">{}</a>",
+        BADGES_DIR,
+        escape_html(&badge_file(record)),
+        escape_html(text)
+    )
+}
+
+/// [`depth_text`] of a row's main result, with the shape it was measured in where the program
+/// refused the format's main one.
+fn main_depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
+    depth_text(record, result) + &other_shape_words(record)
+}
+
+/// The smallest failing depth; `none` when there is none (the tooltip says up to where).
+fn depth_text(record: &ParserRecord, result: &ProbeResult) -> String {
+    match result.finding() {
+        Finding::FailsAt(depth, _) => depth_figure(record, result, depth),
+        Finding::NoLimit => "none".to_string(),
+        Finding::Flattened(built) => format!("flattened to {}", thousands(built)),
+        Finding::Unstable { .. } | Finding::InputNotRead(_) => "—".to_string(),
+        Finding::Slow(depth, _) => format!("> {}", thousands(depth)),
+    }
+}
+
+/// An outcome as a coloured badge, short in the outcome words (`SIGSEGV`, `exit 134`: the colour
+/// says crash; `exhausts time`), with the whole phrase as its tooltip, `prefix` (a depth) before it
+/// and `after` (markup) after it.
+fn badge(html: &mut String, record: &ParserRecord, result: &ProbeResult, prefix: &str, after: &str) {
+    let class = class_of(result);
+    let short = match (result.finding(), &result.failure) {
+        (Finding::Slow(..), Some(failure)) if result.crash_beyond_slow().is_some() => failure.how(),
+        (Finding::FailsAt(_, failure), _) if failure.kind == FailureKind::Crash => failure.how(),
+        (Finding::FailsAt(_, failure), _) if failure.kind == FailureKind::Error => {
+            crate::results::word::clean_error(count_of(record, result))
+        }
+        (Finding::FailsAt(_, failure), _) => failure.kind.word().text().to_string(),
+        (Finding::Flattened(built), _) => format!("{} to {}", Word::Flattened.text(), thousands(built)),
+        (Finding::InputNotRead(_), _) => Word::InputNotRead.text().to_string(),
+        _ => class.text().to_string(),
+    };
+    let (key, long) = (class.key(), phrase(record, result));
+    let prefix = if prefix.is_empty() || result.failure.is_none() {
+        String::new()
+    } else {
+        format!("<span class=\"d\">{}</span> ", escape_html(prefix))
+    };
+    // Super-linear time is a finding of its own, beside whatever ended the search.
+    let growth = growth_note(result)
+        .map(|note| {
+            format!(
+                " <span class=\"growth\" title=\"doubling the depth more than triples the time\">{}</span>",
+                escape_html(&note)
+            )
+        })
+        .unwrap_or_default();
+    let _ = write!(
+        html,
+        "<td>{prefix}<span class=\"badge o-{key}\" title=\"{}\">{}</span>{growth}{after}</td>",
+        escape_html(&long),
+        escape_html(&short)
+    );
+}
+
+/// The line of the main probe's stderr that names the error.
+fn error_text(record: &ParserRecord) -> Option<&str> {
+    let failure = record.result.as_ref()?.failure.as_ref()?;
+    error_line(&failure.stderr)
+}
+
+fn charts(html: &mut String, results: &Results) -> Result<()> {
+    html.push_str("<section class=\"charts\" id=\"charts\">\n");
+    // Each chart is a document of its own; inline, only its <svg> element is wanted. It carries its
+    // own title. (plotters escapes the text it writes.)
+    // A figure says its format: the page shows the charts of the formats its filters leave rows of.
+    let mut figure = |format: PayloadFormat, svg: String| {
+        let start = svg.find("<svg").unwrap_or(0);
+        let _ = writeln!(
+            html,
+            "<figure data-format=\"{format}\" data-class=\"{}\">\n{}\n</figure>",
+            format.class().key(),
+            svg[start..].trim_end()
+        );
+    };
+    for format in results.formats() {
+        let subset = results.of_format(format);
+        figure(format, chart::results_svg(&subset)?);
+        if has_sweep(&subset) {
+            figure(format, chart::sweep_svg(&subset)?);
+        }
+    }
+    // A class of several formats has a chart of its own too, shown while a row of it is.
+    for class in charted_classes(results) {
+        let svg = chart::results_svg(&results.of_class(class))?;
+        let start = svg.find("<svg").unwrap_or(0);
+        let _ =
+            writeln!(html, "<figure data-class=\"{}\">\n{}\n</figure>", class.key(), svg[start..].trim_end());
+    }
+    html.push_str("</section>\n");
+    Ok(())
+}
+
+const HEAD: &str = concat!(
+    r##"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">
+<title>nestprobe: how deeply nested input can each parser take?</title>
+<script>
+"##,
+    include_str!("errors.js"),
+    r##"</script>
+<style>
+"##,
+    include_str!("page.css"),
+    r##"</style>
+</head>
+<body>
+<pre id="js-errors" hidden></pre>
+"##
+);
+
+const LEGEND: &str = include_str!("legend.html");
+
+/// Filters and sorting. Rows are server-rendered; the script only hides and reorders them, and reads
+/// its data from the JSON island, so no untrusted text is ever parsed as markup.
+const SCRIPT: &str = include_str!("page.js");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::render::chart::tests::sample;
+
+    /// The text from `start` to the end of `end`, which must both be there.
+    fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+        let from = html.find(start).unwrap_or_else(|| panic!("{start:?} missing"));
+        let to = from + html[from..].find(end).unwrap_or_else(|| panic!("{end:?} missing")) + end.len();
+        &html[from..to]
+    }
+
+    #[test]
+    fn environments_are_a_column_and_a_filter_and_rows_are_keyed() {
+        let results = crate::report::tests::two_environments();
+        let html = page(&results).unwrap();
+        let environment = between(&html, "<select id=\"environment\">", "</select>");
+        assert!(
+            environment.contains("<option value=\"host\">Debian 12 (bookworm)</option>"),
+            "{environment}"
+        );
+        assert!(
+            environment.contains("<option value=\"debian13\">Debian 13 (trixie)</option>"),
+            "{environment}"
+        );
+        let table = between(&html, "<table id=\"atlas\"", "</tbody>\n</table>");
+        assert!(!table.contains("one-env"), "the environment column is hidden");
+        let row = between(table, "data-id=\"python-json@debian13\"", "</tr>");
+        assert!(row.contains("data-environment=\"debian13\""), "{row}");
+        assert!(row.contains("<td class=\"environment\">Debian 13</td>"), "{row}");
+        assert!(row.contains("href=\"badges/python-json@debian13.svg\""), "{row}");
+        // The host's row comes right before it; every row id is unique.
+        let ids: Vec<&str> = table
+            .split("<tr class=\"parser\"")
+            .skip(1)
+            .map(|tr| tr.split("data-id=\"").nth(1).unwrap().split('"').next().unwrap())
+            .collect();
+        let at = ids.iter().position(|id| *id == "python-json").unwrap();
+        assert_eq!(ids[at + 1], "python-json@debian13");
+        assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), results.parsers.len());
+    }
+
+    /// The page's header, controls, crash view and table, as a reviewable snapshot (the charts have
+    /// their own).
+    #[test]
+    fn html_page_structure_snapshot() {
+        let html = page(&sample()).unwrap();
+        let parts = [
+            between(&html, "<header>", "</header>"),
+            between(&html, "<form id=\"controls\"", "</form>"),
+            between(&html, "<section id=\"crash-view\">", "</section>"),
+            between(&html, "<table id=\"atlas\"", "</tbody>\n</table>"),
+        ];
+        insta::assert_snapshot!("results_page", parts.join("\n"));
+    }
+
+    /// A row whose parse has no limit but whose serializer crashes (nlohmann/json): a line of the
+    /// crash view naming the function, sorted and filtered by where it loses control.
+    #[test]
+    fn a_crash_after_the_parse_is_a_crash_line_and_the_rows_depth() {
+        use crate::results::crash_site::CrashSite;
+        use crate::results::outcome::{Failure, FailureKind};
+        use crate::results::phase::Phase;
+        let mut results = sample();
+        let record = results.parsers.iter_mut().find(|r| r.id == "c-unbounded").unwrap();
+        let mut serialize = record.result.clone().unwrap();
+        serialize.phase = Some(Phase::Serialize);
+        serialize.min_failing_depth = Some(87_361);
+        serialize.failure = Some(Failure {
+            kind: FailureKind::Crash,
+            exit_code: None,
+            signal: Some(11),
+            signal_name: Some("SIGSEGV".into()),
+            stderr: String::new(),
+            peak_rss_bytes: None,
+            service: None,
+        });
+        serialize.crashed_in = Some(CrashSite {
+            cycle: vec!["nlohmann::detail::serializer<json>::dump(json const&, bool)".into()],
+            ..CrashSite::default()
+        });
+        record.phases = vec![serialize];
+        let html = page(&results).unwrap();
+        let island = between(&html, "<script type=\"application/json\" id=\"nestprobe-data\">", "</script>");
+        let json = island.split_once('>').unwrap().1.trim_end_matches("</script>");
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        let row = data["rows"].as_array().unwrap().iter().find(|r| r["id"] == "c-unbounded").unwrap();
+        assert_eq!(row["depth"], 87_361, "sorted by where it loses control, not by its parse's none");
+        assert_eq!(row["loses_in"], serde_json::json!(["serialize"]));
+        assert_eq!(row["sooner_in"], "serialize");
+        let line = data["lines"].as_array().unwrap().iter().find(|l| l["row"] == "c-unbounded").unwrap();
+        assert_eq!(
+            (&line["phase"], &line["outcome"], &line["sooner"]),
+            (&"serialize".into(), &"crash".into(), &true.into())
+        );
+        let id = line["id"].as_str().unwrap();
+        let tr = between(&html, &format!("id=\"{id}\""), "</tr>");
+        assert!(tr.contains("nlohmann::<wbr>detail::<wbr>serializer::<wbr>dump</td>"), "{tr}");
+        assert!(tr.contains(">serialize <span class=\"sooner\""), "{tr}");
+        assert!(tr.contains(">87,361 ±</td>") && tr.contains(">SIGSEGV</span>"), "{tr}");
+        // In the crash list, not among what only exhausts time or memory.
+        let crashes = between(&html, "<table id=\"crashes\"", "</table>");
+        assert!(crashes.contains(&format!("id=\"{id}\"")));
+    }
+
+    #[test]
+    fn html_page_is_self_contained_and_complete() {
+        let results = sample();
+        let html = page(&results).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+        assert!(html.ends_with("</body>\n</html>\n"));
+        assert!(html.contains("Content-Security-Policy\" content=\"default-src 'none';"));
+        // Nothing to fetch: no external resource of any kind.
+        for needle in [" src=", "<link", "@import", "url(", "https://", "<iframe"] {
+            assert!(!html.contains(needle), "{needle:?} in the page");
+        }
+        // The only http:// is the SVG namespace of the two inline charts.
+        assert_eq!(html.matches("http://").count(), 2);
+        assert_eq!(html.matches("http://www.w3.org/2000/svg").count(), 2);
+        assert_eq!(html.matches("<svg ").count(), 2);
+        assert!(!html.contains("<?xml"));
+        // Our three scripts: the error hook, the data island, the filters.
+        assert_eq!(html.matches("<script").count(), 3);
+        // One row per parser, and the data island describes the same rows in the same order.
+        let row_ids: Vec<&str> = html
+            .split("<tr class=\"parser\"")
+            .skip(1)
+            .map(|tr| tr.split("data-id=\"").nth(1).unwrap().split('"').next().unwrap())
+            .collect();
+        assert_eq!(row_ids.len(), results.parsers.len());
+        let island = between(&html, "<script type=\"application/json\" id=\"nestprobe-data\">", "</script>");
+        let json = island.split_once('>').unwrap().1.trim_end_matches("</script>");
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        let data_ids: Vec<&str> =
+            data["rows"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+        assert_eq!(row_ids, data_ids);
+        // Grouped by language, alphabetically; table order inside a language (C: 87,289 < no limit).
+        let languages: Vec<&str> =
+            data["rows"].as_array().unwrap().iter().map(|r| r["language"].as_str().unwrap()).collect();
+        let mut sorted_languages = languages.clone();
+        sorted_languages.sort();
+        assert_eq!(languages, sorted_languages);
+        assert_eq!(&data_ids[..2], ["c-stack", "c-unbounded"]);
+        let outcome = |id: &str| {
+            data["rows"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap()["outcome"].clone()
+        };
+        assert_eq!(outcome("c-stack"), "crash");
+        assert_eq!(outcome("java-abort"), "crash");
+        assert_eq!(outcome("js-slow"), "timeout");
+        assert_eq!(outcome("c-unbounded"), "no-limit");
+        assert_eq!(outcome("go-skipped"), "not-measured");
+        assert_eq!(outcome("python-json"), "clean-error");
+        assert!(data["rows"].as_array().unwrap().iter().all(|r| r["format"] == "json"));
+    }
+}
