@@ -1,0 +1,1 @@
+../js-express/app.js
