@@ -44,12 +44,15 @@ fn every_interpolated_build_is_the_command_it_was() {
             build.to_string()
         };
         // (A step after the install may follow it: Deno's build links the protocol helper; and pip
-        // may install further exact releases with it: tree-sitter's grammar beside tree-sitter.)
+        // may install further exact releases with it: tree-sitter's grammar beside tree-sitter, a
+        // server beside its framework; or the pinned package's own extras: `strawberry-graphql[asgi]`.)
         let installs = build.strip_prefix(&expected).is_some_and(|rest| {
             let rest = rest.split(" && ").next().unwrap_or_default();
             rest.split_whitespace().all(|extra| {
                 let extra = extra.trim_matches('"');
-                extra.split_once("==").is_some_and(|(n, v)| !n.is_empty() && !v.is_empty())
+                let pinned = extra.split_once("==").is_some_and(|(n, v)| !n.is_empty() && !v.is_empty());
+                let own_extras = extra.strip_prefix(name.as_str()).is_some_and(|e| e.starts_with('['));
+                pinned || own_extras
             })
         });
         assert!(installs, "{}: {build}\nnot: {expected}", entry.id);
@@ -185,7 +188,9 @@ fn debian_python_libraries_have_a_newest_release_row() {
         .filter(|e| e.package.as_ref().is_some_and(|p| p.registry == Registry::Pypi))
         .map(|e| e.program.as_deref().unwrap_or(&e.id))
         .collect();
-    for entry in catalog.entries.iter().filter(|e| e.language == "Python" && e.package.is_none()) {
+    // (A service row's newest releases are the frameworks': -pypi service rows of their own.)
+    let libraries = catalog.entries.iter().filter(|e| e.serve.is_none());
+    for entry in libraries.filter(|e| e.language == "Python" && e.package.is_none()) {
         let debian_library = entry.apt.iter().any(|p| p.starts_with("python3-") && p != "python3-venv");
         if debian_library && !SAME_RELEASE.contains(&entry.id.as_str()) {
             assert!(pypi_programs.contains(entry.id.as_str()), "{} has no PyPI row beside it", entry.id);
