@@ -16,15 +16,19 @@ pub enum FormatClass {
     QueryLanguages,
     /// Source code in programming languages.
     Code,
+    /// Web and GraphQL services, whatever their payload format: a row whose trials are requests to
+    /// a server (a record's family, `ParserRecord::family`, not a format's).
+    Services,
 }
 
 impl FormatClass {
-    pub const ALL: [FormatClass; 5] = [
+    pub const ALL: [FormatClass; 6] = [
         FormatClass::Data,
         FormatClass::Patterns,
         FormatClass::Sql,
         FormatClass::QueryLanguages,
         FormatClass::Code,
+        FormatClass::Services,
     ];
 
     /// The heading its formats' sections sit under; none for data formats, whose sections stay at
@@ -36,6 +40,7 @@ impl FormatClass {
             FormatClass::Sql => Some("SQL"),
             FormatClass::QueryLanguages => Some("Query languages"),
             FormatClass::Code => Some("Code"),
+            FormatClass::Services => Some("Services"),
         }
     }
 
@@ -47,6 +52,7 @@ impl FormatClass {
             FormatClass::Sql => "sql",
             FormatClass::QueryLanguages => "query-languages",
             FormatClass::Code => "code",
+            FormatClass::Services => "services",
         }
     }
 
@@ -64,6 +70,7 @@ impl FormatClass {
             FormatClass::Sql => "SQL",
             FormatClass::QueryLanguages => "query languages",
             FormatClass::Code => "code",
+            FormatClass::Services => "services",
         }
     }
 
@@ -81,6 +88,8 @@ impl FormatClass {
             FormatClass::QueryLanguages => "query-language parsers",
             FormatClass::Code if one => "code parser",
             FormatClass::Code => "code parsers",
+            FormatClass::Services if one => "service",
+            FormatClass::Services => "services",
         }
     }
 
@@ -89,6 +98,7 @@ impl FormatClass {
     pub fn main_label(self) -> &'static str {
         match self {
             FormatClass::Data => "whole run",
+            FormatClass::Services => "fresh server",
             _ => "compile",
         }
     }
@@ -111,11 +121,11 @@ mod tests {
         }
         assert_eq!(class_of("code"), FormatClass::Code);
         let headings: Vec<_> = FormatClass::ALL.iter().filter_map(|c| c.heading()).collect();
-        assert_eq!(headings, ["Patterns", "SQL", "Query languages", "Code"]);
+        assert_eq!(headings, ["Patterns", "SQL", "Query languages", "Code", "Services"]);
         assert_eq!(FormatClass::Data.main_label(), "whole run");
         assert_eq!(FormatClass::Sql.main_label(), "compile");
         let keys: Vec<&str> = FormatClass::ALL.iter().map(|c| c.key()).collect();
-        assert_eq!(keys, ["data", "patterns", "sql", "query-languages", "code"]);
+        assert_eq!(keys, ["data", "patterns", "sql", "query-languages", "code", "services"]);
         assert_eq!(FormatClass::Data.title(), "Data formats");
         assert_eq!(FormatClass::QueryLanguages.title(), "Query languages");
         assert_eq!(FormatClass::Patterns.rows_noun(1), "regex engine");

@@ -166,10 +166,11 @@ impl Results {
         }
     }
 
-    /// The payload formats of the records, in the order they first appear.
+    /// The payload formats of the records, in the order they first appear: a format's section is
+    /// its libraries' (a service is in the services' section, whatever its format).
     pub fn formats(&self) -> Vec<PayloadFormat> {
         let mut formats = Vec::new();
-        for record in &self.parsers {
+        for record in self.parsers.iter().filter(|record| record.service.is_none()) {
             if !formats.contains(&record.format) {
                 formats.push(record.format);
             }
@@ -186,10 +187,12 @@ impl Results {
         Results { schema_version: SCHEMA_VERSION, environment, environments, parsers }
     }
 
-    /// The classes of the formats measured, in [`FormatClass::ALL`]'s order.
+    /// The families of the records measured, in [`FormatClass::ALL`]'s order.
     pub fn classes(&self) -> Vec<FormatClass> {
-        let formats = self.formats();
-        FormatClass::ALL.into_iter().filter(|class| formats.iter().any(|f| f.class() == *class)).collect()
+        FormatClass::ALL
+            .into_iter()
+            .filter(|class| self.parsers.iter().any(|r| r.family() == *class))
+            .collect()
     }
 
     /// The records of one class of formats (the environment is shared).
@@ -198,7 +201,7 @@ impl Results {
             schema_version: self.schema_version,
             environment: self.environment.clone(),
             environments: self.environments.clone(),
-            parsers: self.parsers.iter().filter(|r| r.format.class() == class).cloned().collect(),
+            parsers: self.parsers.iter().filter(|r| r.family() == class).cloned().collect(),
         }
     }
 
@@ -208,7 +211,12 @@ impl Results {
             schema_version: self.schema_version,
             environment: self.environment.clone(),
             environments: self.environments.clone(),
-            parsers: self.parsers.iter().filter(|r| r.format == format).cloned().collect(),
+            parsers: self
+                .parsers
+                .iter()
+                .filter(|r| r.format == format && r.service.is_none())
+                .cloned()
+                .collect(),
         }
     }
 

@@ -233,6 +233,15 @@ impl ParserRecord {
     pub fn key(&self) -> String {
         row_key(&self.id, &self.environment)
     }
+
+    /// The family the reports put it under: its format's, or services for a service, whatever
+    /// its format.
+    pub fn family(&self) -> crate::payload::FormatClass {
+        match self.service {
+            Some(_) => crate::payload::FormatClass::Services,
+            None => self.format.class(),
+        }
+    }
 }
 
 impl ParserRecord {

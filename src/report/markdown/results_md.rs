@@ -6,9 +6,10 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-use super::cells::{how_and_growth, library_cell, main_depth_cell, why_cell};
-use super::format_details::{details_file, row_anchor};
+use super::cells::{how_and_growth, how_cell, library_cell, main_depth_cell, why_cell};
+use super::format_details::{details_file, details_file_of, row_anchor, SERVICES_FILE};
 use super::{documented, lists};
+use crate::payload::FormatClass;
 use crate::report::model::class::{class, losing_sooner, Class};
 use crate::report::model::counts::{counts, rows};
 use crate::report::model::groups::{environments_of, groups_by_library, lowest_limits, sorted};
@@ -19,6 +20,8 @@ use crate::report::model::view::{
 };
 use crate::report::render::markup::{cut_at_word, escape_markdown, MAX_CELL};
 use crate::report::Exporter;
+use crate::results::phase::Phase;
+use crate::results::probe_result::ProbeResult;
 use crate::results::HOST;
 use crate::results::{Environment, ParserRecord, Results};
 
@@ -75,6 +78,7 @@ impl Exporter for ResultsTable {
         let _ = writeln!(text, "{}", lists::crash_and_exhaust_lists(results, "##"));
         let _ = writeln!(text, "{}", documented::markdown(results, "##"));
         text.push_str(&format_sections(results));
+        text.push_str(&services_section(results));
         text.push_str(LEGEND);
         Ok(vec![(PathBuf::from("results.md"), text)])
     }
@@ -115,6 +119,88 @@ fn format_sections(results: &Results) -> String {
         );
     }
     text
+}
+
+/// The services' section: a row per service and environment, how a fresh server and a warmed one
+/// failed, the echo route, and the same library in a program beside it.
+fn services_section(results: &Results) -> String {
+    let services = results.of_class(FormatClass::Services);
+    if services.parsers.is_empty() {
+        return String::new();
+    }
+    let mut text = format!(
+        "## Services\n\n{}. A service's request meets a fresh server every trial (*fresh*), or one \
+         warmed by 300 valid requests (*warm*): a JIT's frames shrink once it has compiled the parser. \
+         *Echo* is the route that writes the parsed body back (the serialize phase).\n\n",
+        class_summary(results, FormatClass::Services)
+    );
+    const COLUMNS: [&str; 7] = [
+        "Service",
+        "Environment",
+        "Versions",
+        "Fresh server",
+        "Warm server",
+        "Echo",
+        "The library in a program",
+    ];
+    let _ = writeln!(text, "| {} |\n|{}", COLUMNS.join(" | "), "---|".repeat(COLUMNS.len()));
+    for record in &services.parsers {
+        let outcome = |result: Option<&ProbeResult>| match result {
+            Some(result) => format!("{}: {}", main_depth_cell(record, result), how_cell(record, result)),
+            None => "—".to_string(),
+        };
+        let echo = record.phases.iter().find(|p| p.phase == Some(Phase::Serialize));
+        let warm = match (&record.warm, &record.result) {
+            (Some(warm), Some(cold)) if short_outcome_of(warm) == short_outcome_of(cold) => {
+                "the same".to_string()
+            }
+            (warm, _) => outcome(warm.as_ref()),
+        };
+        let line = [
+            format!("{} [›]({}#{})", library_cell(record), SERVICES_FILE, row_anchor(record)),
+            escape_markdown(short_environment_name(environment_name(results, &record.environment))),
+            escape_markdown(record.shown_version().as_deref().unwrap_or("?")),
+            match &record.result {
+                Some(_) => outcome(record.result.as_ref()),
+                None => escape_markdown(&record_phrase(record)),
+            },
+            warm,
+            outcome(echo),
+            library_beside(results, record),
+        ];
+        let cells: Vec<String> = line.into_iter().map(|cell| cut_at_word(&cell, MAX_CELL)).collect();
+        let _ = writeln!(text, "| {} |", cells.join(" | "));
+    }
+    let _ = writeln!(text, "\nEvery result of every service: [{SERVICES_FILE}]({SERVICES_FILE}).\n");
+    text
+}
+
+/// A result as a comparable phrase: its depth and how it failed (`service died (exit 2) at 401,845`).
+fn short_outcome_of(result: &ProbeResult) -> String {
+    match result.finding() {
+        crate::results::probe_result::Finding::FailsAt(depth, failure) => {
+            format!("{} at {depth}", failure.key())
+        }
+        finding => format!("{finding:?}"),
+    }
+}
+
+/// The same parser library's command-line row, in the service's environment (else on the host):
+/// `python-json: clean error at 995`.
+fn library_beside(results: &Results, record: &ParserRecord) -> String {
+    let Some(row) = record.service.as_ref().and_then(|s| s.library_row.as_deref()) else {
+        return "—".into();
+    };
+    let found =
+        results.find(&crate::results::row_key(row, &record.environment)).or_else(|| results.find(row));
+    match found.and_then(|library| Some((library, library.result.as_ref()?))) {
+        Some((library, result)) => format!(
+            "{}: {}",
+            escape_markdown(&library_name(results, library)),
+            main_depth_cell(library, result)
+        ),
+        None => escape_markdown(row),
+    }
 }
 
 /// `**Debian 13 (trixie)**: Debian GNU/Linux 13 (trixie), in the root /opt/…`.
@@ -306,7 +392,7 @@ fn how_summary(record: &ParserRecord) -> String {
 /// The link to the record's results in the format's detail file, after a warning where the record
 /// was measured with other settings than the file states.
 fn details_cell(results: &Results, record: &ParserRecord) -> String {
-    let link = format!("[every result]({}#{})", details_file(record.format), row_anchor(record));
+    let link = format!("[every result]({}#{})", details_file_of(record), row_anchor(record));
     let differences = record
         .result
         .as_ref()

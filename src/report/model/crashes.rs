@@ -69,7 +69,7 @@ impl CrashLine<'_> {
 
     /// The phase's name, `whole run` for the program run as always.
     pub fn phase_name(&self) -> &'static str {
-        self.phase().map_or(self.record.format.class().main_label(), Phase::name)
+        self.phase().map_or(self.record.family().main_label(), Phase::name)
     }
 
     /// The shape nested: the part's, the record's main shape in a phase, `unclosed`.

@@ -47,7 +47,7 @@ pub fn line_data(list: &CrashList, search_text: impl Fn(&ParserRecord) -> String
             id: format!("line-{i}"),
             row: line.record.key(),
             format: line.record.format.to_string(),
-            class: line.record.format.class().key(),
+            class: line.record.family().key(),
             environment: line.record.environment.clone(),
             language: line.record.language.clone(),
             outcome: line.loss.class().key(),

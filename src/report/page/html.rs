@@ -110,7 +110,7 @@ fn row_data(results: &Results, record: &ParserRecord, group_order: usize) -> Row
     RowData {
         id: record.key(),
         format: format_of(record),
-        class: record.format.class().key(),
+        class: record.family().key(),
         environment: record.environment.clone(),
         language: record.language.clone(),
         library: record.library.clone(),

@@ -62,7 +62,7 @@ fn by_class(rows: &[(&ParserRecord, RowTimings)]) -> String {
     // (rows, probe seconds, build seconds) per class, in the order reports list the classes.
     let mut sums: BTreeMap<FormatClass, (usize, f64, f64)> = BTreeMap::new();
     for (record, t) in rows {
-        let sum = sums.entry(record.format.class()).or_default();
+        let sum = sums.entry(record.family()).or_default();
         *sum = (sum.0 + 1, sum.1 + t.probe_seconds, sum.2 + t.build_seconds);
     }
     if sums.len() < 2 {

@@ -42,6 +42,13 @@ fn bar_text(record: &ParserRecord) -> String {
         return format!("{}: {seconds:.0} s at {}", Class::Timeout.text(), thousands(deepest));
     }
     match (class(record), &result.failure) {
+        // A service's death says which process died: `worker died (SIGSEGV) at 37,429`.
+        (Class::Crash, Some(failure)) if failure.service.is_some() => {
+            format!("{} at {depth}", failure.summary())
+        }
+        (Class::ServerError | Class::RefusedBySize | Class::Unresponsive, Some(failure)) => {
+            format!("{} at {depth}", failure.summary())
+        }
         (Class::Crash, Some(failure)) => match (&failure.signal_name, failure.exit_code) {
             (Some(name), _) => format!("{name} at {depth}"),
             (None, Some(code)) => format!("crash (exit {code}) at {depth}"),
@@ -166,9 +173,15 @@ fn keys(records: &[&ParserRecord], max_depth: u64) -> Vec<Key> {
         key(BLUE, &format!("{} up to {}", Class::NoLimit.text(), thousands(max_depth))),
         key(GREY, Class::Unreliable.text()),
     ];
-    // Only charts of renderers have flattened nesting: their key only there.
+    // Only charts of renderers have flattened nesting: their key only there; and a service's
+    // outcomes only in charts of services.
     if records.iter().any(|r| class(r) == Class::Flattened) {
         keys.insert(5, key(SKY, Class::Flattened.text()));
+    }
+    for outcome in [Class::ServerError, Class::RefusedBySize, Class::Unresponsive] {
+        if records.iter().any(|r| class(r) == outcome) {
+            keys.push(key(super::colour(outcome), outcome.text()));
+        }
     }
     keys
 }
@@ -197,7 +210,12 @@ pub fn results_svg(results: &Results) -> Result<String> {
     let height = layout.height();
     let mut svg = String::new();
     {
-        let title = format!("How deeply nested {} can each parser take?", subject(results));
+        let title = match results.classes().as_slice() {
+            [crate::payload::FormatClass::Services] => {
+                "How deeply nested a request can each service take?".to_string()
+            }
+            _ => format!("How deeply nested {} can each parser take?", subject(results)),
+        };
         let root = canvas(&mut svg, height, &title)?;
         draw_legend(&root, &layout.keys, 12, TITLE_HEIGHT + 8)?;
         draw_bars(&root, &layout, layout.plot_top())?;

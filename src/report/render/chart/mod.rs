@@ -23,7 +23,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub use bars::results_svg;
 pub use sweep::sweep_svg;
 
-use crate::payload::PayloadFormat;
+use crate::payload::{FormatClass, PayloadFormat};
 use crate::report::model::class::Class;
 use crate::report::model::groups::environments_of;
 use crate::report::model::view::environment_name;
@@ -40,7 +40,7 @@ fn format_of(results: &Results) -> PayloadFormat {
 /// class of several formats, the class (`query languages`).
 fn subject(results: &Results) -> &'static str {
     match results.classes().as_slice() {
-        [class] if results.formats().len() > 1 => class.in_text(),
+        [class] if *class == FormatClass::Services || results.formats().len() > 1 => class.in_text(),
         _ => format_of(results).title(),
     }
 }
