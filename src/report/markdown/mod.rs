@@ -7,6 +7,7 @@ pub mod format_details;
 pub mod lists;
 pub mod readme;
 pub mod results_md;
+pub mod stacks;
 pub mod template;
 
 pub use format_details::FormatDetails;

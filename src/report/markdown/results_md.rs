@@ -77,6 +77,7 @@ impl Exporter for ResultsTable {
         let _ = writeln!(text, "{}", lists::glossary());
         let _ = writeln!(text, "{}", lists::crash_and_exhaust_lists(results, "##"));
         let _ = writeln!(text, "{}", documented::markdown(results, "##"));
+        text.push_str(&super::stacks::depths_at_each_stack(results, "##"));
         text.push_str(&format_sections(results));
         text.push_str(&services_section(results));
         text.push_str(LEGEND);

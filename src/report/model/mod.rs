@@ -20,5 +20,8 @@ pub mod release_timeline;
 pub mod documented;
 pub mod values;
 
+// The atlas at one of the stacks software runs on.
+pub mod stacks;
+
 // Where each output puts the files another links to.
 pub mod files;

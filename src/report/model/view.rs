@@ -95,6 +95,11 @@ pub fn main_outcome(record: &ParserRecord) -> String {
     }
 }
 
+/// One of a record's results in a few words (`SIGSEGV at 892`, `clean error at 995`).
+pub fn result_outcome(record: &ParserRecord, result: &ProbeResult) -> String {
+    short_finding(record, result)
+}
+
 fn short_finding(record: &ParserRecord, result: &ProbeResult) -> String {
     match result.finding() {
         Finding::FailsAt(depth, failure) if failure.kind == crate::results::outcome::FailureKind::Error => {
