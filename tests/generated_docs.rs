@@ -124,3 +124,22 @@ fn a_figure_results_json_lacks_fails_the_render_in_one_line_naming_it() {
         "gone at <!--np depth no-such-row/serialize-->1<!--/np-->.\n"
     );
 }
+
+/// The README fits a visitor's attention (issue #46): at most 350 lines in all, and its crash list
+/// one line per library (results.md and the page have every row, phase and shape): as many lines
+/// as its heading counts libraries.
+#[test]
+fn the_readme_is_at_most_350_lines_with_one_crash_line_per_library() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(lines <= 350, "README.md has {lines} lines");
+    let mut at = readme.lines().skip_while(|l| !l.starts_with("#### Crashes: "));
+    let heading = at.next().expect("a crash heading");
+    let libraries: usize = heading
+        .rsplit_once('(')
+        .and_then(|(_, count)| count.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{heading}"));
+    let table: Vec<&str> =
+        at.skip_while(|l| !l.starts_with("| Depth |")).take_while(|l| l.starts_with('|')).collect();
+    assert_eq!(table.len(), libraries + 2, "{heading}\n{}", table.join("\n"));
+}

@@ -212,7 +212,7 @@ fn every_output_gives_the_same_counts() {
         assert!(measured.iter().all(|n| *n == count.rows_measured), "{measured:?} vs {count:?}");
 
         let exhausting = [
-            number_after(&block, "#### Exhausts time or memory: "),
+            number_after(&block, "Exhausts time or memory, not counted as crashes: "),
             number_after(&markdown, "## Exhausts time or memory: "),
             number_after(&cells[3], ""),
             number_after(&page, "<h3>Exhausts time or memory: "),

@@ -12,7 +12,7 @@ use crate::results::Results;
 pub fn markdown(results: &Results, level: &str) -> String {
     let claims = claims(results);
     let tally = tally(results, &claims);
-    let mut text = format!("{level} {}\n\n{LEAD}\n", heading(&tally));
+    let mut text = format!("<a id=\"documented-limits\"></a>\n\n{level} {}\n\n{LEAD}\n", heading(&tally));
     if claims.is_empty() {
         return text;
     }

@@ -14,7 +14,7 @@ use crate::units::thousands;
 /// The glossary: each outcome word and what it means, generated from [`Word`].
 pub fn glossary() -> String {
     let mut text = String::from(
-        "**Words**: every count is of rows (a library in one environment) unless it says libraries.\n\n",
+        "<a id=\"words\"></a>**Words**: every count is of rows (a library in one environment) unless it says libraries.\n\n",
     );
     for word in Word::ALL {
         let _ = writeln!(text, "- *{}*: {}.", word.text(), word.meaning());
@@ -33,7 +33,7 @@ pub fn crash_and_exhaust_lists(results: &Results, heading: &str) -> String {
     let counts = counts(results);
     let list = crash_list(results);
     let mut text = format!(
-        "{heading} Crashes: {} of {} measured ({} libraries)\n\n",
+        "<a id=\"crashes\"></a>\n\n{heading} Crashes: {} of {} measured ({} libraries)\n\n",
         rows(counts.rows_crashing),
         counts.rows_measured,
         counts.libraries_crashing
@@ -49,7 +49,7 @@ pub fn crash_and_exhaust_lists(results: &Results, heading: &str) -> String {
     }
     let _ = writeln!(
         text,
-        "\n{heading} Exhausts time or memory: {} (not counted as crashes)\n",
+        "\n<a id=\"exhausts\"></a>\n\n{heading} Exhausts time or memory: {} (not counted as crashes)\n",
         rows(counts.rows_exhausting)
     );
     if list.exhausts.is_empty() {
@@ -103,7 +103,10 @@ mod tests {
     #[test]
     fn the_lists_count_rows_and_show_each_crash_with_its_function() {
         let text = crash_and_exhaust_lists(&crash_fixture(), "##");
-        assert!(text.starts_with("## Crashes: 5 rows of 8 measured (4 libraries)\n"), "{text}");
+        assert!(
+            text.starts_with("<a id=\"crashes\"></a>\n\n## Crashes: 5 rows of 8 measured (4 libraries)\n"),
+            "{text}"
+        );
         assert!(
             text.contains("| 500 | C free 1.0 | JSON · array | free | Debian 12 | SIGSEGV | free_value |"),
             "{text}"

@@ -8,19 +8,27 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use super::template::fill_values;
-use super::{documented, format_details, lists, results_md};
+use super::{format_details, results_md};
 use crate::payload::{FormatClass, PayloadFormat};
+use crate::report::model::class::Word;
 use crate::report::model::counts::counts;
+use crate::report::model::counts::rows;
+use crate::report::model::crashes::{by_library, crash_list};
+use crate::report::model::documented::{claims, heading as documented_heading, tally};
 use crate::report::model::files::{
     charted_classes, class_badge_file, class_results_file, crash_badge_file, has_sweep, results_file,
     sweep_file, BADGES_DIR, CHARTS_DIR,
 };
 use crate::report::model::groups::{environments_of, lowest_limits};
+use crate::report::model::overview::changes;
 use crate::report::model::overview::class_summary;
+use crate::report::model::stacks::depends_on_stack;
 use crate::report::model::view::{display_name, environment_name, other_shape_words};
 use crate::report::render::markup::escape_markdown;
+use crate::report::render::markup::{cut_at_word, MAX_CELL};
 use crate::results::HOST;
 use crate::results::{output, write_if_changed, Results};
+use crate::units::thousands;
 
 const BADGES: (&str, &str) = ("<!-- nestprobe:badges:start -->", "<!-- nestprobe:badges:end -->");
 const TABLE: (&str, &str) = ("<!-- nestprobe:table:start -->", "<!-- nestprobe:table:end -->");
@@ -41,25 +49,42 @@ pub fn update(readme: &Path, results: &Results, out: &Path) -> Result<bool> {
     write_if_changed(readme, &updated)
 }
 
-/// The README's results: a summary, not the table (results.md has every row). The glossary of
-/// outcome words; the crash list and the rows that exhaust time or memory; per format how many rows
-/// were measured, crash and exhaust, and the lowest limits; what changes between the host and each
-/// other environment; the charts.
+/// The README's results, short enough for a visitor's attention (results.md and the page have
+/// everything): the environment, the outcome words in one line, the crash list one line per
+/// library, a line for what exhausts time or memory, the formats' table, a line per family, a line
+/// each for documented limits, other environments and other stacks, and the first chart.
 pub fn summary_block(results: &Results, base: &str) -> String {
     let mut block = format!("{}\n", results_md::environment_line(&results.environment));
     let environments = environments_of(results);
-    if environments.len() > 1 {
-        let items: Vec<String> =
-            environments.iter().map(|key| results_md::environment_item(results, key)).collect();
-        let _ = writeln!(block, "\nEnvironments: {}.", items.join("; "));
-    }
-    let _ = write!(block, "\n{}\n", lists::glossary());
-    block.push_str(&lists::crash_and_exhaust_lists(results, "####"));
+    let words: Vec<String> = Word::ALL.iter().map(|word| format!("*{}*", word.text())).collect();
+    let _ = writeln!(
+        block,
+        "\nThe outcome words ({}) are defined in [results.md]({base}results.md#words).",
+        words.join(", ")
+    );
+    crash_summary(&mut block, results, base);
     formats_table(&mut block, results, base, &environments);
     class_lines(&mut block, results);
-    let _ = write!(block, "\n{}", documented::markdown(results, "####"));
+    let documented = documented_heading(&tally(results, &claims(results)));
+    let _ = writeln!(block, "\n{documented}: [which]({base}results.md#documented-limits).");
     for key in environments.iter().filter(|k| *k != HOST) {
-        let _ = write!(block, "\n{}", results_md::environment_changes(results, key));
+        let (both, changes) = changes(results, key);
+        let _ = writeln!(
+            block,
+            "\n{} → {}: {both} libraries measured in both, {} fail differently: [which]({base}results.md#changes-{key}).",
+            escape_markdown(environment_name(results, HOST)),
+            escape_markdown(environment_name(results, key)),
+            changes.len()
+        );
+    }
+    let on_stacks = results.parsers.iter().filter(|record| depends_on_stack(record)).count();
+    if on_stacks > 0 {
+        let _ = writeln!(
+            block,
+            "\nOn the stacks software runs on (128 KiB musl threads to 8 MiB), {on_stacks} rows fail at another \
+             depth or another way: [the depth at each stack]({base}results.md#depth-at-each-stack), or choose \
+             yours on [the page]({base}results.html#stack=128KiB)."
+        );
     }
     charts(&mut block, results, base);
     let _ = writeln!(
@@ -68,6 +93,51 @@ pub fn summary_block(results: &Results, base: &str) -> String {
          every measured fact: [results.json]({base}results.json)."
     );
     block
+}
+
+/// The crash list one line per library: where it loses control least deep, how, the function that
+/// recursed, and how many rows and which phases lose control; then the rows that exhaust time or
+/// memory in a line.
+fn crash_summary(block: &mut String, results: &Results, base: &str) {
+    let counts = counts(results);
+    let list = crash_list(results);
+    let _ = writeln!(
+        block,
+        "\n#### Crashes: {} of {} measured ({} libraries)\n",
+        rows(counts.rows_crashing),
+        counts.rows_measured,
+        counts.libraries_crashing
+    );
+    if list.crashes.is_empty() {
+        block.push_str("No row crashes.\n");
+    } else {
+        let _ = writeln!(
+            block,
+            "One line per library, least deep first: where it loses control first, how, and the function \
+             that recursed. Every row, phase and shape: [results.md]({base}results.md#crashes), or \
+             [the page]({base}results.html#outcome=crash).\n\n\
+             | Depth | Library | How | Function | Rows · phases |\n|---|---|---|---|---|"
+        );
+        let cell = |value: &str| escape_markdown(&cut_at_word(value, MAX_CELL));
+        for library in by_library(&list) {
+            let line = library.lowest;
+            let rows = if library.rows == 1 { "1 row".to_string() } else { format!("{} rows", library.rows) };
+            let _ = writeln!(
+                block,
+                "| {} | {} | {} | {} | {rows} · {} |",
+                thousands(line.depth),
+                cell(&line.library),
+                cell(&line.how),
+                line.function.as_deref().map_or("not located".to_string(), cell),
+                library.phases.join(", ")
+            );
+        }
+    }
+    let _ = writeln!(
+        block,
+        "\nExhausts time or memory, not counted as crashes: {} ([which]({base}results.md#exhausts)).",
+        rows(counts.rows_exhausting)
+    );
 }
 
 /// One line per format: how many rows were measured, crash and exhaust, the lowest clean limits
@@ -114,46 +184,22 @@ fn formats_table(block: &mut String, results: &Results, base: &str, environments
     }
 }
 
-/// The first format's chart shown, the other data formats' folded away, then each class of
-/// languages' charts folded under its heading.
+/// The first format's chart, then one line linking every other chart.
 fn charts(block: &mut String, results: &Results, base: &str) {
     let formats = by_class(results);
     let Some((first, others)) = formats.split_first() else { return };
     let _ = writeln!(block, "\n![{} results]({base}{CHARTS_DIR}/{})", first.title(), results_file(*first));
-    // (A class of several formats opens with its own chart, every row of the class in one.)
-    let folded =
-        |block: &mut String, summary: &str, formats: &[PayloadFormat], whole: Option<FormatClass>| {
-            if formats.is_empty() {
-                return;
-            }
-            let names: Vec<&str> = formats.iter().map(|f| f.title()).collect();
-            let _ = writeln!(block, "\n<details><summary>{summary}{}</summary>\n", names.join(", "));
-            if let Some(class) = whole {
-                let _ = writeln!(
-                    block,
-                    "![{} results]({base}{CHARTS_DIR}/{})\n",
-                    class.title(),
-                    class_results_file(class)
-                );
-            }
-            for format in formats {
-                let _ = writeln!(
-                    block,
-                    "![{} results]({base}{CHARTS_DIR}/{})\n",
-                    format.title(),
-                    results_file(*format)
-                );
-            }
-            block.push_str("</details>\n");
-        };
-    let same_class: Vec<PayloadFormat> =
-        others.iter().copied().filter(|f| f.class() == first.class()).collect();
-    folded(block, "The charts of ", &same_class, None);
-    let charted = charted_classes(results);
-    for class in results.classes().into_iter().filter(|c| *c != first.class()) {
-        let of_class: Vec<PayloadFormat> = others.iter().copied().filter(|f| f.class() == class).collect();
-        let whole = charted.contains(&class).then_some(class);
-        folded(block, &format!("{}: the charts of ", class.title()), &of_class, whole);
+    let mut links: Vec<String> = others
+        .iter()
+        .map(|format| format!("[{}]({base}{CHARTS_DIR}/{})", format.title(), results_file(*format)))
+        .collect();
+    links.extend(
+        charted_classes(results)
+            .into_iter()
+            .map(|class| format!("[{}]({base}{CHARTS_DIR}/{})", class.title(), class_results_file(class))),
+    );
+    if !links.is_empty() {
+        let _ = writeln!(block, "\nMore charts: {}.", links.join(" · "));
     }
 }
 
@@ -222,9 +268,9 @@ mod tests {
     use crate::report::tests::two_environments;
 
     #[test]
-    fn the_summary_opens_with_the_words_and_the_crash_list_and_counts_rows() {
+    fn the_summary_opens_with_the_words_and_the_crash_list_one_line_per_library() {
         let block = summary_block(&two_environments(), "");
-        let words = block.find("**Words**").unwrap();
+        let words = block.find("are defined in [results.md](results.md#words)").unwrap();
         let crashes = block.find("#### Crashes: 3 rows of 8 measured (2 libraries)").unwrap();
         let formats = block.find("| Format | Rows measured |").unwrap();
         assert!(words < crashes && crashes < formats, "{block}");
@@ -232,28 +278,24 @@ mod tests {
             block.contains("| JSON | 8 of 9 · 2 in Debian 13 (trixie) | 3 | 1 | Rust serde_json 129, Python json 995, Python json · Debian 13 1,000 |"),
             "{block}"
         );
-        // The same crash in two environments: two rows, one under the other.
+        // The same crash in two environments: one line for the library, its two rows counted.
+        assert!(
+            block.contains("| 87,289 | C recursive-parser | SIGSEGV | not located | 2 rows · whole run |"),
+            "{block}"
+        );
+        assert!(
+            block.contains("| 30,000 | Java Jackson databind | exit 134 | not located | 1 row · whole run |"),
+            "{block}"
+        );
+        // Exhausting time is a line of its own, not a crash.
         assert!(
             block.contains(
-                "| 87,289 | C recursive-parser 1.0 | JSON · array | whole run | Debian 12 | SIGSEGV | not located |\n\
-                 | 87,289 | C recursive-parser 1.0 | JSON · array | whole run | Debian 13 | SIGSEGV | not located |"
+                "Exhausts time or memory, not counted as crashes: 1 row ([which](results.md#exhausts))."
             ),
             "{block}"
         );
         assert!(
-            block.contains(
-                "| 30,000 | Java Jackson databind 1.0 | JSON · array | whole run | Debian 12 | exit 134 |"
-            ),
-            "{block}"
-        );
-        // Exhausting time is listed apart, not as a crash.
-        assert!(block.contains("#### Exhausts time or memory: 1 row (not counted as crashes)"), "{block}");
-        assert!(
-            block.contains("**Debian 12 (bookworm) → Debian 13 (trixie)**: 2 libraries measured in both; 1 fails differently:"),
-            "{block}"
-        );
-        assert!(
-            block.contains("| Python json | clean error at 995 (1.0) | clean error at 1,000 (2.0) |"),
+            block.contains("Debian 12 (bookworm) → Debian 13 (trixie): 2 libraries measured in both, 1 fail differently: [which](results.md#changes-debian13)."),
             "{block}"
         );
         assert!(block.contains("![JSON results](charts/results.svg)"));

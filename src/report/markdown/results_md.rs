@@ -130,7 +130,7 @@ fn services_section(results: &Results) -> String {
         return String::new();
     }
     let mut text = format!(
-        "## Services\n\n{}. A service's request meets a fresh server every trial (*fresh*), or one \
+        "<a id=\"services\"></a>\n\n## Services\n\n{}. A service's request meets a fresh server every trial (*fresh*), or one \
          warmed by 300 valid requests (*warm*): a JIT's frames shrink once it has compiled the parser. \
          *Echo* is the route that writes the parsed body back (the serialize phase).\n\n",
         class_summary(results, FormatClass::Services)
@@ -234,7 +234,7 @@ pub fn environment_changes(results: &Results, key: &str) -> String {
     let (host, other) = (environment_name(results, HOST), environment_name(results, key));
     let (both, changes) = changes(results, key);
     let mut text = format!(
-        "**{} → {}**: {both} libraries measured in both",
+        "<a id=\"changes-{key}\"></a>**{} → {}**: {both} libraries measured in both",
         escape_markdown(host),
         escape_markdown(other)
     );

@@ -19,7 +19,7 @@ pub fn depths_at_each_stack(results: &Results, level: &str) -> String {
     let uses: Vec<String> =
         choices().iter().map(|stack| format!("{} ({})", Limit::Bytes(stack.bytes), stack.uses)).collect();
     let mut text = format!(
-        "{level} Depth at each stack\n\nEvery row is measured at the stacks software runs on: {}. \
+        "<a id=\"depth-at-each-stack\"></a>\n\n{level} Depth at each stack\n\nEvery row is measured at the stacks software runs on: {}. \
          These {} rows fail at another depth, or another way, on one of them: the depth a reader \
          deploying there meets. The page (results.html) redraws its crash list, counts and charts for \
          the stack chosen.\n\n",

@@ -163,6 +163,41 @@ fn loss_of(result: &ProbeResult) -> Option<(u64, Loss, String)> {
 
 /// Sorted by depth (then library and row, so equal depths keep one order), each library's lines
 /// moved up under its first, which says it is the first.
+/// One library's crashes in one line: where it loses control least deep, how and in which function
+/// there, and how many rows (versions, environments) and which phases lose control at all.
+#[derive(Clone, Debug)]
+pub struct LibraryCrashes<'a> {
+    /// Its lowest line of the crash list.
+    pub lowest: &'a CrashLine<'a>,
+    /// Rows of it in the crash list.
+    pub rows: usize,
+    /// The phases (`whole run`, `serialize`…) its lines are in, in the list's order.
+    pub phases: Vec<&'static str>,
+}
+
+/// The crash list one line per library, least deep first (the list is grouped by library, each
+/// library's first line its lowest).
+pub fn by_library<'a>(list: &'a CrashList<'a>) -> Vec<LibraryCrashes<'a>> {
+    let mut libraries: Vec<LibraryCrashes<'a>> = Vec::new();
+    let mut keys: Vec<Vec<String>> = Vec::new();
+    for line in &list.crashes {
+        if line.first_of_library {
+            libraries.push(LibraryCrashes { lowest: line, rows: 0, phases: Vec::new() });
+            keys.push(Vec::new());
+        }
+        let (Some(library), Some(rows)) = (libraries.last_mut(), keys.last_mut()) else { continue };
+        if !rows.contains(&line.record.key()) {
+            rows.push(line.record.key());
+            library.rows += 1;
+        }
+        if !library.phases.contains(&line.phase_name()) {
+            library.phases.push(line.phase_name());
+        }
+    }
+    libraries.sort_by_key(|library| library.lowest.depth);
+    libraries
+}
+
 fn grouped_by_library(mut lines: Vec<CrashLine<'_>>) -> Vec<CrashLine<'_>> {
     lines.sort_by(|a, b| (a.depth, &a.library, a.record.key()).cmp(&(b.depth, &b.library, b.record.key())));
     let mut libraries: Vec<String> = Vec::new();

@@ -274,7 +274,7 @@ mod tests {
         let block = markdown(&results, "##");
         assert!(
             block.starts_with(
-                "## Documented limits, measured: 0 hold, 0 do not hold, 0 not measured; 7 rows document no limit\n"
+                "<a id=\"documented-limits\"></a>\n\n## Documented limits, measured: 0 hold, 0 do not hold, 0 not measured; 7 rows document no limit\n"
             ),
             "{block}"
         );
@@ -284,7 +284,7 @@ mod tests {
         let block = markdown(&results, "####");
         assert!(
             block.starts_with(
-                "#### Documented limits, measured: 1 holds, 1 does not hold, 0 not measured; 5 rows document no limit\n"
+                "<a id=\"documented-limits\"></a>\n\n#### Documented limits, measured: 1 holds, 1 does not hold, 0 not measured; 5 rows document no limit\n"
             ),
             "{block}"
         );
