@@ -182,18 +182,23 @@ fn debian_python_libraries_have_a_newest_release_row() {
     // Their newest PyPI release is the one Debian 12 ships (see parsers/README.md).
     const SAME_RELEASE: &[&str] = &["python-asn1crypto", "python-html5lib"];
     let catalog = catalog();
-    let pypi_programs: BTreeSet<&str> = catalog
+    // What a row runs: its program with the arguments after the interpreter (rows sharing one program,
+    // python-json's, name their library there: `{dir}/parse.py yaml safe_load safe_dump bytes`).
+    let runs = |e: &Entry| {
+        (e.program.clone().unwrap_or_else(|| e.id.clone()), e.run.get(1..).unwrap_or_default().to_vec())
+    };
+    let pypi_runs: BTreeSet<(String, Vec<String>)> = catalog
         .entries
         .iter()
         .filter(|e| e.package.as_ref().is_some_and(|p| p.registry == Registry::Pypi))
-        .map(|e| e.program.as_deref().unwrap_or(&e.id))
+        .map(runs)
         .collect();
     // (A service row's newest releases are the frameworks': -pypi service rows of their own.)
     let libraries = catalog.entries.iter().filter(|e| e.serve.is_none());
     for entry in libraries.filter(|e| e.language == "Python" && e.package.is_none()) {
         let debian_library = entry.apt.iter().any(|p| p.starts_with("python3-") && p != "python3-venv");
         if debian_library && !SAME_RELEASE.contains(&entry.id.as_str()) {
-            assert!(pypi_programs.contains(entry.id.as_str()), "{} has no PyPI row beside it", entry.id);
+            assert!(pypi_runs.contains(&runs(entry)), "{} has no PyPI row beside it", entry.id);
         }
     }
 }

@@ -6,11 +6,12 @@
 
 np_phase <- NULL   # the phase argument, once checked; NULL without one
 
-# Checks the phase argument (the last one; unknown: one stderr line, exit 2), then reads all of stdin.
-np_input <- function() {
-  args <- commandArgs(trailingOnly = TRUE)
-  if (length(args)) {
-    given <- args[length(args)]
+# Checks the phase argument (the last one, after the program's own `args`; unknown: one stderr line,
+# exit 2), then reads all of stdin.
+np_input <- function(args = 0) {
+  given_args <- commandArgs(trailingOnly = TRUE)
+  if (length(given_args) > args) {
+    given <- given_args[length(given_args)]
     if (!(given %in% c("parse", "free", "serialize"))) {
       cat("unknown phase: ", given, " (parse, free or serialize)\n", sep = "", file = stderr())
       quit(save = "no", status = 2, runLast = FALSE)

@@ -1,10 +1,12 @@
-// Parses all of stdin with json-smart's JSONValue.parseWithException (default permissive mode; JSONValue.parse would return null
-// instead of reporting the error).
+// One program for the Java JSON libraries whose entry point takes the text and returns a tree, and
+// whose writer takes that tree back: json-smart, json-simple, noggit, Jettison, openjson, Jackson 1.9,
+// Jackson databind, Gson. The library is a build flag: the row's build compiles this file with the
+// library's own (`javac … Parse.java JsonSmart.java ../Protocol.java`), which defines the class
+// `Library` with `read(String)` (the parse, default settings) and `write(Object)` (the serializer);
+// its header says which calls. main calls Library.read, one frame between main and the library.
 // Anything thrown (StackOverflowError included) goes to Protocol.error: one stderr line, exit 1.
 // With a phase the parse runs in phase(), a method of its own, so that main's frame, which sits under the
-// parse without one, is as before (javap: main's max_stack/max_locals unchanged); serialize is
-// JSONValue.toJSONString. Input, phases and exits: ../Protocol.java.
-import net.minidev.json.JSONValue;
+// parse without one, is the same with every library. Input, phases and exits: ../Protocol.java.
 import java.nio.charset.StandardCharsets;
 
 public class Parse {
@@ -15,7 +17,7 @@ public class Parse {
         }
         String text = new String(data, StandardCharsets.UTF_8);
         try {
-            JSONValue.parseWithException(text);
+            Library.read(text);
         } catch (Throwable t) {
             Protocol.error(t);
         }
@@ -26,10 +28,10 @@ public class Parse {
     private static void phase(byte[] data) {
         String text = new String(data, StandardCharsets.UTF_8);
         try {
-            Object value = JSONValue.parseWithException(text);
+            Object value = Library.read(text);
             Protocol.parsed();
             if (Protocol.serializing()) {
-                String out = JSONValue.toJSONString(value);
+                String out = Library.write(value);
             }
             Protocol.serialized();
             value = null;
