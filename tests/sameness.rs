@@ -528,3 +528,36 @@ fn a_crash_deeper_than_a_slow_depth_is_a_crash_to_the_same_fact_rules() {
     assert!(shallow["changes"][0]["now"].as_str().unwrap().contains("crash (SIGSEGV) at depth 6,000"));
     assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
 }
+
+#[test]
+fn a_sweep_at_more_stacks_that_confirms_the_committed_ones_adds_them_without_a_change() {
+    let committed = Committed::new();
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    let main = shallow["result"].clone();
+    let at = |bytes: u64| {
+        let mut probe = main.clone();
+        probe["stack_bytes"] = json!(bytes);
+        probe
+    };
+    shallow["sweep"] =
+        json!({"command": main["command"], "verdict": "fixed", "probes": [at(1 << 20), at(8 << 20)]});
+    committed.commit(&results);
+    // This run probed the stacks software runs on too: 128 KiB and 2 MiB, the same limit.
+    let output = committed.merge_perturbed(|shard| {
+        let shallow = record(shard, "shallow");
+        shallow["sweep"]["probes"] = json!([at(128 << 10), at(1 << 20), at(2 << 20), at(8 << 20)]);
+    });
+    let stderr = stderr_of(&output);
+    assert!(!stderr.contains(" changed:"), "{stderr}");
+    let mut results = committed.results();
+    let shallow = record(&mut results, "shallow");
+    let stacks: Vec<u64> = shallow["sweep"]["probes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["stack_bytes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(stacks, [128 << 10, 1 << 20, 2 << 20, 8 << 20], "{shallow:#}");
+    assert!(shallow["changes"].as_array().is_none_or(|c| c.is_empty()), "{shallow:#}");
+}

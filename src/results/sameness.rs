@@ -256,11 +256,44 @@ fn same_sweep(committed: &SweepResult, new: &SweepResult) -> bool {
     let unstable = [committed.verdict, new.verdict].contains(&Verdict::Unstable);
     (committed.verdict == new.verdict || unstable)
         && committed.probes.len() == new.probes.len()
-        && committed
-            .probes
-            .iter()
-            .zip(&new.probes)
-            .all(|(was, now)| same_probe(was, now, committed.verdict == Verdict::Stack))
+        && same_at_common_stacks(committed, new)
+}
+
+/// Whether every stack both sweeps probed gives the same fact. The program that ran may differ
+/// (rewritten, its twins merged): the sweep's findings are what compare, as a record's are.
+fn same_at_common_stacks(committed: &SweepResult, new: &SweepResult) -> bool {
+    let stack_bound = committed.verdict == Verdict::Stack;
+    committed.probes.iter().all(|was| {
+        let now = new.probes.iter().find(|now| now.settings.stack_bytes == was.settings.stack_bytes);
+        now.is_none_or(|now| {
+            let now = ProbeResult { command: was.command.clone(), ..now.clone() };
+            same_probe(was, &now, stack_bound)
+        })
+    })
+}
+
+/// A sweep that adds stacks to a committed one whose every stack it confirms: the committed probes
+/// where both probed, this run's at the stacks it added (new facts, not changes), this run's
+/// verdict (read from them all).
+fn extended_sweep(committed: &SweepResult, new: &SweepResult) -> Option<SweepResult> {
+    let adds = new.probes.len() > committed.probes.len();
+    let covers = committed
+        .probes
+        .iter()
+        .all(|was| new.probes.iter().any(|now| now.settings.stack_bytes == was.settings.stack_bytes));
+    if !(adds && covers && same_at_common_stacks(committed, new)) {
+        return None;
+    }
+    let probes = new
+        .probes
+        .iter()
+        .map(|now| {
+            let same_stack = |was: &&ProbeResult| was.settings.stack_bytes == now.settings.stack_bytes;
+            let was = committed.probes.iter().find(same_stack).filter(|was| was.command == now.command);
+            was.unwrap_or(now).clone()
+        })
+        .collect();
+    Some(SweepResult { probes, ..new.clone() })
 }
 
 /// `new` with every part that is the same fact as in `committed` taken from `committed`, and the
@@ -295,7 +328,19 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
         kept.set_part(part, reconciled);
     }
     match (&committed.sweep, &kept.sweep) {
-        (Some(was), Some(now)) if same_sweep(was, now) => kept.sweep = Some(was.clone()),
+        // The same findings: the committed sweep, unless another program found them (its command).
+        (Some(was), Some(now)) if same_sweep(was, now) => {
+            kept.sweep = Some(if was.command == now.command { was.clone() } else { now.clone() })
+        }
+        (Some(was), Some(now)) if extended_sweep(was, now).is_some() => {
+            let extended = extended_sweep(was, now).expect("checked");
+            // More stacks may read another verdict from the same facts: that is news.
+            if extended.verdict != was.verdict {
+                let (was, now) = (sweep_phrase(&Some(was.clone())), sweep_phrase(&Some(extended.clone())));
+                changes.push(Change { what: Part::Sweep, was, now });
+            }
+            kept.sweep = Some(extended);
+        }
         (Some(was), Some(now)) if ran_out_again && now.verdict == Verdict::Slow => {
             kept.sweep = Some(was.clone())
         }
