@@ -396,8 +396,11 @@ impl<'a> Measuring<'a> {
         let start = match planned.start {
             Start::Search | Start::MainResult => None,
             Start::MainBoundary => self.main.exact_failing_depth().map(Hint::Guess),
+            // No failure at the main stack (up to the maximum, or to where a slow parser was tried):
+            // one trial there says whether less stack changes that.
             Start::MainFinding => match self.main.finding() {
                 Finding::NoLimit => Some(Hint::NoLimit),
+                _ if planned.max_depth.is_some() => Some(Hint::NoLimit),
                 _ => self.main.exact_failing_depth().map(Hint::Guess),
             },
             Start::SlowElsewhere(depth) => Some(Hint::SlowElsewhere(depth)),

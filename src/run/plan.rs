@@ -199,8 +199,9 @@ pub fn probes_after_main<'a>(
     let main_shape = main.shape;
     planned.push(PlannedProbe { previous: None, ..at(Part::Sweep, main_shape, Start::MainResult) });
     let took_maximum = matches!(main.finding(), Finding::NoLimit | Finding::Flattened(_));
-    // Where a parser that runs out of time finished in time: a smaller stack is tried that deep.
-    let finished_in_time = time_bound.then(|| main.max_accepted_depth.unwrap_or(0)).filter(|&d| d >= 1);
+    // A parser that runs out of time: a smaller stack is tried as deep as it finishes in well under
+    // the timeout (whether it loses control sooner there, not how slow it is).
+    let finished_in_time = time_bound.then(|| quick_depth(main)).filter(|&d| d >= 1);
     for sweep_stack in SWEEP_STACKS {
         // More stack cannot make a parser that took the maximum fail, and would only time one
         // that runs out of time again.
@@ -213,7 +214,7 @@ pub fn probes_after_main<'a>(
         let sweep = committed.and_then(|record| record.sweep.as_ref());
         let previous =
             sweep.and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
-        let start = if time_bound { Start::Search } else { Start::MainFinding };
+        let start = Start::MainFinding;
         planned.push(PlannedProbe {
             part: Part::Sweep,
             shape: main_shape,
@@ -265,6 +266,20 @@ fn service_probes_after_main<'a>(
         });
     }
     planned
+}
+
+/// The share of the timeout a smaller stack's trial of a time-bound parser may take.
+const QUICK_SHARE: f64 = 0.4;
+
+/// The depth a time-bound main probe's parser finishes in about QUICK_SHARE of the timeout: the
+/// deepest it accepted, scaled by the time that took (work grows at least linearly with depth).
+fn quick_depth(main: &ProbeResult) -> u64 {
+    let deepest = main.max_accepted_depth.unwrap_or(0);
+    let share = match main.accepted_seconds {
+        Some(took) if took > 0.0 => (QUICK_SHARE * main.settings.timeout_seconds / took).min(1.0),
+        _ => 1.0,
+    };
+    (deepest as f64 * share) as u64
 }
 
 /// The main probe ran out of time (slow) or failed by a timeout or the memory cap.
@@ -646,14 +661,20 @@ mod tests {
         let expected = |unclosed: Start| {
             let mut plan =
                 vec![("unclosed", 8 * MIB_IN_KIB, unclosed), ("sweep", 8 * MIB_IN_KIB, Start::MainResult)];
-            plan.extend([128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB].map(|kib| ("sweep", kib, Start::Search)));
+            plan.extend([128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB].map(|kib| ("sweep", kib, Start::MainFinding)));
             plan.push(("parse", 8 * MIB_IN_KIB, Start::ProbeBefore));
             plan.into_iter().map(|(part, kib, start)| (part.to_string(), kib, start)).collect::<Vec<_>>()
         };
         let planned = probes_after_main(&entry, &slow, &[], None, stack, false);
         assert_eq!(plan_of(&planned), expected(Start::SlowElsewhere(40_000)));
+        // Where it finished: 40,000 levels with no time recorded; with 10 s taken of a 10 s
+        // timeout, the depth that takes 0.4 of it.
         let smaller: Vec<_> = planned.iter().filter(|p| p.part == Part::Sweep).map(|p| p.max_depth).collect();
         assert_eq!(smaller, [None, Some(40_000), Some(40_000), Some(40_000), Some(40_000)]);
+        slow.accepted_seconds = Some(10.0);
+        slow.settings.timeout_seconds = 10.0;
+        let planned = probes_after_main(&entry, &slow, &[], None, stack, false);
+        assert!(planned.iter().filter(|p| p.stack < stack).all(|p| p.max_depth == Some(16_000)));
         for kind in [FailureKind::Timeout, FailureKind::OutOfMemory] {
             let ran_out =
                 ProbeResult { max_accepted_depth: Some(499), ..main_result(Shape::Array, Some((500, kind))) };
