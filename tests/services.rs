@@ -110,18 +110,27 @@ fn the_state_each_trial_meets_is_defined_cold_or_warm() {
 }
 
 #[test]
-fn a_server_that_never_listens_is_one_line_and_leaves_nothing() {
-    let mark = marker("never", "never");
-    let mut command = nestprobe();
-    command.args(["probe", "--start-timeout", "2s", "--serve", "http://127.0.0.1:{port}/"]);
-    command.args(["--", "python3", &server_py(), "never", "0", &mark]);
-    let started = Instant::now();
-    let output = run(command);
-    assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
-    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
-    let stderr = stderr_of(&output);
-    assert!(stderr.contains("did not listen on 127.0.0.1:") && stderr.lines().count() == 1, "{stderr}");
-    assert_none_left(&mark, "never");
+fn a_server_that_never_listens_exits_listens_elsewhere_or_leaves_a_daemon_is_one_line_and_leaves_nothing() {
+    for (mode, says) in [
+        ("never", "did not listen on 127.0.0.1:"),
+        ("elsewhere", "did not listen on 127.0.0.1:"),
+        ("exit", "exited before it listened (exit status: 3)"),
+        // Its daemon keeps the port, but the server nestprobe started is gone: the daemon dies
+        // with it (a PID namespace, or the subreaper), and the port is free again.
+        ("daemon", "exited before it listened"),
+    ] {
+        let mark = marker("never", mode);
+        let mut command = nestprobe();
+        command.args(["probe", "--start-timeout", "2s", "--serve", "http://127.0.0.1:{port}/"]);
+        command.args(["--", "python3", &server_py(), mode, "0", &mark]);
+        let started = Instant::now();
+        let output = run(command);
+        assert!(started.elapsed() < Duration::from_secs(20), "{mode}: took {:?}", started.elapsed());
+        assert_eq!(output.status.code(), Some(1), "{mode}: {}", stderr_of(&output));
+        let stderr = stderr_of(&output);
+        assert!(stderr.contains(says) && stderr.lines().count() == 1, "{mode}: {stderr}");
+        assert_none_left(&mark, mode);
+    }
 }
 
 #[test]

@@ -75,9 +75,25 @@ impl Server {
                 .context("cannot start a thread")?;
         }
         let monitor = Monitor::new(&child, config.max_rss);
-        let mut server = Server { child, port, stderr, watched: Vec::new(), monitor };
-        server.wait_ready(ready, start_timeout)?;
-        Ok(server)
+        let server = Server { child, port, stderr, watched: Vec::new(), monitor };
+        match server.wait_ready(ready, start_timeout)? {
+            Readiness::Ready => Ok(server),
+            Readiness::Exited => {
+                let said = server.stderr_said();
+                let status = server.stop()?;
+                let how = status.map_or("killed".to_string(), |status| status.to_string());
+                bail!("the server exited before it listened ({how}){said}")
+            }
+            Readiness::NotListening => {
+                let said = server.stderr_said();
+                let port = server.port;
+                server.stop()?;
+                bail!(
+                    "the server did not listen on 127.0.0.1:{port} within {} s{said}",
+                    start_timeout.as_secs()
+                )
+            }
+        }
     }
 
     /// Where it listens.
@@ -85,22 +101,20 @@ impl Server {
         SocketAddr::from((Ipv4Addr::LOCALHOST, self.port))
     }
 
-    fn wait_ready(&mut self, ready: Option<&str>, start_timeout: Duration) -> Result<()> {
+    /// Waits until it accepts a connection on its port (and `ready` answers 2xx) or it ends.
+    fn wait_ready(&self, ready: Option<&str>, start_timeout: Duration) -> Result<Readiness> {
         let deadline = Instant::now() + start_timeout;
         loop {
             if !self.alive() {
-                bail!("the server exited at start ({}){}", self.describe_end(), self.stderr_said());
+                return Ok(Readiness::Exited);
             }
             if TcpStream::connect_timeout(&self.address(), READY_POLL).is_ok() && self.answers(ready)? {
-                return Ok(());
+                // What answered may be a daemon it forked before it exited: the server must still run.
+                std::thread::sleep(READY_POLL);
+                return Ok(if self.alive() { Readiness::Ready } else { Readiness::Exited });
             }
             if Instant::now() >= deadline {
-                bail!(
-                    "the server did not listen on 127.0.0.1:{} within {} s{}",
-                    self.port,
-                    start_timeout.as_secs(),
-                    self.stderr_said()
-                );
+                return Ok(Readiness::NotListening);
             }
             std::thread::sleep(READY_POLL);
         }
@@ -178,10 +192,15 @@ impl Server {
         }
         Ok(child.finish()?.map(|report| ExitStatus::from_raw(report.status)))
     }
+}
 
-    fn describe_end(&self) -> String {
-        "it ended before it listened".into()
-    }
+/// How a server's start ended.
+enum Readiness {
+    Ready,
+    /// Its process ended first.
+    Exited,
+    /// Still running, not listening on its port by the start timeout (another port, say).
+    NotListening,
 }
 
 /// A port on 127.0.0.1 that nothing listens on now.
