@@ -2,7 +2,7 @@
 //! probes in a row of each case give the same verdict every time — a program that hides from the
 //! timeout's kill in its helper's process group, a fast program that crashes deeper than a stale
 //! `slow` hint, and a CPU-bound parser whose work fits the timeout only on an idle machine (judged
-//! on its own time: its wall time less what it waited for a CPU).
+//! on its own time: its wall time less what it waited for a CPU), as a program and as a service.
 //!
 //! A test binary of its own: the load would disturb other tests' timing.
 
@@ -103,6 +103,27 @@ fn a_parser_whose_work_fits_the_timeout_has_no_limit_however_busy_the_machine() 
         assert_eq!(verdict(&result), r#""exact" null null"#, "run {run}: {result:#}");
         assert_eq!(result["max_accepted_depth"], 1000, "run {run}: {result:#}");
         // Not "no limit (a depth took longer than the timeout)": no trial needed the longer one.
+        assert_eq!(result["slow"], false, "run {run}: {result:#}");
+    }
+}
+
+#[test]
+fn a_service_whose_work_fits_the_timeout_has_no_limit_however_busy_the_machine() {
+    // The same work in a server (tests/fixtures/server.py `spin`), one request a trial: the
+    // request's deadline is the server's own time, its queue wait during the request not counted.
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _load = Load::start(2);
+    let server = fixtures_dir().join("server.py");
+    for run in 0..RUNS {
+        let mark = marker("serve-load", "spin");
+        let mut command = nestprobe();
+        command.args(["probe", "--format", "json", "--serve", "http://127.0.0.1:{port}/parse"]);
+        command.args(["--timeout", "1s", "--max-depth", "1000", "--start-timeout", "60s", "--"]);
+        command.arg("python3").arg(&server).args(["spin", "400", &mark]);
+        let result = run_json(command);
+        assert_none_left(&mark, "spin");
+        assert_eq!(verdict(&result), r#""exact" null null"#, "run {run}: {result:#}");
+        assert_eq!(result["max_accepted_depth"], 1000, "run {run}: {result:#}");
         assert_eq!(result["slow"], false, "run {run}: {result:#}");
     }
 }

@@ -477,7 +477,7 @@ def spine(data):
     if node["type"] != "current": return "none"
     return spine or "accepted"
 "#;
-    check_with_python("jmespath", "python3", &["jmespath:python3-jmespath"], SCRIPT);
+    check_with_python("jmespath", "/usr/bin/python3", &["jmespath:python3-jmespath"], SCRIPT);
 }
 
 #[test]
@@ -510,7 +510,7 @@ def spine(data):
             return "F" * (chain - 1)
     return "none"
 "#;
-    check_with_python("xpath", "python3", &["lxml:python3-lxml"], SCRIPT);
+    check_with_python("xpath", "/usr/bin/python3", &["lxml:python3-lxml"], SCRIPT);
 }
 
 #[test]
@@ -529,7 +529,7 @@ def spine(data):
         selectors = selector.selectors[0]
         spine += "N" if selectors.is_not else "I"
 "#;
-    check_with_python("css", "python3", &["soupsieve:python3-soupsieve"], SCRIPT);
+    check_with_python("css", "/usr/bin/python3", &["soupsieve:python3-soupsieve"], SCRIPT);
 }
 
 #[test]

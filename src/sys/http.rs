@@ -59,9 +59,23 @@ impl Exchange {
     }
 }
 
+/// How often a moving deadline is asked again while the answer is awaited.
+const DEADLINE_CHECK: Duration = Duration::from_millis(25);
+
 /// Sends `request` to `address` on a new connection and reads the answer, all by `deadline`.
 pub fn exchange(address: SocketAddr, request: &Request, deadline: Instant) -> Result<Exchange> {
-    let left = deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(1));
+    exchange_by(address, request, &mut |_| deadline)
+}
+
+/// [`exchange`] with a deadline that may move while the answer is awaited: `deadline(now)` is
+/// asked again every DEADLINE_CHECK (a server's own time: src/sys/monitor.rs, `RequestClock`).
+pub fn exchange_by(
+    address: SocketAddr,
+    request: &Request,
+    deadline: &mut dyn FnMut(Instant) -> Instant,
+) -> Result<Exchange> {
+    let now = Instant::now();
+    let left = deadline(now).saturating_duration_since(now).max(Duration::from_millis(1));
     let stream = match TcpStream::connect_timeout(&address, left) {
         Ok(stream) => stream,
         Err(error) if error.kind() == io::ErrorKind::TimedOut => return Ok(Exchange::NoAnswer),
@@ -118,12 +132,13 @@ impl<'a> Conversation<'a> {
         self.sent == self.total()
     }
 
-    fn run(&mut self, deadline: Instant) -> Result<Exchange> {
+    fn run(&mut self, deadline: &mut dyn FnMut(Instant) -> Instant) -> Result<Exchange> {
         loop {
             if let Some(answer) = self.complete_answer()? {
                 return Ok(answer);
             }
-            let left = deadline.saturating_duration_since(Instant::now());
+            let now = Instant::now();
+            let left = deadline(now).saturating_duration_since(now);
             if left.is_zero() {
                 return Ok(Exchange::NoAnswer);
             }
@@ -132,7 +147,7 @@ impl<'a> Conversation<'a> {
             if writing {
                 fds.push(PollFd::new(self.stream.as_fd(), PollFlags::POLLOUT));
             }
-            match poll(&mut fds, poll_timeout(left)) {
+            match poll(&mut fds, poll_timeout(left.min(DEADLINE_CHECK))) {
                 Ok(_) => {}
                 Err(nix::errno::Errno::EINTR) => continue,
                 Err(error) => return Err(error).context("waiting for a service's answer"),

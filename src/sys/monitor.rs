@@ -85,6 +85,44 @@ impl Monitor {
     }
 }
 
+/// The clock of one request to a server that lives across requests: its deadline is the timeout
+/// of the server's own time since the request started, what its threads waited for a CPU before
+/// not counted (src/sys/queue_wait.rs).
+pub struct RequestClock<'a> {
+    monitor: &'a mut Monitor,
+    before: QueueWait,
+    started: Instant,
+    timeout: Duration,
+}
+
+impl<'a> RequestClock<'a> {
+    /// A request with `timeout` starting now.
+    pub fn start(monitor: &'a mut Monitor, timeout: Duration) -> RequestClock<'a> {
+        let started = Instant::now();
+        monitor.sample(started);
+        let before = monitor.queue.clone();
+        RequestClock { monitor, before, started, timeout }
+    }
+
+    /// The deadline as of `now`, sampling the server's processes if a sample is due.
+    pub fn deadline(&mut self, now: Instant) -> Instant {
+        if now >= self.monitor.next_sample {
+            self.monitor.sample(now);
+        }
+        self.started + (self.timeout + self.queued()).min(wall_bound(self.timeout))
+    }
+
+    /// How long the thread that worked most on the request waited for a CPU during it.
+    pub fn queued(&self) -> Duration {
+        self.monitor.queue.queued_since(&self.before)
+    }
+
+    /// Whether a request that got no answer was stopped by the wall-clock bound, short of its time.
+    pub fn starved(&self) -> bool {
+        self.timeout + self.queued() > wall_bound(self.timeout)
+    }
+}
+
 fn wall_bound(timeout: Duration) -> Duration {
     timeout.saturating_mul(MAX_WALL_FACTOR)
 }

@@ -42,8 +42,20 @@ impl QueueWait {
 
     /// The queue wait of the busiest thread seen (zero before any sample).
     pub fn queued(&self) -> Duration {
-        let busiest = self.threads.values().max_by_key(|(run, _)| *run);
-        Duration::from_nanos(busiest.map_or(0, |&(_, wait)| wait))
+        self.queued_since(&QueueWait::default())
+    }
+
+    /// The queue wait since `before` (an earlier copy) of the thread that ran most since then: what
+    /// one request waited in a server that lives across requests, its earlier work not counted. A
+    /// thread `before` did not see counts from its start.
+    pub fn queued_since(&self, before: &QueueWait) -> Duration {
+        let since = |tid: &i32, &(run, wait): &(u64, u64)| {
+            let (run0, wait0) = before.threads.get(tid).copied().unwrap_or_default();
+            (run.saturating_sub(run0), wait.saturating_sub(wait0))
+        };
+        let busiest =
+            self.threads.iter().map(|(tid, counters)| since(tid, counters)).max_by_key(|(run, _)| *run);
+        Duration::from_nanos(busiest.map_or(0, |(_, wait)| wait))
     }
 }
 
@@ -78,6 +90,19 @@ mod tests {
         clock.threads.insert(10, (5_000, 9_000_000)); // a wrapper, waiting for its child
         clock.threads.insert(11, (900_000_000, 300_000_000)); // the parser
         assert_eq!(clock.queued(), Duration::from_millis(300));
+    }
+
+    #[test]
+    fn a_server_s_request_counts_from_its_start() {
+        let mut before = QueueWait::default();
+        before.threads.insert(10, (50_000_000_000, 40_000_000_000)); // the server's busy past
+        before.threads.insert(11, (1_000, 1_000));
+        let mut after = before.clone();
+        after.threads.insert(10, (50_000_100_000, 40_000_000_000)); // idle during the request
+        after.threads.insert(11, (2_000_001_000, 700_001_000)); // the worker that parsed it
+        assert_eq!(after.queued_since(&before), Duration::from_millis(700));
+        after.threads.insert(12, (3_000_000_000, 90_000_000)); // a thread started meanwhile
+        assert_eq!(after.queued_since(&before), Duration::from_millis(90));
     }
 
     #[test]

@@ -25,6 +25,7 @@ use crate::results::crash_site::CrashSite;
 use crate::results::outcome::{Outcome, ServiceFailure};
 use crate::results::service::ServiceRecord;
 use crate::sys::http::{self, Exchange, Request};
+use crate::sys::monitor::RequestClock;
 use crate::sys::server::{Server, WorkerEnd, PORT_PLACEHOLDER};
 use crate::sys::trial::{TrialConfig, TrialReport};
 
@@ -341,7 +342,19 @@ impl ServiceTransport {
 
     /// One request of `payload` by `deadline`, and what its answer says, the service alive.
     fn ask(&self, server: Option<&Server>, payload: Payload, deadline: Instant) -> Result<Exchanged> {
-        let port = server.map(|s| s.port.to_string()).unwrap_or_default();
+        self.ask_by(self.address(server), server.map(|s| s.port), payload, &mut |_| deadline)
+    }
+
+    /// [`Self::ask`] of the service at `address` (`port` where nestprobe started it), by a deadline
+    /// that may move while the answer is awaited.
+    fn ask_by(
+        &self,
+        address: SocketAddr,
+        port: Option<u16>,
+        payload: Payload,
+        deadline: &mut dyn FnMut(Instant) -> Instant,
+    ) -> Result<Exchanged> {
+        let port = port.map(|port| port.to_string()).unwrap_or_default();
         let host = self.spec.url.host_header().replace(PORT_PLACEHOLDER, &port);
         let body = self.spec.body.render(payload);
         let request = Request {
@@ -351,7 +364,7 @@ impl ServiceTransport {
             content_type: &self.spec.content_type,
             body: &body,
         };
-        let exchange = http::exchange(self.address(server), &request, deadline)?;
+        let exchange = http::exchange_by(address, &request, deadline)?;
         let sent_whole_body = match &exchange {
             Exchange::Answered { sent_whole_body, .. } | Exchange::Closed { sent_whole_body, .. } => {
                 *sent_whole_body
@@ -459,7 +472,18 @@ impl Transport for ServiceTransport {
             server.watch();
         }
         let started = Instant::now();
-        let exchanged = self.ask(running.as_ref(), payload, started + timeout)?;
+        // A started server's request is timed by its own time, like a program's trial: what its
+        // threads waited for a CPU during the request moves the deadline and is not its time.
+        let (exchanged, queued, starved) = match running.as_mut() {
+            Some(server) => {
+                let (address, port) = (server.address(), server.port);
+                let mut clock = RequestClock::start(&mut server.monitor, timeout);
+                let exchanged = self.ask_by(address, Some(port), payload, &mut |now| clock.deadline(now))?;
+                let starved = matches!(exchanged.outcome, Outcome::Timeout { .. }) && clock.starved();
+                (exchanged, clock.queued(), starved)
+            }
+            None => (self.ask(None, payload, started + timeout)?, Duration::ZERO, false),
+        };
         let wall = started.elapsed();
         if exchanged.outcome == Outcome::Accepted {
             let mut accepted = self.accepted.lock().unwrap_or_else(|e| e.into_inner());
@@ -479,8 +503,8 @@ impl Transport for ServiceTransport {
         Ok(TrialReport {
             outcome,
             wall,
-            queued: Duration::ZERO,
-            starved: false,
+            queued,
+            starved,
             peak_rss_bytes,
             peak_rss_exact: false,
             read_whole_input,
