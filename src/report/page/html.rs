@@ -113,7 +113,7 @@ struct RowAt {
     /// the run's (a row measured nowhere).
     cells: Option<usize>,
     /// What the sweep measured there, in a few words (`SIGSEGV at 892`, `not measured at this
-    /// stack`), for the row's detail.
+    /// stack`), for the row's detail; empty for a row measured nowhere.
     said: String,
 }
 
@@ -253,7 +253,7 @@ impl StackCells {
 fn row_at(at: &AtStack, record: &ParserRecord, cells: &mut StackCells) -> Option<RowAt> {
     let there = &at.results.parsers[*at.rows.get(&record.key())?];
     if record.status != Status::Measured {
-        return Some(row_figures(&at.results, there, None, short_outcome(record)));
+        return Some(row_figures(&at.results, there, None, String::new()));
     }
     let mut html = String::new();
     let said = match &there.result {
@@ -327,11 +327,10 @@ fn page(results: &Results) -> Result<String> {
             .collect(),
         stacks: choices()
             .iter()
-            .filter_map(|stack| stacks.iter().find(|at| at.stack == stack))
-            .map(|at| StackData {
-                key: at.key.clone(),
-                size: format_bytes(at.stack.bytes),
-                uses: at.stack.uses,
+            .map(|stack| StackData {
+                key: stack_key(stack.bytes),
+                size: format_bytes(stack.bytes),
+                uses: stack.uses,
             })
             .collect(),
         run_stack: stack_key(RUN_STACK),
@@ -1055,6 +1054,29 @@ mod tests {
         let skipped = row("go-skipped");
         assert_eq!(skipped["at"]["1MiB"]["cells"], serde_json::Value::Null);
         assert_eq!(skipped["at"]["1MiB"]["outcome"], "not-measured");
+        assert_eq!(skipped["at"]["1MiB"]["said"], "", "its detail says why it was not measured");
+    }
+
+    /// A service is measured as it is deployed: at another stack it is left out (null), at the run's
+    /// it is a row like any other.
+    #[test]
+    fn a_service_is_left_out_at_another_stack() {
+        let mut results = sample();
+        let record = results.parsers.iter_mut().find(|r| r.id == "python-json").unwrap();
+        record.service = Some(crate::results::service::ServiceFacts {
+            framework: "Flask".into(),
+            server: "Werkzeug development server".into(),
+            parser: "json (CPython)".into(),
+            library_row: None,
+        });
+        let html = page(&results).unwrap();
+        let data = island(&html);
+        let row = data["rows"].as_array().unwrap().iter().find(|r| r["id"] == "python-json").unwrap();
+        assert_eq!(row["outcome"], "clean-error");
+        assert_eq!(row["at"]["1MiB"], serde_json::Value::Null);
+        assert!(row["at"].as_object().unwrap().contains_key("1MiB"));
+        let chips = between(&html, "<p class=\"chips at-stack\" data-stack=\"1MiB\" hidden>", "</p>");
+        assert!(chips.contains(">6 rows</a>"), "{chips}");
     }
 
     /// Each stack has its counts and its crash view, whose ids and links carry the stack (the run's

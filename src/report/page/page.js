@@ -148,7 +148,7 @@
       }
       if (d.detail) {
         var line = d.detail.querySelector("p.stack-line");
-        line.hidden = run || !at;
+        line.hidden = run || !at || !at.said;
         // Text, never markup.
         line.textContent = at ? "At " + stackOf[stack].size + " (" + stackOf[stack].uses + "), the stack sweep " +
           "measured: " + at.said + ". The rest of this detail is the run's, at " + stackOf[RUN].size + "." : "";
