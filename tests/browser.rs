@@ -37,6 +37,8 @@ struct Row {
     language: String,
     /// A crash line's row.
     row: String,
+    /// The stack whose crash view a line is in (`8MiB`, `128KiB`).
+    stack: String,
     hidden: bool,
 }
 
@@ -79,6 +81,88 @@ impl Dump {
     fn root_attribute(&self, name: &str) -> Option<String> {
         attribute(self.html.split("<html").nth(1)?.split('>').next()?, name)
     }
+
+    /// The stack the page shows (`8MiB`, the run's own, unless another is chosen).
+    fn stack(&self) -> String {
+        self.root_attribute("data-stack").unwrap_or_else(|| RUN_STACK.to_string())
+    }
+
+    /// The markup of the table's row of `key`, up to its end.
+    fn row_html(&self, key: &str) -> &str {
+        let at = self.html.find(&format!(" data-id=\"{key}\"")).unwrap_or_else(|| panic!("no row {key}"));
+        self.html[at..].split("</tr>").next().unwrap()
+    }
+
+    /// The script finished and reported no error.
+    fn assert_clean(&self, what: &str) {
+        assert_eq!(
+            self.root_attribute("data-ready").as_deref(),
+            Some("1"),
+            "{what}: the script did not finish"
+        );
+        assert_eq!(self.root_attribute("data-errors"), None, "{what}: script errors");
+    }
+}
+
+/// The stack a catalog run measures its rows at, as the page names it.
+const RUN_STACK: &str = "8MiB";
+
+/// The text of some markup: its tags dropped, its entities read.
+fn text_of(markup: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in markup.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// A row's depth cell (`Fails at`), as text.
+fn depth_cell(row: &str) -> String {
+    let cell = row.split("<td class=\"num\"").nth(1).unwrap_or_else(|| panic!("no depth cell: {row}"));
+    text_of(&format!("<td{}", cell.split("</td>").next().unwrap()))
+}
+
+/// The outcome class of a row's first badge (`crash`, `clean-error`, `not-measured`).
+fn badge_class(row: &str) -> &str {
+    let badge = row.split("class=\"badge o-").nth(1).unwrap_or_else(|| panic!("no badge: {row}"));
+    badge.split('"').next().unwrap()
+}
+
+/// `1234567` as the page writes it: `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A record's probe at a stack of `bytes`: its sweep's; the run's own stack is its main result's.
+fn probe_at(record: &Value, bytes: u64) -> Option<&Value> {
+    if bytes == 8 << 20 {
+        return Some(&record["result"]).filter(|r| !r.is_null());
+    }
+    record["sweep"]["probes"].as_array()?.iter().find(|p| p["stack_bytes"].as_u64() == Some(bytes))
+}
+
+/// Whether two probes say the same: how they end, and at what depth.
+fn same_finding(a: &Value, b: &Value) -> bool {
+    let kind = |p: &Value| p["failure"]["kind"].clone();
+    a["status"] == b["status"] && a["min_failing_depth"] == b["min_failing_depth"] && kind(a) == kind(b)
 }
 
 /// An attribute's value, unescaped as the DOM serialiser escapes it.
@@ -100,10 +184,29 @@ fn parse_rows(html: &str) -> Vec<Row> {
                 id: attribute(tag, "data-id").or_else(|| attribute(tag, "id")).unwrap_or_default(),
                 language: attribute(tag, "data-language").unwrap_or_default(),
                 row: attribute(tag, "data-row").unwrap_or_default(),
+                stack: attribute(tag, "data-stack").unwrap_or_default(),
                 hidden: tag.contains(" hidden"),
             }
         })
         .collect()
+}
+
+/// Renders results.html from `results` into `dir`; its path.
+fn render_page(dir: &Path, results: &Value) -> PathBuf {
+    let input = dir.join("in.json");
+    fs::write(&input, serde_json::to_string(results).unwrap()).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_nestprobe"))
+        .args(["render", "--results"])
+        .arg(&input)
+        .arg("--out")
+        .arg(dir)
+        .arg("--readme")
+        .arg(dir.join("no-readme.md"))
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    dir.join("results.html")
 }
 
 /// Loads `page#fragment` in headless Chromium and returns the DOM after the scripts ran.
@@ -312,20 +415,7 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
     let started = Instant::now();
     let dir = tempfile::tempdir().unwrap();
     let results = hostile_results();
-    let input = dir.path().join("in.json");
-    fs::write(&input, serde_json::to_string(&results).unwrap()).unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_nestprobe"))
-        .args(["render", "--results"])
-        .arg(&input)
-        .arg("--out")
-        .arg(dir.path())
-        .arg("--readme")
-        .arg(dir.path().join("no-readme.md"))
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let page = dir.path().join("results.html");
+    let page = render_page(dir.path(), &results);
     let records = results["parsers"].as_array().unwrap();
     let keys: BTreeSet<String> = records.iter().map(key).collect();
     assert_eq!(keys.len(), records.len(), "record keys are unique");
@@ -344,10 +434,11 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         assert_eq!(dump.root_attribute("data-pwned"), None, "{what}: hostile parser text ran");
         assert!(!dump.html.contains("<img"), "{what}: hostile parser text became an element");
         let count = if dump.crash_view_shown() {
+            let stack = dump.stack();
             let crashes = dump
                 .rows
                 .iter()
-                .filter(|r| r.class.starts_with("line"))
+                .filter(|r| r.class.starts_with("line") && r.stack == stack)
                 .filter(|r| dump.line_html(&r.id).contains("badge o-crash"));
             let (shown, total) =
                 crashes.fold((0, 0), |(shown, total), r| (shown + usize::from(!r.hidden), total + 1));
@@ -580,4 +671,178 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         "browser test: 13 page loads in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+}
+
+/// Chromium, or `None` (the test then says what to install and passes).
+fn chromium_or_skip() -> Option<PathBuf> {
+    let chromium = find_chromium();
+    common::provided("Chromium", chromium.is_some(), "apt-get install chromium, or set NESTPROBE_CHROMIUM")
+        .then_some(chromium)
+        .flatten()
+}
+
+/// The stack selector (#46): at a stack the sweep measured, a row whose figures differ there shows
+/// the sweep's probe (read from results.json, not extrapolated), a row whose figures do not is
+/// unchanged, a row the sweep did not measure there says so; the counts, the crash list and the
+/// row's detail follow, and choosing a stack puts it in the fragment. The committed results may not
+/// have every stack yet: 128 KiB, the smallest, is checked whatever it has, and 1 MiB, which every
+/// catalog run has measured, makes sure each case is seen.
+#[test]
+fn results_page_shows_the_atlas_at_the_stack_chosen() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let results = committed_results();
+    let page = render_page(dir.path(), &results);
+    let records = results["parsers"].as_array().unwrap();
+    let plain = dump(&chromium, &page, "#view=table");
+    plain.assert_clean("the run's stack");
+    let here: BTreeSet<String> = records.iter().filter(|r| r["service"].is_null()).map(key).collect();
+    let measured = || records.iter().filter(|r| r["status"] == "measured" && r["service"].is_null());
+
+    let (mut differing, mut unchanged, mut unmeasured) = (Vec::new(), 0, 0);
+    for (stack, bytes) in [("128KiB", 128 << 10), ("1MiB", 1 << 20)] {
+        let at = dump(&chromium, &page, &format!("#view=table&stack={stack}"));
+        at.assert_clean(stack);
+        assert_eq!(at.stack(), stack);
+        // Every row but a service (measured only as it is deployed) is in the table.
+        assert_eq!(at.visible_ids().into_iter().map(String::from).collect::<BTreeSet<_>>(), here, "{stack}");
+        for record in measured() {
+            let (id, main) = (key(record), &record["result"]);
+            let row = at.row_html(&id);
+            match probe_at(record, bytes) {
+                None => {
+                    assert!(row.contains(">not measured at this stack</span>"), "{stack} {id}: {row}");
+                    assert_eq!(badge_class(row), "not-measured");
+                    unmeasured += 1;
+                }
+                Some(probe) if same_finding(probe, main) => {
+                    let run = plain.row_html(&id);
+                    let figure = |row: &str| depth_cell(row).replace(" ±", "");
+                    assert_eq!(figure(row), figure(run), "{stack} {id}: the depth changed");
+                    assert_eq!(badge_class(row), badge_class(run), "{stack} {id}: the outcome changed");
+                    unchanged += 1;
+                }
+                Some(probe) => {
+                    let depth = probe["min_failing_depth"].as_u64();
+                    if let Some(depth) = depth.filter(|d| {
+                        probe["status"] == "exact" && Some(*d) != main["min_failing_depth"].as_u64()
+                    }) {
+                        let figure = thousands(depth);
+                        assert!(
+                            depth_cell(row).starts_with(&figure),
+                            "{stack} {id}: the sweep measured {figure}, the row says {:?}",
+                            depth_cell(row)
+                        );
+                        assert!(!row.contains("badge-link"), "{stack} {id}: a badge is of the run's figures");
+                        differing.push((stack, id, figure));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        !differing.is_empty() && unchanged > 0,
+        "results.json has no row whose depth differs at a smaller stack, or none that does not"
+    );
+
+    // The crash list at 1 MiB: the rows whose sweep probe there crashes, and only that stack's lines.
+    let crashes = dump(&chromium, &page, "#view=crashes&stack=1MiB");
+    crashes.assert_clean("crash list at 1 MiB");
+    assert!(crashes.crash_view_shown());
+    let lines = crashes.visible_lines();
+    assert!(crashes
+        .rows
+        .iter()
+        .filter(|r| r.class.starts_with("line") && !r.hidden)
+        .all(|r| r.stack == "1MiB"));
+    let expected: BTreeSet<String> =
+        measured().filter(|r| probe_at(r, 1 << 20).and_then(loss_of) == Some("crash")).map(key).collect();
+    let listed: BTreeSet<String> = lines
+        .iter()
+        .filter(|(id, _)| crashes.line_html(id).contains("badge o-crash"))
+        .map(|(_, row)| row.to_string())
+        .collect();
+    assert_eq!(listed, expected, "the crash list at 1 MiB");
+    let n = expected.len();
+    assert!(crashes.html.contains(&format!("{n} of {n} crash lines")), "the count of lines at 1 MiB");
+    // Its counts: the chips of 1 MiB show, the run's are hidden.
+    let chips = |stack: &str| {
+        let tag = format!("<p class=\"chips at-stack\" data-stack=\"{stack}\"");
+        let at = crashes.html.find(&tag).unwrap_or_else(|| panic!("no chips at {stack}"));
+        crashes.html[at..].split("</p>").next().unwrap().to_string()
+    };
+    assert!(chips(RUN_STACK)
+        .starts_with(&format!("<p class=\"chips at-stack\" data-stack=\"{RUN_STACK}\" hidden")));
+    let small = chips("1MiB");
+    assert!(!small.split('>').next().unwrap().contains("hidden"), "{small}");
+    assert!(small.contains(&format!("href=\"#outcome=crash&amp;stack=1MiB\">{n} crash</a>")), "{small}");
+
+    // A row's detail at the stack says what the sweep measured there and marks that probe.
+    let (_, id, figure) =
+        differing.iter().find(|(stack, ..)| *stack == "1MiB").expect("a row that differs at 1 MiB");
+    let opened = dump(&chromium, &page, &format!("#view=table&stack=1MiB&open={}", id.replace('@', "%40")));
+    opened.assert_clean("a detail at 1 MiB");
+    let detail = opened
+        .html
+        .split(&format!("data-for=\"{id}\""))
+        .nth(1)
+        .unwrap()
+        .split("</tr></tbody></table>")
+        .next()
+        .unwrap();
+    let line = detail.split("<p class=\"stack-line\"").nth(1).unwrap().split("</p>").next().unwrap();
+    assert!(line.starts_with(">At 1 MiB (") && line.contains(figure.as_str()), "{line}");
+    assert!(detail.contains("<tr data-stack=\"1MiB\" class=\"chosen\">"), "{detail}");
+
+    // Chosen with the control, the stack goes into the fragment.
+    let driver = r#"<script>
+(function () {
+  var stack = document.getElementById("stack");
+  stack.value = "1MiB";
+  stack.dispatchEvent(new Event("change"));
+  document.documentElement.setAttribute("data-hash", location.hash);
+})();
+</script>
+</body>"#;
+    let driven = dir.path().join("driven.html");
+    fs::write(&driven, fs::read_to_string(&page).unwrap().replace("</body>", driver)).unwrap();
+    let chosen = dump(&chromium, &driven, "");
+    chosen.assert_clean("the stack chosen with the control");
+    assert_eq!(chosen.root_attribute("data-hash").as_deref(), Some("#stack=1MiB&view=crashes"));
+    assert_eq!(chosen.stack(), "1MiB");
+
+    let _ = writeln!(
+        std::io::stderr(),
+        "browser test: {} rows differ at a smaller stack, {unchanged} unchanged, {unmeasured} not measured; 6 page loads in {:.1} s",
+        differing.len(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// A stack the page does not offer (`#stack=3MiB`) is the run's own, with no script error: the
+/// table and the crash list as at 8 MiB.
+#[test]
+fn results_page_falls_back_to_the_runs_stack_for_one_it_does_not_offer() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let results = committed_results();
+    let page = render_page(dir.path(), &results);
+    let records = results["parsers"].as_array().unwrap();
+    for (fragment, plain) in [("#stack=3MiB", "#view=table"), ("#view=crashes&stack=3MiB", "#view=crashes")] {
+        let (bad, plain) = (dump(&chromium, &page, fragment), dump(&chromium, &page, plain));
+        bad.assert_clean(fragment);
+        assert_eq!(bad.stack(), RUN_STACK, "{fragment}");
+        assert_eq!(bad.visible_ids(), plain.visible_ids(), "{fragment}");
+        assert_eq!(bad.visible_lines(), plain.visible_lines(), "{fragment}");
+        if bad.crash_view_shown() {
+            // The run's lines (`line-3`), no other stack's (`line-1MiB-3`).
+            assert!(bad.visible_lines().iter().all(|(id, _)| !id.contains("iB")), "{fragment}");
+        } else {
+            for record in records.iter().filter(|r| r["status"] == "measured") {
+                let id = key(record);
+                assert_eq!(depth_cell(bad.row_html(&id)), depth_cell(plain.row_html(&id)), "{fragment} {id}");
+            }
+        }
+    }
 }

@@ -21,8 +21,8 @@ pub fn depths_at_each_stack(results: &Results, level: &str) -> String {
     let mut text = format!(
         "<a id=\"depth-at-each-stack\"></a>\n\n{level} Depth at each stack\n\nEvery row is measured at the stacks software runs on: {}. \
          These {} rows fail at another depth, or another way, on one of them: the depth a reader \
-         deploying there meets. The page (results.html) redraws its crash list, counts and charts for \
-         the stack chosen.\n\n",
+         deploying there meets. The page (results.html) redraws its table, counts and crash list for \
+         the stack chosen (its charts stay at 8 MiB).\n\n",
         uses.join(", "),
         rows.len()
     );

@@ -1,5 +1,5 @@
 //! The atlas at one of the stacks software runs on (results/stacks.rs): each row as its stack sweep
-//! measured it there, so that the page's crash list, counts and charts, and results.md's table of
+//! measured it there, so that the page's table, counts and crash list, and results.md's table of
 //! depths at each stack, say what a reader deploying on that stack meets.
 //!
 //! At the run's own stack (8 MiB) that is the results as they are, every phase and shape included.
@@ -11,10 +11,21 @@ use crate::payload::FormatClass;
 use crate::results::probe_result::ProbeResult;
 use crate::results::stacks::{DeployedStack, DEPLOYED, RUN_STACK};
 use crate::results::{ParserRecord, Results, Status};
+use crate::units::format_bytes;
 
 /// The stacks a reader can choose, smallest first (the run's own last).
 pub fn choices() -> &'static [DeployedStack] {
     &DEPLOYED
+}
+
+/// A stack's name in a link (`128KiB`, `8MiB`): the page's `#stack=` value.
+pub fn key(bytes: u64) -> String {
+    format_bytes(bytes).replace(' ', "")
+}
+
+/// A stack as a reader chooses it: `128 KiB — musl (Alpine) threads`.
+pub fn label(stack: &DeployedStack) -> String {
+    format!("{} — {}", format_bytes(stack.bytes), stack.uses)
 }
 
 /// The results as measured at a stack of `bytes`.
@@ -87,5 +98,12 @@ mod tests {
                 assert_eq!(at.status, Status::Skipped, "{}", record.key());
             }
         }
+    }
+
+    #[test]
+    fn a_stack_is_named_in_a_link_without_spaces_and_for_a_reader_by_what_runs_on_it() {
+        assert_eq!(key(128 * 1024), "128KiB");
+        assert_eq!(key(RUN_STACK), "8MiB");
+        assert_eq!(label(&choices()[0]), "128 KiB — musl (Alpine) threads");
     }
 }

@@ -1,6 +1,7 @@
 //! The page's crash view, rendered from the one crash list ([`crate::report::model::crashes`]): its
 //! two tables (the crash list, then what only exhausts time or memory) under headings whose counts
 //! are [`crate::report::model::counts`]'s, and the data the page's script filters its lines by.
+//! The page has one per stack a reader can choose ([`StackView`]), the run's own shown first.
 
 use std::fmt::Write;
 
@@ -16,11 +17,44 @@ use crate::units::thousands;
 /// What an empty cell shows.
 const DASH: &str = "—";
 
+/// Which stack a part of the page is of (src/report/model/stacks.rs). The run's own keeps the ids
+/// and links it always had; another's carry its key (`crashes-128KiB`, `#view=table&stack=128KiB`),
+/// so that a link made at a stack stays at it.
+#[derive(Clone, Copy, Debug)]
+pub struct StackView<'a> {
+    /// The stack's name in a link: `128KiB`.
+    pub key: &'a str,
+    /// Whether it is the run's own stack (8 MiB).
+    pub run: bool,
+}
+
+impl StackView<'_> {
+    /// An element id of this stack's part: `crashes`, `crashes-128KiB`.
+    pub fn id(&self, base: &str) -> String {
+        if self.run {
+            base.to_string()
+        } else {
+            format!("{base}-{}", self.key)
+        }
+    }
+
+    /// What a link's fragment adds to stay at this stack: nothing, `&stack=128KiB` (escaped).
+    pub fn link(&self) -> String {
+        if self.run {
+            String::new()
+        } else {
+            format!("&amp;stack={}", self.key)
+        }
+    }
+}
+
 /// What the script needs per line of the crash view: the same filter keys as a row's.
 #[derive(Serialize)]
 pub struct LineData {
-    /// The line's element id (`line-3`).
+    /// The line's element id (`line-3`; `line-128KiB-3` at another stack than the run's).
     id: String,
+    /// The stack whose crash view it is in: `8MiB`, `128KiB`.
+    stack: String,
     /// The key of its row.
     row: String,
     format: String,
@@ -39,12 +73,17 @@ pub struct LineData {
     text: String,
 }
 
-/// The crash view's lines, numbered as their elements are: the crash list's, then the others';
-/// `search_text` is what the search box looks in for a row.
-pub fn line_data(list: &CrashList, search_text: impl Fn(&ParserRecord) -> String) -> Vec<LineData> {
+/// The crash view's lines at `stack`, numbered as their elements are: the crash list's, then the
+/// others'; `search_text` is what the search box looks in for a row.
+pub fn line_data(
+    list: &CrashList,
+    stack: StackView,
+    search_text: impl Fn(&ParserRecord) -> String,
+) -> Vec<LineData> {
     (list.crashes.iter().chain(&list.exhausts).enumerate())
         .map(|(i, line)| LineData {
-            id: format!("line-{i}"),
+            id: format!("{}-{i}", stack.id("line")),
+            stack: stack.key.to_string(),
             row: line.record.key(),
             format: line.record.format.to_string(),
             class: line.record.family().key(),
@@ -72,32 +111,42 @@ const LINE_COLUMNS: [(&str, &str); 9] = [
     ("Function that recursed", "function"),
 ];
 
-/// The crash view: the crash list, then the rows that only exhaust time or memory, each heading
-/// counting rows as every output does.
-pub fn crash_section(html: &mut String, results: &Results, list: &CrashList, counts: &Counts) {
+/// The crash view at `stack`: the crash list, then the rows that only exhaust time or memory, each
+/// heading counting rows as every output does. In a block of its own, which the script shows while
+/// its stack is chosen.
+pub fn crash_section(
+    html: &mut String,
+    results: &Results,
+    list: &CrashList,
+    counts: &Counts,
+    stack: StackView,
+) {
     let _ = write!(
         html,
-        "<section id=\"crash-view\">\n<h2>Crashes: {} of {} measured ({} libraries), in {}</h2>\n\
+        "<div class=\"at-stack\" data-stack=\"{}\"{}>\n<h2>Crashes: {} of {} measured ({} libraries), in {}</h2>\n\
          <p class=\"lead\">Where parsers lose control: each probe that ends in a signal, an abort, a \
          runtime's fatal error or another abnormal exit, by the depth where it does; a library's other \
          lines follow its first. <i>Phase</i>: <i>whole run</i> is the program as it always runs; \
          <i>free</i> and <i>serialize</i> run after the parse. A library links to its row in the table \
          of every row.</p>\n",
+        stack.key,
+        if stack.run { "" } else { " hidden" },
         rows(counts.rows_crashing),
         counts.rows_measured,
         counts.libraries_crashing,
         plural(counts.crash_lines, "line")
     );
-    line_table(html, results, "crashes", &list.crashes, 0);
+    line_table(html, results, stack, "crashes", &list.crashes, 0);
     let _ = write!(
         html,
-        "<div id=\"exhausts-list\">\n<h3>Exhausts time or memory: {} (not counted as crashes), in {}</h3>\n\
+        "<div id=\"{}\">\n<h3>Exhausts time or memory: {} (not counted as crashes), in {}</h3>\n\
          <p class=\"lead\">Rows that never crash but run out of time or memory.</p>\n",
+        stack.id("exhausts-list"),
         rows(counts.rows_exhausting),
         plural(counts.exhaust_lines, "line")
     );
-    line_table(html, results, "exhausts", &list.exhausts, list.crashes.len());
-    html.push_str("</div>\n</section>\n");
+    line_table(html, results, stack, "exhausts", &list.exhausts, list.crashes.len());
+    html.push_str("</div>\n</div>\n");
 }
 
 /// `1 line`, `2 lines`.
@@ -106,28 +155,38 @@ fn plural(count: usize, noun: &str) -> String {
 }
 
 /// One list of the crash view; its lines numbered from `first`, as the data island numbers them.
-fn line_table(html: &mut String, results: &Results, id: &str, lines: &[CrashLine], first: usize) {
-    let _ = write!(html, "<table id=\"{id}\" class=\"lines\">\n<thead><tr>");
+fn line_table(
+    html: &mut String,
+    results: &Results,
+    stack: StackView,
+    id: &str,
+    lines: &[CrashLine],
+    first: usize,
+) {
+    let _ = write!(html, "<table id=\"{}\" class=\"lines\">\n<thead><tr>", stack.id(id));
     for (title, class) in LINE_COLUMNS {
         let _ = write!(html, "<th scope=\"col\" class=\"{class}\">{title}</th>");
     }
     html.push_str("</tr></thead>\n<tbody>\n");
     for (i, line) in lines.iter().enumerate() {
-        line_row(html, results, line, first + i);
+        line_row(html, results, stack, line, first + i);
     }
     html.push_str("</tbody>\n</table>\n");
 }
 
-fn line_row(html: &mut String, results: &Results, line: &CrashLine, number: usize) {
+fn line_row(html: &mut String, results: &Results, stack: StackView, line: &CrashLine, number: usize) {
     let record = line.record;
     let key = record.key();
     let first = if line.first_of_library { " first" } else { "" };
     let _ = write!(
         html,
-        "<tr class=\"line{first}\" id=\"line-{number}\" data-row=\"{}\"><td class=\"lib\" data-label=\"Library\">\
-         <a href=\"#view=table&amp;open={}\" title=\"this row in the table of every row\">{}</a></td>",
+        "<tr class=\"line{first}\" id=\"{}-{number}\" data-row=\"{}\" data-stack=\"{}\"><td class=\"lib\" data-label=\"Library\">\
+         <a href=\"#view=table&amp;open={}{}\" title=\"this row in the table of every row\">{}</a></td>",
+        stack.id("line"),
         escape_html(&key),
+        stack.key,
         escape_html(&key.replace('@', "%40")),
+        stack.link(),
         escape_html(&format!("{} {}", record.language, record.library))
     );
     let version = record.version.as_deref().unwrap_or(DASH);

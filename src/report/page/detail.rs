@@ -2,11 +2,14 @@
 //! shape, each phase, each stack of the sweep) with its outcome, payload, memory and where it
 //! crashed, the whole error, the command, how its time grew, the same library in the other
 //! environments, and what the last run changed. Server-rendered and escaped like the rest of the
-//! page; the script only shows and hides it.
+//! page; the script only shows and hides it. At another stack than the run's, the script says
+//! above it what the sweep measured there (a line of text it sets, never markup) and marks that
+//! stack's probe.
 
 use std::fmt::Write as _;
 
 use crate::report::model::release_timeline::history_line;
+use crate::report::model::stacks::key;
 use crate::report::model::view::{environment_name, peak_memory, record_phrase, shell_words};
 use crate::report::render::markup::escape_html;
 use crate::results::part::Part;
@@ -22,6 +25,7 @@ pub fn row(html: &mut String, results: &Results, record: &ParserRecord, columns:
         "<tr class=\"detail\" data-for=\"{}\" hidden><td colspan=\"{columns}\"><div class=\"detail\">",
         escape_html(&key)
     );
+    html.push_str("<p class=\"stack-line\" hidden></p>");
     facts(html, results, record);
     probes(html, record);
     html.push_str("</div></td></tr>\n");
@@ -98,13 +102,14 @@ fn probe_label(part: Part) -> String {
 
 /// Every probe of the row, one line each.
 fn probes(html: &mut String, record: &ParserRecord) {
-    let mut lines: Vec<(String, &ProbeResult)> =
-        record.parts().map(|(part, result)| (probe_label(part), result)).collect();
+    // The sweep's probes say their stack (`data-stack`), for the script to mark the chosen one.
+    let mut lines: Vec<(String, &ProbeResult, Option<u64>)> =
+        record.parts().map(|(part, result)| (probe_label(part), result, None)).collect();
     if let Some(sweep) = &record.sweep {
         let stack = |r: &ProbeResult| {
             r.settings.stack_bytes.map_or("unlimited".into(), |b| Limit::Bytes(b).to_string())
         };
-        lines.extend(sweep.probes.iter().map(|r| (format!("stack {}", stack(r)), r)));
+        lines.extend(sweep.probes.iter().map(|r| (format!("stack {}", stack(r)), r, r.settings.stack_bytes)));
     }
     if lines.is_empty() {
         return;
@@ -113,13 +118,14 @@ fn probes(html: &mut String, record: &ParserRecord) {
         "<table class=\"probes\"><thead><tr><th>Probe</th><th>Outcome</th><th>Payload</th><th>Memory</th>\
          <th>Trials</th><th>Where it crashed</th></tr></thead><tbody>",
     );
-    for (what, result) in lines {
+    for (what, result, stack) in lines {
         let payload = result.payload_bytes.map(format_bytes).unwrap_or_default();
         let memory = peak_memory(result).unwrap_or_default();
         let site = result.crashed_in.as_ref().map(|s| s.summary()).unwrap_or_default();
+        let stack = stack.map(|bytes| format!(" data-stack=\"{}\"", key(bytes))).unwrap_or_default();
         let _ = write!(
             html,
-            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"code\">{}</td></tr>",
+            "<tr{stack}><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"code\">{}</td></tr>",
             escape_html(&what),
             escape_html(&crate::report::model::class::phrase(record, result)),
             escape_html(&payload),

@@ -14,6 +14,11 @@
   Array.prototype.forEach.call(tbody.querySelectorAll("tr.group"), function (tr) {
     groupOf[tr.getAttribute("data-language")] = tr;
   });
+  // A row's figures at the run's stack; at another, those of its `at` (see applyStack).
+  var FIGURES = ["outcome", "depth", "phased", "loses_in", "sooner_in"];
+  var RUN = data.run_stack;
+  var stackOf = {};
+  data.stacks.forEach(function (s) { stackOf[s.key] = s; });
   var itemOf = {};
   var items = data.rows.map(function (d) {
     d.tr = rowOf[d.id];
@@ -21,6 +26,12 @@
     d.open = false;
     itemOf[d.id] = d;
     d.search = d.text.toLowerCase();
+    d.base = {};
+    FIGURES.forEach(function (key) { d.base[key] = d[key]; });
+    // The run's outcome cells, put back when its stack is chosen again.
+    d.runCells = Array.prototype.slice.call(d.tr.children, data.outcome_column);
+    d.cellsShown = null;
+    d.left = false;
     return d;
   });
   var lines = data.lines.map(function (l) {
@@ -29,7 +40,8 @@
     return l;
   });
   var defaults = {
-    view: "crashes", format: "", class: "", language: "", environment: "", outcome: "", phase: "", sort: "language", q: ""
+    view: "crashes", stack: RUN, format: "", class: "", language: "", environment: "", outcome: "", phase: "",
+    sort: "language", q: ""
   };
   var state = {};
   var controls = {};
@@ -88,7 +100,7 @@
   }
 
   function matches(d) {
-    if (!matchesCommon(d)) { return false; }
+    if (d.left || !matchesCommon(d)) { return false; }
     if (!state.phase) { return true; }
     if (state.phase === "measured") { return d.phased; }
     var f = phaseFilter();
@@ -96,27 +108,78 @@
   }
 
   function matchesLine(l) {
-    if (!matchesCommon(l)) { return false; }
+    if (l.stack !== state.stack || !matchesCommon(l)) { return false; }
     if (!state.phase) { return true; }
     if (state.phase === "measured") { return l.phased; }
     var f = phaseFilter();
     return l.phase === f.phase && (!f.sooner || l.sooner);
   }
 
+  // An element of the chosen stack's part of the page: `crashes`, `crashes-128KiB`.
+  function stackElement(id) {
+    return document.getElementById(state.stack === RUN ? id : id + "-" + state.stack);
+  }
+
+  // The atlas at the chosen stack: each row's figures, outcome cells and detail line are its
+  // `at` there (the run's where it has none), a row left out there is hidden, and the parts of the
+  // page made for one stack (counts, notes, crash view) show while it is chosen.
+  var appliedStack = null;
+  function applyStack() {
+    var stack = state.stack;
+    document.documentElement.setAttribute("data-stack", stack);
+    if (stack === appliedStack) { return; }
+    appliedStack = stack;
+    var run = stack === RUN;
+    items.forEach(function (d) {
+      var at = run || !d.at ? undefined : d.at[stack];
+      d.left = at === null;
+      var figures = at || d.base;
+      FIGURES.forEach(function (key) { d[key] = figures[key]; });
+      d.tr.setAttribute("data-outcome", d.outcome);
+      var cells = at && at.cells !== null ? at.cells : null;
+      if (cells !== d.cellsShown) {
+        while (d.tr.children.length > data.outcome_column) { d.tr.removeChild(d.tr.lastElementChild); }
+        if (cells === null) {
+          d.runCells.forEach(function (td) { d.tr.appendChild(td); });
+        } else {
+          d.tr.appendChild(document.getElementById("cells-" + cells).content.cloneNode(true));
+        }
+        d.cellsShown = cells;
+      }
+      if (d.detail) {
+        var line = d.detail.querySelector("p.stack-line");
+        line.hidden = run || !at || !at.said;
+        // Text, never markup.
+        line.textContent = at ? "At " + stackOf[stack].size + " (" + stackOf[stack].uses + "), the stack sweep " +
+          "measured: " + at.said + ". The rest of this detail is the run's, at " + stackOf[RUN].size + "." : "";
+      }
+    });
+    Array.prototype.forEach.call(document.querySelectorAll(".at-stack[data-stack]"), function (el) {
+      el.hidden = el.getAttribute("data-stack") !== stack;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("table.probes tr[data-stack]"), function (tr) {
+      tr.classList.toggle("chosen", !run && tr.getAttribute("data-stack") === stack);
+    });
+    document.getElementById("charts-stack").hidden = run;
+  }
+
   // The crash view: its lines stay in their order (by depth, a library's under its first).
   function renderLines() {
     var shown = { crash: 0, other: 0 };
+    var crashes = 0, others = 0;
     lines.forEach(function (l) {
       var visible = matchesLine(l);
       l.tr.hidden = !visible;
       if (visible) { shown[l.outcome === "crash" ? "crash" : "other"] += 1; }
+      if (l.stack === state.stack) {
+        if (l.outcome === "crash") { crashes += 1; } else { others += 1; }
+      }
     });
-    var crashes = lines.filter(function (l) { return l.outcome === "crash"; }).length;
     // A list with no line left says nothing: its heading goes too.
-    document.getElementById("crashes").hidden = shown.crash === 0;
-    document.getElementById("exhausts-list").hidden = shown.other === 0;
+    stackElement("crashes").hidden = shown.crash === 0;
+    stackElement("exhausts-list").hidden = shown.other === 0;
     document.getElementById("count").textContent = shown.crash + " of " + crashes + " crash lines, " +
-      shown.other + " of " + (lines.length - crashes) + " exhausting time or memory";
+      shown.other + " of " + others + " exhausting time or memory";
     return lines.filter(function (l) { return !l.tr.hidden; });
   }
 
@@ -142,6 +205,7 @@
   }
 
   function render() {
+    applyStack();
     var crashView = state.view === "crashes";
     document.getElementById("crash-view").hidden = !crashView;
     document.getElementById("table-view").hidden = crashView;
@@ -174,13 +238,14 @@
       if (key !== sort) { th.removeAttribute("aria-sort"); }
       else { th.setAttribute("aria-sort", state.sort === "depth-desc" ? "descending" : "ascending"); }
     });
-    document.getElementById("count").textContent = shown + " of " + items.length + " rows";
+    var here = items.filter(function (d) { return !d.left; }).length;
+    document.getElementById("count").textContent = shown + " of " + here + " rows";
     // The charts follow the table's filters (the crash list's, only its format and class
     // filters): those of formats with no row left are hidden.
     var formatsShown = {};
     var classesShown = {};
     items.forEach(function (d) {
-      var kept = (!state.format || d.format === state.format) && (!state.class || d.class === state.class);
+      var kept = !d.left && (!state.format || d.format === state.format) && (!state.class || d.class === state.class);
       if (crashView ? kept : !d.tr.hidden) {
         formatsShown[d.format] = true;
         classesShown[d.class] = true;
