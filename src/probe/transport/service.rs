@@ -14,6 +14,8 @@
 
 use std::fmt;
 use std::net::SocketAddr;
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -496,6 +498,7 @@ impl Transport for ServiceTransport {
             true => self.judge_started(&mut running, exchanged.outcome, shape, timeout)?,
             false => self.judge_elsewhere(payload.depth, exchanged.outcome, shape, timeout)?,
         };
+        let starved = starved || failed_on_time_the_load_added(&outcome, wall, timeout);
         let peak_rss_bytes = running.as_mut().map_or(0, |server| {
             server.monitor.sample(Instant::now());
             server.monitor.peak
@@ -596,6 +599,27 @@ impl WorkerEnd {
     }
 }
 
+/// Whether a request failed after its wall time passed its timeout in a way a wall-clock watchdog
+/// fails one: a worker killed by a supervisor's signal (SIGKILL, SIGTERM) or exiting, or a server
+/// error (a 5xx, the connection closed unanswered). nestprobe waited that long only because the
+/// machine's load stretched the request; a watchdog such as gunicorn's 30 s worker timeout (SIGABRT,
+/// which its worker turns into an exit, then SIGKILL) acted on that borrowed time. Like a starved
+/// trial it is run again: on an idle machine the request would have been answered, crashed or run
+/// out of its own time first. A fault's signal and a clean error are the request's however long it
+/// took.
+fn failed_on_time_the_load_added(outcome: &Outcome, wall: Duration, timeout: Duration) -> bool {
+    let watchdogs_way = match outcome {
+        Outcome::Service(ServiceFailure::WorkerDied { status: Some(status), .. }) => {
+            let signal = ExitStatus::from_raw(*status).signal();
+            signal.is_none_or(|signal| matches!(signal, libc::SIGKILL | libc::SIGTERM))
+        }
+        Outcome::Service(ServiceFailure::WorkerDied { status: None, .. }) => true,
+        Outcome::Service(ServiceFailure::ServerError { .. }) => true,
+        _ => false,
+    };
+    wall > timeout && watchdogs_way
+}
+
 /// The server's own end, as an outcome: it is stopped (reaped), to be started again.
 fn died(running: &mut Option<Server>) -> Result<Outcome> {
     use std::os::unix::process::ExitStatusExt;
@@ -609,6 +633,31 @@ fn died(running: &mut Option<Server>) -> Result<Outcome> {
 mod tests {
     use super::*;
     use crate::payload::Shape;
+
+    #[test]
+    fn a_watchdog_s_failure_after_the_wall_clock_passed_the_timeout_came_on_borrowed_time() {
+        let worker = |status| Outcome::Service(ServiceFailure::WorkerDied { status, stderr: String::new() });
+        let (timeout, short, long) =
+            (Duration::from_secs(10), Duration::from_secs(3), Duration::from_secs(31));
+        let borrowed = |outcome: &Outcome| failed_on_time_the_load_added(outcome, long, timeout);
+        let killed = worker(Some(libc::SIGKILL));
+        assert!(borrowed(&killed));
+        assert!(borrowed(&worker(Some(libc::SIGTERM))));
+        assert!(borrowed(&worker(Some(1 << 8))), "a worker that exited (gunicorn's answer to SIGABRT)");
+        let closed = Outcome::Service(ServiceFailure::ServerError { status: None, body: String::new() });
+        assert!(borrowed(&closed));
+        // A fault and a clean error are the request's, however long it took; within the timeout
+        // every failure is a fact.
+        assert!(!borrowed(&worker(Some(libc::SIGSEGV))));
+        assert!(!borrowed(&worker(Some(libc::SIGABRT))));
+        let clean = Outcome::Service(ServiceFailure::ClientError { status: 400, body: String::new() });
+        assert!(!borrowed(&clean));
+        let died =
+            Outcome::Service(ServiceFailure::Died { status: Some(libc::SIGKILL), stderr: String::new() });
+        assert!(!borrowed(&died));
+        assert!(!failed_on_time_the_load_added(&killed, short, timeout));
+        assert!(!failed_on_time_the_load_added(&closed, short, timeout));
+    }
 
     #[test]
     fn service_urls_are_http_with_a_port_or_the_placeholder_for_it() {
