@@ -346,13 +346,18 @@ fn main_outcome(record: &Value) -> &'static str {
         Some("error") => "clean-error",
         Some("timeout") => "timeout",
         Some("out-of-memory") => "out-of-memory",
+        // A service's failures that are neither a crash nor a clean error have filters of their own.
+        Some("server-error") => "server-error",
+        Some("refused-by-size") => "refused-by-size",
+        Some("unresponsive") => "unresponsive",
+        Some("undeclared-status") => "unstable",
         Some(_) => "crash",
     }
 }
 
 /// Every probe of a record, in the record's order.
 fn probes(record: &Value) -> impl Iterator<Item = &Value> {
-    let single = ["result", "object", "unclosed"].map(|part| &record[part]);
+    let single = ["result", "warm", "object", "unclosed"].map(|part| &record[part]);
     let listed =
         ["more_shapes", "phases"].into_iter().flat_map(|part| record[part].as_array().into_iter().flatten());
     single.into_iter().chain(listed)
@@ -502,7 +507,11 @@ fn results_page_filters_and_sorts_in_a_real_browser() {
         .iter()
         .filter(|r| {
             let format = r["format"].as_str().unwrap_or("json");
-            format.parse::<nestprobe::payload::PayloadFormat>().is_ok_and(|f| f.class().key() == "data")
+            // A service is of the services class, whatever its payload's format.
+            r["service"].is_null()
+                && format
+                    .parse::<nestprobe::payload::PayloadFormat>()
+                    .is_ok_and(|f| f.class().key() == "data")
         })
         .map(key)
         .collect();

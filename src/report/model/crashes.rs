@@ -67,9 +67,13 @@ impl CrashLine<'_> {
         }
     }
 
-    /// The phase's name, `whole run` for the program run as always.
+    /// The phase's name, `whole run` for the program run as always (a service: `fresh server`,
+    /// or `warm server` for its warmed one).
     pub fn phase_name(&self) -> &'static str {
-        self.phase().map_or(self.record.family().main_label(), Phase::name)
+        match self.part {
+            Part::Warm { .. } => "warm server",
+            _ => self.phase().map_or(self.record.family().main_label(), Phase::name),
+        }
     }
 
     /// The shape nested: the part's, the record's main shape in a phase, `unclosed`.
