@@ -20,6 +20,8 @@
 //! Environment: `NESTPROBE_BENCH_ONLY=key,key` (default: the study's rows on this machine),
 //! `NESTPROBE_BUILD_DIR`, `NESTPROBE_CATALOG` (as for the search benchmark).
 
+#[path = "common/paths.rs"]
+mod paths;
 #[path = "common/reference.rs"]
 mod reference;
 
@@ -81,11 +83,9 @@ struct Measured {
 }
 
 fn main() -> Result<()> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let catalog_path = std::env::var_os("NESTPROBE_CATALOG")
-        .map_or_else(|| root.join("parsers/catalog.toml"), PathBuf::from);
-    let build_root =
-        std::env::var_os("NESTPROBE_BUILD_DIR").map_or_else(|| root.join("target/parsers"), PathBuf::from);
+    let root = paths::root();
+    let catalog_path = paths::catalog();
+    let build_root = paths::build_root();
     let only: Vec<String> = match std::env::var("NESTPROBE_BENCH_ONLY") {
         Ok(list) => list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect(),
         Err(_) => STUDY_ROWS.iter().map(|s| s.to_string()).collect(),

@@ -17,10 +17,11 @@
 //! - `NESTPROBE_CATALOG`: the catalog (default `parsers/catalog.toml`);
 //! - `NESTPROBE_BENCH_MAX_DEPTH`: the largest depth (default 5 000 000, as in the study).
 
+#[path = "common/paths.rs"]
+mod paths;
 #[path = "common/reference.rs"]
 mod reference;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -64,11 +65,8 @@ const SIDE_BY_SIDE: usize = 2;
 
 fn main() -> Result<()> {
     // `cargo bench` passes `--bench`; this benchmark takes no arguments.
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let catalog_path = std::env::var_os("NESTPROBE_CATALOG")
-        .map_or_else(|| root.join("parsers/catalog.toml"), PathBuf::from);
-    let build_root =
-        std::env::var_os("NESTPROBE_BUILD_DIR").map_or_else(|| root.join("target/parsers"), PathBuf::from);
+    let catalog_path = paths::catalog();
+    let build_root = paths::build_root();
     let max_depth: u64 = match std::env::var("NESTPROBE_BENCH_MAX_DEPTH") {
         Ok(text) => text.parse()?,
         Err(_) => 5_000_000,

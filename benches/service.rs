@@ -8,7 +8,6 @@
 //! built or can be), `NESTPROBE_BENCH_TRIALS` (default 30), `NESTPROBE_BENCH_DEPTH` (default 100),
 //! `NESTPROBE_BUILD_DIR`, `NESTPROBE_CATALOG` (as for the search benchmark).
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
@@ -19,6 +18,9 @@ use nestprobe::probe::transport::Transport;
 use nestprobe::sys::trial::TrialConfig;
 
 /// A library's command-line row and a service row parsing with it.
+#[path = "common/paths.rs"]
+mod paths;
+
 const PAIRS: &[(&str, &str)] = &[
     ("python-json@host", "python-flask@host"),
     ("python-json@host", "python-flask-gunicorn@host"),
@@ -33,11 +35,8 @@ const PAIRS: &[(&str, &str)] = &[
 const TIMEOUT: Duration = Duration::from_secs(10);
 
 fn main() -> Result<()> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let catalog_path = std::env::var_os("NESTPROBE_CATALOG")
-        .map_or_else(|| root.join("parsers/catalog.toml"), PathBuf::from);
-    let build_root =
-        std::env::var_os("NESTPROBE_BUILD_DIR").map_or_else(|| root.join("target/parsers"), PathBuf::from);
+    let catalog_path = paths::catalog();
+    let build_root = paths::build_root();
     let trials: usize = std::env::var("NESTPROBE_BENCH_TRIALS").map_or(Ok(30), |t| t.parse())?;
     let depth: u64 = std::env::var("NESTPROBE_BENCH_DEPTH").map_or(Ok(100), |t| t.parse())?;
     let pairs: Vec<(String, String)> = match std::env::var("NESTPROBE_BENCH_PAIRS") {

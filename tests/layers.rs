@@ -177,6 +177,18 @@ struct SourceFile {
     code: String,
 }
 
+impl SourceFile {
+    /// A made-up file for the checkers' own tests: `path` its module path, a `mod.rs` when it
+    /// declares modules.
+    fn fake(path: &str, code: &str) -> SourceFile {
+        SourceFile {
+            module: path.split("::").map(String::from).collect(),
+            is_mod_rs: code.contains("pub mod"),
+            code: code.to_string(),
+        }
+    }
+}
+
 fn source_tree() -> Vec<SourceFile> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut paths = Vec::new();
@@ -420,11 +432,7 @@ fn no_import_cycle_between_sibling_files() {
 
 #[test]
 fn the_cycle_checker_follows_uses_and_spares_declarations_and_registries() {
-    let file = |path: &str, code: &str| SourceFile {
-        module: path.split("::").map(String::from).collect(),
-        is_mod_rs: code.contains("pub mod"),
-        code: code.to_string(),
-    };
+    let file = SourceFile::fake;
     let mut files = vec![
         file(
             "report",
@@ -536,11 +544,7 @@ fn report_s_model_names_no_output_and_no_output_names_another() {
 
 #[test]
 fn the_report_checker_sees_an_output_naming_another_and_the_model_naming_an_output() {
-    let file = |path: &str, code: &str| SourceFile {
-        module: path.split("::").map(String::from).collect(),
-        is_mod_rs: code.contains("pub mod"),
-        code: code.to_string(),
-    };
+    let file = SourceFile::fake;
     let mut files = vec![
         file(
             "report",
