@@ -46,6 +46,9 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
         report::model::overview::run_summary(&results, &keys),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
+    if let Some(line) = report::terminal::timings::summary_line(&outcome.measured) {
+        messages::info(format_args!("{line}"));
+    }
     if timings {
         stdout::text(&report::terminal::timings::table(&outcome.measured, outcome.writing_seconds))?;
     }

@@ -3,7 +3,7 @@
 //! particular parser lives in Rust code. `load` reads and checks the files; `parser` resolves a row
 //! against the file system (folders, builds, versions, hooks).
 
-mod files;
+pub mod files;
 mod load;
 mod parser;
 mod selector;

@@ -13,6 +13,7 @@ use crate::payload::{FormatClass, PayloadFormat};
 use crate::untrusted::{check_id, InvalidInput};
 
 pub mod change;
+pub mod confirmed;
 pub mod crash_site;
 pub mod documented;
 pub mod error_status;
@@ -31,6 +32,7 @@ pub mod settings;
 pub mod stacks;
 pub mod sweep_result;
 pub mod word;
+pub mod work_timing;
 
 pub use output::{write_atomically, write_if_changed};
 use probe_result::ProbeResult;
@@ -259,6 +261,8 @@ const VOLATILE: &[&str] = &[
     "containment",
     "growth",
     "timings",
+    // When and where a fact was last confirmed, and how the last run got it: bookkeeping.
+    "confirmed",
     "crashed_in",
     "changes",
     "elapsed_seconds",

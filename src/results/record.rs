@@ -104,6 +104,10 @@ pub struct ParserRecord {
     /// keys, say): no limit to report, the error instead.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsupported_shapes: Vec<UnsupportedShape>,
+    /// When and where its facts were last confirmed, how the run that wrote it got them, and the
+    /// fingerprint of what they depend on (never a fact: see `VOLATILE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmed: Option<crate::results::confirmed::Confirmed>,
     /// Where the row's time went in the run that measured it (never a fact: see `VOLATILE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timings: Option<RowTimings>,
@@ -118,7 +122,7 @@ pub struct ParserRecord {
 }
 
 /// Wall-clock seconds of each part of measuring one row.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RowTimings {
     /// Whether its toolchain is there (its `check`).
     pub readiness_seconds: f64,
@@ -130,6 +134,10 @@ pub struct RowTimings {
     pub hooks_seconds: f64,
     /// Its probes: trials, and the search between them.
     pub probe_seconds: f64,
+    /// `probe_seconds` by kind of work (main probe, shapes, sweep stacks, phases, service states,
+    /// crash sites), in the order they ran.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub work: Vec<crate::results::work_timing::WorkTiming>,
 }
 
 impl RowTimings {

@@ -6,9 +6,9 @@
 //! make the next row ready while the current one probes; [`abandon`] undoes a ready row that will
 //! not be probed (its `after` hook).
 
-use std::time::Instant;
-
+use std::cell::RefCell;
 use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 
@@ -21,6 +21,7 @@ use crate::probe::{locate_crash, probe, sweep, DepthOneRejected, ProbeSpec};
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::part::Part;
 use crate::results::probe_result::{Finding, ProbeResult};
+use crate::results::work_timing::{self, WorkTiming, CRASH_SITE};
 use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
 use crate::run::plan::{self, PlannedProbe, Start};
 use crate::run::unmeasured::unmeasured;
@@ -147,7 +148,10 @@ pub fn measure(
     let ReadyRow { parser, version, installed, mut timings } = ready;
     // Where the previous run's crashes were is still where they are only in the same version.
     let same_version = baseline.is_some_and(|b| b.version == version);
-    let probed = timed(&mut timings.probe_seconds, || probe_all(&parser, options, baseline, same_version));
+    let work = RefCell::new(Vec::new());
+    let probed =
+        timed(&mut timings.probe_seconds, || probe_all(&parser, options, baseline, same_version, &work));
+    timings.work = work.into_inner();
     after_hook(&parser, &mut timings);
     let mut record = match probed {
         Err(error) if interrupt::is_interrupted(&error) => return None,
@@ -186,8 +190,9 @@ fn probe_all(
     options: &MeasureOptions,
     baseline: Option<&ParserRecord>,
     same_version: bool,
+    work: &RefCell<Vec<WorkTiming>>,
 ) -> Result<ParserRecord> {
-    let specs = Specs::new(parser, options, same_version)?;
+    let specs = Specs::new(parser, options, same_version, work)?;
     let MainProbe { result: main, refused } = specs.main(baseline)?;
     let refused_shapes: Vec<Shape> = refused.iter().map(|unsupported| unsupported.shape).collect();
     let planned =
@@ -232,10 +237,17 @@ struct Specs<'a> {
     /// The previous results are of this version: where they crashed is known, and what the depths
     /// a slow probe finished took is this program's.
     same_version: bool,
+    /// Where the row's probe time went, probe by probe.
+    work: &'a RefCell<Vec<WorkTiming>>,
 }
 
 impl<'a> Specs<'a> {
-    fn new(parser: &Parser<'a>, options: &MeasureOptions, same_version: bool) -> Result<Specs<'a>> {
+    fn new(
+        parser: &Parser<'a>,
+        options: &MeasureOptions,
+        same_version: bool,
+        work: &'a RefCell<Vec<WorkTiming>>,
+    ) -> Result<Specs<'a>> {
         let trial = parser.trial_config(options.trial.trial_config(
             parser.argv(),
             parser.child_env(),
@@ -251,6 +263,7 @@ impl<'a> Specs<'a> {
             trials_at_once: options.trials_at_once,
             quick: options.quick,
             same_version,
+            work,
         })
     }
 
@@ -266,7 +279,8 @@ impl<'a> Specs<'a> {
         let mut first_error: Option<anyhow::Error> = None;
         for shape in self.entry.format.shapes().iter().copied().filter(|shape| shape.must_be_accepted()) {
             let spec = self.spec(shape, self.stack, previous);
-            let (unsupported, error) = match self.located(&spec, previous) {
+            let main = Part::Main { shape };
+            let (unsupported, error) = match self.located(&spec, previous, self.work_name(main, self.stack)) {
                 Ok(result) => match shallow_error(&result) {
                     None => return Ok(MainProbe { result, refused }),
                     Some(shallow) => {
@@ -292,14 +306,39 @@ impl<'a> Specs<'a> {
     /// A probe, and where it crashed if it crashed by a signal. A crash at the depth and by the
     /// signal of the previous result of the same version was located then: the debugger's re-run
     /// (seconds each, dozens in a run) is not repeated, and its site is kept.
-    fn located(&self, spec: &ProbeSpec, previous: Option<&ProbeResult>) -> Result<ProbeResult> {
-        let mut result = probe(spec, &mut |_: u64, _: &TrialReport| {})?;
+    fn located(&self, spec: &ProbeSpec, previous: Option<&ProbeResult>, work: String) -> Result<ProbeResult> {
+        let mut result = self.timed_probe(spec, work)?;
         let known = previous.filter(|previous| self.same_version && same_crash(previous, &result));
         match known.and_then(|previous| previous.crashed_in.clone()) {
             Some(site) => result.crashed_in = Some(site),
-            None => locate_crash(spec, &mut result),
+            None => {
+                let started = Instant::now();
+                locate_crash(spec, &mut result);
+                if result.crashed_in.is_some() {
+                    self.log(CRASH_SITE.into(), started, 1, false);
+                }
+            }
         }
         Ok(result)
+    }
+
+    /// A probe, its time written down as `work`.
+    fn timed_probe(&self, spec: &ProbeSpec, work: String) -> Result<ProbeResult> {
+        let started = Instant::now();
+        let probed = probe(spec, &mut |_: u64, _: &TrialReport| {});
+        let (trials, near) = probed.as_ref().map_or((0, false), |r| (r.trials, work_timing::near_timeout(r)));
+        self.log(work, started, trials, near);
+        probed
+    }
+
+    fn log(&self, work: String, started: Instant, trials: u32, near_timeout: bool) {
+        let seconds = started.elapsed().as_secs_f64();
+        self.work.borrow_mut().push(WorkTiming { work, seconds, trials, near_timeout });
+    }
+
+    /// What a probe of `part` at `stack` is called in the row's timings.
+    fn work_name(&self, part: Part, stack: Limit) -> String {
+        work_timing::work_name(part, stack, self.stack, self.service.is_some())
     }
 
     fn spec(&self, shape: Shape, stack: Limit, previous: Option<&ProbeResult>) -> ProbeSpec {
@@ -364,14 +403,15 @@ impl<'a> Measuring<'a> {
             return Ok(());
         }
         let spec = self.spec(planned);
+        let work = self.specs.work_name(planned.part, planned.stack);
         let probed = match planned.part {
-            Part::SecondShape { .. } | Part::FurtherShape { .. } => self.other_shape(&spec, planned)?,
+            Part::SecondShape { .. } | Part::FurtherShape { .. } => self.other_shape(&spec, planned, work)?,
             Part::Unclosed | Part::Phase { .. } | Part::Warm { .. } => {
-                secondary(self.specs.located(&spec, planned.previous), &mut self.notes)?
+                secondary(self.specs.located(&spec, planned.previous, work), &mut self.notes)?
             }
             Part::Sweep => {
                 // (No crash site is looked for at the sweep's other stacks.)
-                let probed = probe(&spec, &mut |_: u64, _: &TrialReport| {});
+                let probed = self.specs.timed_probe(&spec, work);
                 self.sweep.extend(secondary(probed, &mut self.notes)?);
                 return Ok(());
             }
@@ -420,8 +460,13 @@ impl<'a> Measuring<'a> {
     /// ASN.1 decoder and a context tag, a DER-only one and indefinite lengths), or rejects at the
     /// first depths where the main shape goes deeper, is a shape it does not support: recorded so,
     /// with its error, and no result.
-    fn other_shape(&mut self, spec: &ProbeSpec, planned: &PlannedProbe) -> Result<Option<ProbeResult>> {
-        let probed = match self.specs.located(spec, planned.previous) {
+    fn other_shape(
+        &mut self,
+        spec: &ProbeSpec,
+        planned: &PlannedProbe,
+        work: String,
+    ) -> Result<Option<ProbeResult>> {
+        let probed = match self.specs.located(spec, planned.previous, work) {
             Err(error) => match rejected_at_depth_one(planned.shape, &error) {
                 Some(unsupported) => {
                     self.record.unsupported_shapes.push(unsupported);

@@ -4,11 +4,14 @@
 
 mod bisect;
 pub mod collect;
+pub mod fingerprint;
 pub mod history;
 pub mod measure;
 pub mod plan;
 pub mod pool;
 pub mod publish;
+pub mod replay;
+pub mod rotation;
 pub mod service;
 mod unmeasured;
 pub use publish::Noise;

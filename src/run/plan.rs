@@ -365,7 +365,7 @@ fn probe_seconds(record: &ParserRecord, work: Work) -> u64 {
 /// or the one trial at the maximum; never more than the probe took. A result found by a search
 /// (a committed record is kept as it was while its facts hold) would otherwise count the search
 /// on every run: 634 s for a row whose confirmation takes seconds.
-fn confirmation_seconds(probe: &ProbeResult) -> f64 {
+pub fn confirmation_seconds(probe: &ProbeResult) -> f64 {
     let Some(accepted) = probe.accepted_seconds.filter(|_| probe.search != SearchMode::Confirmed) else {
         return probe.elapsed_seconds;
     };

@@ -29,6 +29,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         phases: Vec::new(),
         unsupported_shapes: Vec::new(),
         timings: None,
+        confirmed: None,
         changes: Vec::new(),
         history: Vec::new(),
     }

@@ -13,7 +13,7 @@ use crate::results::{ParserRecord, RowTimings};
 /// run spent writing results.json after each row.
 pub fn table(records: &[ParserRecord], writing_seconds: f64) -> String {
     let mut rows: Vec<(&ParserRecord, RowTimings)> =
-        records.iter().filter_map(|r| r.timings.map(|t| (r, t))).collect();
+        records.iter().filter_map(|r| r.timings.clone().map(|t| (r, t))).collect();
     rows.sort_by(|a, b| b.1.total_seconds().total_cmp(&a.1.total_seconds()));
     let seconds = |s: f64| format!("{s:.1}");
     let mut builder = Builder::default();
@@ -48,11 +48,108 @@ pub fn table(records: &[ParserRecord], writing_seconds: f64) -> String {
     table.with(Style::psql()).modify(Columns::new(1..), Alignment::right());
     let share = 100.0 * sum.probe_seconds / sum.total_seconds().max(f64::EPSILON);
     format!(
-        "{table}\nrow time (summed over the jobs): {:.1} s, {share:.0}% of it in probes; writing results.json after each row: {:.1} s\n{}",
+        "{table}\nrow time (summed over the jobs): {:.1} s, {share:.0}% of it in probes; writing results.json after each row: {:.1} s\n{}{}",
         sum.total_seconds(),
         writing_seconds,
-        by_class(&rows)
+        by_class(&rows),
+        by_work(records)
     )
+}
+
+/// The rows' time by kind of work: builds, checks, versions, hooks, then each kind of probe (the
+/// main one, each shape, each stack of the sweep, each phase, each service state, crash sites),
+/// longest first, with its probes, trials and the part of it spent near the timeout.
+pub fn by_work(records: &[ParserRecord]) -> String {
+    let work = sum_by_work(records);
+    if work.is_empty() {
+        return String::new();
+    }
+    let mut builder = Builder::default();
+    builder.push_record(["work", "seconds", "probes", "trials", "near timeout s"]);
+    for (name, sum) in &work {
+        let count = |n: u64| if sum.probes == 0 { String::new() } else { n.to_string() };
+        builder.push_record([
+            name.clone(),
+            format!("{:.1}", sum.seconds),
+            count(sum.probes),
+            count(sum.trials),
+            if sum.probes == 0 { String::new() } else { format!("{:.1}", sum.near_timeout_seconds) },
+        ]);
+    }
+    let mut table = builder.build();
+    table.with(Style::psql()).modify(Columns::new(1..), Alignment::right());
+    format!("by kind of work:\n{table}\n")
+}
+
+/// One line of where the time went, for the run's closing lines: each kind's seconds, longest
+/// first (a sweep's stacks, a row's shapes and phases summed), and the time spent near the timeout.
+pub fn summary_line(records: &[ParserRecord]) -> Option<String> {
+    let mut grouped: BTreeMap<String, f64> = BTreeMap::new();
+    let mut near_timeout = 0.0;
+    for (name, sum) in sum_by_work(records) {
+        let group = match name.split_once(' ') {
+            Some(("sweep", _)) => "sweep".to_string(),
+            Some(("shape", _)) => "other shapes".to_string(),
+            Some(("phase", _)) => "phases".to_string(),
+            _ => name,
+        };
+        *grouped.entry(group).or_default() += sum.seconds;
+        near_timeout += sum.near_timeout_seconds;
+    }
+    let total: f64 = grouped.values().sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut parts: Vec<(String, f64)> = grouped.into_iter().filter(|(_, s)| *s >= 0.05).collect();
+    parts.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let listed: Vec<String> = parts.iter().map(|(name, seconds)| format!("{name} {seconds:.1} s")).collect();
+    Some(format!(
+        "row time {total:.1} s: {}; {near_timeout:.1} s of probes near the timeout (`run --timings` for all)",
+        listed.join(", ")
+    ))
+}
+
+/// What one kind of work took over the rows.
+#[derive(Default)]
+struct WorkSum {
+    seconds: f64,
+    probes: u64,
+    trials: u64,
+    near_timeout_seconds: f64,
+}
+
+/// The rows' timings summed by kind of work, longest first. Probe time a record does not break
+/// down (results written before `work`) counts as `probes (not broken down)`.
+fn sum_by_work(records: &[ParserRecord]) -> Vec<(String, WorkSum)> {
+    let mut sums: BTreeMap<String, WorkSum> = BTreeMap::new();
+    for timings in records.iter().filter_map(|r| r.timings.as_ref()) {
+        for (name, seconds) in [
+            ("builds", timings.build_seconds),
+            ("checks", timings.readiness_seconds),
+            ("versions", timings.version_seconds),
+            ("hooks", timings.hooks_seconds),
+        ] {
+            sums.entry(name.to_string()).or_default().seconds += seconds;
+        }
+        let broken_down: f64 = timings.work.iter().map(|w| w.seconds).sum();
+        for work in &timings.work {
+            let sum = sums.entry(work.work.clone()).or_default();
+            sum.seconds += work.seconds;
+            sum.probes += 1;
+            sum.trials += u64::from(work.trials);
+            if work.near_timeout {
+                sum.near_timeout_seconds += work.seconds;
+            }
+        }
+        // (The plan's bookkeeping between probes is a few milliseconds: not worth a line.)
+        let rest = timings.probe_seconds - broken_down;
+        if timings.work.is_empty() && rest > 0.0 {
+            sums.entry("probes (not broken down)".into()).or_default().seconds += rest;
+        }
+    }
+    let mut sums: Vec<(String, WorkSum)> = sums.into_iter().filter(|(_, sum)| sum.seconds > 0.0).collect();
+    sums.sort_by(|a, b| b.1.seconds.total_cmp(&a.1.seconds));
+    sums
 }
 
 /// Probe and build time per class of formats, and what the language classes add to the data

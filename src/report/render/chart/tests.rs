@@ -97,6 +97,7 @@ fn record(
         phases: Vec::new(),
         unsupported_shapes: Vec::new(),
         timings: None,
+        confirmed: None,
         changes: Vec::new(),
         history: Vec::new(),
     }
