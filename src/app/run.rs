@@ -46,6 +46,13 @@ pub fn run(args: &RunArgs) -> Result<Ending> {
         report::model::overview::run_summary(&results, &keys),
         humantime::format_duration(std::time::Duration::from_secs(started.elapsed().as_secs()))
     ));
+    let how = report::model::confirmations::how_counts(&outcome.measured);
+    if how.measured + how.confirmed + how.reused > 0 {
+        messages::info(format_args!(
+            "rows measured {}, confirmed {}, reused {} (nothing they depend on changed; `run --full` confirms all)",
+            how.measured, how.confirmed, how.reused
+        ));
+    }
     if let Some(line) = report::terminal::timings::summary_line(&outcome.measured) {
         messages::info(format_args!("{line}"));
     }

@@ -396,6 +396,12 @@ pub struct RunArgs {
     /// those rows)
     #[arg(long, conflicts_with_all = ["cold", "baseline"])]
     pub remeasure: bool,
+    /// Confirm every fact: probe every row again, also those whose fingerprint (program, catalog
+    /// fields, versions, environment, settings, nestprobe's method) did not change since their last
+    /// confirmation, which a run otherwise reuses except for its rotation's share (with --only,
+    /// those rows)
+    #[arg(long)]
+    pub full: bool,
     /// Measure each row's boundary only: skip the extra measurements (object and unclosed shapes,
     /// stack sweep, phases, and the shallower trials that tell how a parser without a limit slows);
     /// what it skips stays in results.json as it was

@@ -356,6 +356,7 @@ impl RunArgs {
                 (None, false) => Baseline::Previous,
             },
             quick: self.quick,
+            full: self.full,
             noise: if self.remeasure { Noise::Written } else { Noise::Confirmed },
             expectations: self.gate.expectations(self.trial.max_depth)?,
             json_only: self.json_only.clone(),

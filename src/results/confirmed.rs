@@ -6,6 +6,10 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
+/// K: every fact is confirmed at least once in this many runs, however little changes (a weekly
+/// regeneration confirms each fact at least every K weeks). `run::rotation` keeps the bound.
+pub const CONFIRM_WITHIN_RUNS: usize = 6;
+
 /// How the run that wrote a record got its facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -66,6 +70,16 @@ impl Confirmed {
         let age = now.duration_since(self.time()?).unwrap_or(Duration::ZERO);
         Some(age.as_secs() / 86_400)
     }
+}
+
+/// When and where `record` (of `results`) was last confirmed: its own `confirmed`, else (a record
+/// older than it) its results' date and machine.
+pub fn last_confirmed(record: &crate::results::ParserRecord, results: &crate::results::Results) -> Confirmed {
+    record.confirmed.clone().unwrap_or_else(|| {
+        let header = &results.environment;
+        let machine = format!("{}, {}, {}, {} CPUs", header.os, header.kernel, header.arch, header.cpus);
+        Confirmed::legacy(&header.date, machine)
+    })
 }
 
 /// `time` as `confirmed.at` writes it.

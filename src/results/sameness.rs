@@ -366,6 +366,11 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     if changes.is_empty() {
         let mut committed = committed.clone();
         take_crash_sites(&mut committed, new);
+        // When and how its facts were last confirmed is this run's: not a fact, but the rotation
+        // and the reports read it.
+        if new.confirmed.is_some() {
+            committed.confirmed = new.confirmed.clone();
+        }
         return (committed, changes);
     }
     kept.changes = changes.clone();

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use crate::catalog::Entry;
 use crate::report::view::record_phrase;
+use crate::results::confirmed::How;
 use crate::results::{write_atomically, Environment, EnvironmentInfo, ParserRecord, Results, Status};
 use crate::run::pool::Event;
 use crate::run::unmeasured::unmeasured;
@@ -82,8 +83,12 @@ impl<'a> Collector<'a> {
                 self.working.remove(&index);
                 self.finished += 1;
                 if let Some(record) = &record {
+                    let reused = record.confirmed.as_ref().is_some_and(|c| c.how == How::Reused);
                     let summary = match record.not_measured_again_because() {
                         Some(why) => format!("{} (kept from an earlier run: {why})", record_phrase(record)),
+                        None if reused => {
+                            format!("{} (reused: nothing it depends on changed)", record_phrase(record))
+                        }
                         None => record_phrase(record),
                     };
                     self.progress.finished(format_args!(

@@ -18,6 +18,7 @@ use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
 use crate::probe::transport::service::{ServiceState, ServiceTransport};
 use crate::probe::{locate_crash, probe, sweep, DepthOneRejected, ProbeSpec};
+use crate::results::confirmed::How;
 use crate::results::outcome::{error_line, FailureKind};
 use crate::results::part::Part;
 use crate::results::probe_result::{Finding, ProbeResult};
@@ -162,6 +163,31 @@ pub fn measure(
     record.installed = installed;
     record.timings = Some(timings);
     Some(record)
+}
+
+impl Prepared<'_> {
+    /// The version and what it runs with, of a row ready to probe.
+    pub fn reported(&self) -> Option<(Option<&str>, Option<&str>)> {
+        match self {
+            Prepared::Ready(ready) => Some((ready.version.as_deref(), ready.installed.as_deref())),
+            _ => None,
+        }
+    }
+}
+
+/// A ready row whose facts this run reuses instead of probing (nothing they depend on changed):
+/// its `after` hook run, and `before`'s record kept, said to be reused (its last confirmation stays
+/// when and where it was), with what making the row ready took.
+pub fn reuse(prepared: Prepared, before: &ParserRecord) -> ParserRecord {
+    let mut record = before.clone();
+    if let Prepared::Ready(mut ready) = prepared {
+        after_hook(&ready.parser, &mut ready.timings);
+        record.timings = Some(ready.timings);
+    }
+    if let Some(confirmed) = &mut record.confirmed {
+        confirmed.how = How::Reused;
+    }
+    record
 }
 
 /// Undoes a prepared row that will not be probed (the run was interrupted): its `after` hook.

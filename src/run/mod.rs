@@ -17,7 +17,7 @@ mod unmeasured;
 pub use publish::Noise;
 pub use unmeasured::unmeasured;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -26,9 +26,11 @@ use crate::catalog::{Catalog, Entry, Parser};
 use crate::gate::{self, Expectations};
 use crate::host;
 use crate::probe::options::TrialOptions;
+use crate::results::confirmed::{Confirmed, How};
 use crate::results::settings::EnvMode;
 use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, Status, HOST};
 use collect::{Assembly, Collector};
+use fingerprint::RowFacts;
 use measure::{MeasureOptions, Prepared};
 use plan::{Selection, Work};
 
@@ -44,6 +46,8 @@ pub struct RunOptions {
     pub baseline: Baseline,
     /// Only the main probe of each row.
     pub quick: bool,
+    /// Confirm every row, also those whose fingerprint did not change (`run --full`).
+    pub full: bool,
     /// Whether a previous record is kept where the new one is the same fact (`sameness`).
     pub noise: Noise,
     pub expectations: Expectations,
@@ -109,6 +113,12 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         baseline: baseline.as_ref(),
         previous: previous.as_ref(),
         quick: options.quick,
+        reuse: Reuse {
+            full: options.full,
+            due: rotation::due(&rows, baseline.as_ref()),
+            machine: machine(),
+            settings: options.trial.settings(max_rss),
+        },
     };
     // The rows' costs by what this run will do: confirm the baseline, or search as last time.
     let order = match &baseline {
@@ -138,6 +148,19 @@ struct RowsWork<'a> {
     /// The results the run rewrites: with `--quick`, a row keeps the rest of its record from them.
     previous: Option<&'a Results>,
     quick: bool,
+    reuse: Reuse,
+}
+
+/// What decides whether a row's record is reused, confirmed or measured.
+struct Reuse {
+    /// `run --full`: every row confirmed.
+    full: bool,
+    /// The rows the rotation confirms this run ([`rotation::due`]).
+    due: BTreeSet<String>,
+    /// This machine, as `confirmed.machine` names it.
+    machine: String,
+    /// The run's settings, part of every fingerprint.
+    settings: crate::results::settings::Settings,
 }
 
 impl<'a> pool::RowWork for RowsWork<'a> {
@@ -166,7 +189,30 @@ impl<'a> pool::RowWork for RowsWork<'a> {
             }
         }
         let hints = self.baseline.and_then(|b| b.find(&key));
-        let record = measure::measure(ready, self.measuring, hints);
+        let fingerprint = ready.reported().and_then(|(version, installed)| {
+            let environment = fingerprint::environment_text(self.catalog, &self.rows[index].environment);
+            let facts =
+                RowFacts { version, installed, environment: &environment, settings: &self.reuse.settings };
+            fingerprint::fingerprint(self.catalog, self.rows[index], &facts).ok()
+        });
+        // Nothing the committed facts depend on changed: reused, unless it is their turn to be
+        // confirmed (or the run confirms all). A record without a fingerprint is measured again.
+        let unchanged = hints.filter(|hints| {
+            let committed = hints.confirmed.as_ref().and_then(|c| c.fingerprint.as_ref());
+            hints.status == Status::Measured && fingerprint.is_some() && committed == fingerprint.as_ref()
+        });
+        if let Some(unchanged) = unchanged {
+            if !self.reuse.full && !self.quick && !self.reuse.due.contains(&key) {
+                return Some(measure::reuse(ready, unchanged).with_history_of(before.unwrap_or(unchanged)));
+            }
+        }
+        let how = if unchanged.is_some() { How::Confirmed } else { How::Measured };
+        let record = measure::measure(ready, self.measuring, hints).map(|mut record| {
+            if record.status == Status::Measured {
+                record.confirmed = Some(Confirmed::now(how, self.reuse.machine.clone(), fingerprint));
+            }
+            record
+        });
         // `--quick` measures the main shape alone: the rest of the row stays as it was. The
         // release history is `nestprobe history`'s alone: it stays whatever the run measured.
         match before {
@@ -182,6 +228,11 @@ impl<'a> pool::RowWork for RowsWork<'a> {
     fn abandon(&self, _: usize, ready: Prepared<'a>) {
         measure::abandon(ready);
     }
+}
+
+/// This machine, as a record's `confirmed.machine` names it.
+fn machine() -> String {
+    format!("{}, {}, {}, {} CPUs", host::os_name(), host::kernel(), host::arch(), host::cpus())
 }
 
 /// Where and how a run measures: this machine and the run's settings.

@@ -97,6 +97,11 @@ pub fn publish(
             for record in &mut previous.parsers {
                 if let Some(measured) = results.find(&record.key()) {
                     located += sameness::take_crash_sites(record, measured);
+                    // When the facts were last confirmed is not a fact, but the rotation reads it:
+                    // kept facts get this run's confirmation.
+                    if measured.confirmed.is_some() {
+                        record.confirmed = measured.confirmed.clone();
+                    }
                 }
             }
             write_if_changed(&results_path, &previous.to_json())?;

@@ -2,6 +2,7 @@
 //! figures of hand-written prose, with the cells and lists they share.
 
 pub mod cells;
+pub mod confirmations;
 pub mod documented;
 pub mod format_details;
 pub mod lists;

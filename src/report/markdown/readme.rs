@@ -65,6 +65,7 @@ pub fn summary_block(results: &Results, base: &str) -> String {
     crash_summary(&mut block, results, base);
     formats_table(&mut block, results, base, &environments);
     class_lines(&mut block, results);
+    confirmation_line(&mut block, results, base);
     let documented = documented_heading(&tally(results, &claims(results)));
     let _ = writeln!(block, "\n{documented}: [which]({base}results.md#documented-limits).");
     for key in environments.iter().filter(|k| *k != HOST) {
@@ -221,6 +222,14 @@ fn class_lines(block: &mut String, results: &Results) {
     block.push('\n');
     for class in classes {
         let _ = writeln!(block, "- **{}**: {}.", class.title(), class_summary(results, class));
+    }
+}
+
+/// How the last run got its facts, and how old the oldest confirmation is (none for results
+/// written before confirmations).
+fn confirmation_line(block: &mut String, results: &Results, base: &str) {
+    if let Some(line) = crate::report::model::confirmations::summary(results) {
+        let _ = writeln!(block, "\n{line}: [when each was confirmed]({base}results.md#confirmations).");
     }
 }
 

@@ -11,6 +11,9 @@ pub mod counts;
 pub mod groups;
 pub mod overview;
 
+// How old each confirmation is, and how the last run got its facts.
+pub mod confirmations;
+
 // The crash list and the function that recursed; a row's release history in one line.
 pub mod crashes;
 pub mod recursed;

@@ -8,6 +8,7 @@
 
 use std::fmt::Write as _;
 
+use crate::report::model::confirmations;
 use crate::report::model::release_timeline::history_line;
 use crate::report::model::stacks::key;
 use crate::report::model::view::{environment_name, peak_memory, record_phrase, shell_words};
@@ -44,6 +45,16 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
     item("Build", record.variant.as_deref().unwrap_or(""), "");
     item("Environment", environment_name(results, &record.environment), "");
     item("Note", &record.note, "");
+    if let (Some(confirmed), Some(age)) = (&record.confirmed, confirmations::age(results, record)) {
+        // A reused fact is never shown as measured that day: when and where it last was.
+        let when = if age == "today" {
+            "the day of the last run".to_string()
+        } else {
+            format!("{age} before the last run")
+        };
+        let text = format!("{when} ({}; the last run {} it)", confirmed.machine, confirmed.how.name());
+        item("Confirmed", &text, "");
+    }
     if let Some(result) = &record.result {
         item("Command", &shell_words(&result.command), "code");
         item("Error", result.failure.as_ref().map_or("", |f| f.stderr.as_str()), "code pre");
