@@ -62,11 +62,15 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
     if !args.dry_run {
         // What setup is for: every row's toolchain there. A row whose packages went in but whose
         // check still fails would otherwise only show up as skipped at the end of a long run.
+        let mut to_build = Vec::new();
         for entry in &entries {
-            if let Readiness::Missing(why) = catalog.readiness(entry, &args.build_dir) {
-                failures.push(format!("{} still not ready: {why}", entry.key()));
+            match catalog.readiness(entry, &args.build_dir) {
+                Readiness::Missing(why) => failures.push(format!("{} still not ready: {why}", entry.key())),
+                Readiness::NeedsBuild => to_build.push(*entry),
+                Readiness::Ready => {}
             }
         }
+        build_rows(&catalog, &to_build, &args.build_dir, &mut failures)?;
     }
     if failures.is_empty() {
         if !args.dry_run {
@@ -80,6 +84,36 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
     } else {
         bail!("setup incomplete: {} (output of each step in {})", failures.join(", "), log.path.display())
     }
+}
+
+/// Builds the rows whose build is not up to date, one after another (a build takes every core), so
+/// that `run` only measures and a build that fails is found before any probe. (`run` still builds
+/// a row whose sources changed since.) A failed build is a failure of setup, named with its log.
+fn build_rows(
+    catalog: &Catalog,
+    rows: &[&Entry],
+    build_root: &Path,
+    failures: &mut Vec<String>,
+) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let started = Instant::now();
+    let mut built = 0;
+    for (done, entry) in rows.iter().enumerate() {
+        messages::info(format_args!("building {} ({}/{})", entry.key(), done + 1, rows.len()));
+        match Parser::new(catalog, entry, build_root).and_then(|parser| parser.build()) {
+            Ok(()) => built += 1,
+            Err(error) if interrupt::is_interrupted(&error) => return Err(error),
+            Err(error) => failures.push(format!("{} build failed: {error:#}", entry.key())),
+        }
+    }
+    messages::info(format_args!(
+        "built {built} of {} rows in {}",
+        rows.len(),
+        humantime::format_duration(Duration::from_secs(started.elapsed().as_secs()))
+    ));
+    Ok(())
 }
 
 /// Where the output of setup's steps goes: a person wants to see what is being installed, not

@@ -41,6 +41,14 @@ fn snapshot(workspace: &Workspace) -> Vec<(PathBuf, Vec<u8>)> {
     files
 }
 
+/// Generated files without when and how each fact was last confirmed (`without_confirmations`).
+fn without_confirmations_all(files: &[(PathBuf, Vec<u8>)]) -> Vec<(PathBuf, String)> {
+    files
+        .iter()
+        .map(|(name, bytes)| (name.clone(), without_confirmations(&name.to_string_lossy(), bytes)))
+        .collect()
+}
+
 /// A workspace whose catalog has one row, `id`, running the fixture program with `fixture_args`.
 fn one_fixture_row(id: &str, fixture_args: &[&str]) -> Workspace {
     Workspace::new(&[Row::fixture(id, fixture_args)])
@@ -127,11 +135,22 @@ fn a_run_writes_results_and_reports_and_a_second_run_changes_nothing() {
     let second = workspace.nestprobe(&["run", "--jobs", "1"]);
     assert!(second.status.success(), "{}", stderr_of(&second));
     assert!(stderr_of(&second).contains("no measured fact changed"), "{}", stderr_of(&second));
-    assert_eq!(snapshot(&workspace), before, "a second run with nothing changed rewrote something");
+    // Nothing changed: the second run reuses one row and confirms the other (its turn on the
+    // rotation), and rewrites no fact, only when and how each was last confirmed.
+    assert!(stderr_of(&second).contains("rows measured 0, confirmed 1, reused 1"), "{}", stderr_of(&second));
+    assert_eq!(
+        without_confirmations_all(&snapshot(&workspace)),
+        without_confirmations_all(&before),
+        "a second run with nothing changed rewrote something"
+    );
     // A quick run measures the main shape alone, and leaves the rest of each row as it was.
     let quick = workspace.nestprobe(&["run", "--quick", "--only", "fixture-limit"]);
     assert!(quick.status.success(), "{}", stderr_of(&quick));
-    assert_eq!(snapshot(&workspace), before, "a quick run erased what it did not measure");
+    assert_eq!(
+        without_confirmations_all(&snapshot(&workspace)),
+        without_confirmations_all(&before),
+        "a quick run erased what it did not measure"
+    );
 }
 
 #[test]
@@ -351,7 +370,16 @@ fn merging_one_row_warns_about_the_others_or_keeps_them_with_keep() {
     let output = workspace.nestprobe(&["merge", "--keep", part.to_str().unwrap()]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     assert!(!stderr_of(&output).contains("warning"), "{}", stderr_of(&output));
-    assert_eq!(fs::read(workspace.path("results.json")).unwrap(), committed);
+    // (Only when the merged row was last confirmed changes: bookkeeping, not a fact.)
+    let facts = |bytes: &[u8]| {
+        let mut results: Value = serde_json::from_slice(bytes).unwrap();
+        for record in results["parsers"].as_array_mut().unwrap() {
+            record.as_object_mut().unwrap().remove("confirmed");
+        }
+        results
+    };
+    let now = fs::read(workspace.path("results.json")).unwrap();
+    assert!(facts(&now) == facts(&committed), "a merge with nothing changed rewrote a fact");
 
     // Without it the row becomes "no result from this run", and the merge says so in one line.
     let output = workspace.nestprobe(&["merge", part.to_str().unwrap()]);
@@ -385,6 +413,32 @@ fn setup_fails_naming_a_row_whose_toolchain_check_still_fails_afterwards() {
     let stderr = stderr_of(&output);
     assert!(stderr.contains("never-ready still not ready: toolchain check failed: false"), "{stderr}");
     assert_eq!(stderr.matches("still not ready").count(), 1, "only the row whose check fails: {stderr}");
+}
+
+#[test]
+fn setup_builds_the_rows_so_that_run_only_measures_and_names_a_build_that_fails() {
+    let fixture = fixture().display().to_string();
+    let built = Row::new("built")
+        .set("build", format!("cp \"{fixture}\" \"$BUILD/parse\""))
+        .set("run", vec!["{build}/parse", "limit", "20"]);
+    let broken = Row::new("broken")
+        .set("build", "echo 'error: no compiler' >&2; exit 1")
+        .set("run", vec!["/bin/true"]);
+    let workspace = Workspace::new(&[built.clone(), broken]);
+    let output = workspace.nestprobe(&["setup"]);
+    assert!(!output.status.success());
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("broken build failed") && stderr.contains("error: no compiler"), "{stderr}");
+    assert!(stderr.contains("built 1 of 2 rows"), "{stderr}");
+    workspace.write_catalog(&[built]);
+    let listed = workspace.nestprobe(&["list", "--format", "json"]);
+    let rows: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!(rows[0]["readiness"], "ready", "built by setup: {rows}");
+    // The run finds the build up to date: it only measures.
+    assert!(workspace.nestprobe(&["run", "--quick"]).status.success());
+    let results = workspace.results();
+    let timings = &record(&results, "built")["timings"];
+    assert!(timings["build_seconds"].as_f64().unwrap() < 0.5, "{timings}");
 }
 
 #[test]

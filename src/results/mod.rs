@@ -31,6 +31,7 @@ pub mod service;
 pub mod settings;
 pub mod stacks;
 pub mod sweep_result;
+pub mod warm_range;
 pub mod word;
 pub mod work_timing;
 

@@ -21,6 +21,8 @@
 //!   beside; an exact boundary inside an unstable window is one sighting of that flip, the same fact.
 //!   A stack-bound boundary seen both ways, a crash in one run and the runtime's handled stack error
 //!   in another (SBCL), is such a window with both outcomes ([`seen_both_ways`]).
+//! - **A warmed service's boundary** moves with its JIT's timing: two warm boundaries failing the
+//!   same way within 2 % are the range it moves in, recorded as an unstable window (`warm_range`).
 //! - Timings, trial counts, how a boundary was found and memory noise are never facts
 //!   ([`Results::same_facts`]).
 //!
@@ -35,6 +37,7 @@ use crate::results::outcome::{Failure, FailureKind};
 use crate::results::part::Part;
 use crate::results::probe_result::{ProbeResult, ProbeStatus, Sighting};
 use crate::results::sweep_result::{SweepResult, Verdict};
+use crate::results::warm_range::warm_range;
 use crate::results::{ParserRecord, Results};
 
 /// How far a stack-bound boundary may move and stay the same fact: 0.1 % of the depth, about
@@ -425,6 +428,15 @@ fn reconcile_part(
             }
             if same_probe(was, new, stack) {
                 return Some(was.clone());
+            }
+            // A warmed server's boundary moves with its JIT: the range it moves in is the fact.
+            if matches!(part, Part::Warm { .. }) {
+                if let Some(range) = warm_range(was, new) {
+                    if was.change_text() != range.change_text() {
+                        changes.push(Change { what: part, was: was.change_text(), now: range.change_text() });
+                    }
+                    return Some(range);
+                }
             }
         }
         (Some(was), None) if keep_missing => return Some(was.clone()),

@@ -122,6 +122,7 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     };
     // The rows' costs by what this run will do: confirm the baseline, or search as last time.
     let order = match &baseline {
+        Some(baseline) if !options.full => plan::order(&rows, Some(baseline), Work::Reuse),
         Some(baseline) => plan::order(&rows, Some(baseline), Work::Confirm),
         None => plan::order(&rows, previous.as_ref(), Work::Search),
     };

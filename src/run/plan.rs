@@ -300,7 +300,13 @@ pub enum Work {
     Confirm,
     /// Searches from scratch (`--cold`): what the probes took last time.
     Search,
+    /// Reuses a record whose fingerprint is known, unless the rotation confirms it this run (a run
+    /// without `--full`, CI's shards): its version asked, no probe; the rest confirmed.
+    Reuse,
 }
+
+/// What a row whose record is reused costs: its toolchain checked, its version asked.
+const REUSED_ROW: u64 = 2;
 
 /// The order a run starts its rows in: the rows expected to take longest first (by `previous`
 /// results, doing `work`), so that no long row is left to run alone at the end while the other
@@ -315,8 +321,9 @@ pub fn order(entries: &[&Entry], previous: Option<&Results>, work: Work) -> Vec<
 /// The plan of `count` shards for `entries`, timed by the previous results at `costs` (if that file
 /// exists; without them every row counts the same).
 fn shards_of(entries: &[&Entry], costs: &Path, count: usize) -> Result<Vec<Shard>> {
-    // CI's shards confirm the committed results.
-    let costs = row_costs(entries, Results::load_if_exists(costs)?.as_ref(), Work::Confirm);
+    // CI's shards reuse the committed results whose fingerprints are known and confirm the rest, and
+    // the rotation's share: the shards are sized by what is expected to change.
+    let costs = row_costs(entries, Results::load_if_exists(costs)?.as_ref(), Work::Reuse);
     Ok(plan(entries, &costs, count))
 }
 
@@ -324,9 +331,20 @@ fn shards_of(entries: &[&Entry], costs: &Path, count: usize) -> Result<Vec<Shard
 /// row, else the same parser in another environment), plus its build; a row never measured gets a
 /// flat guess.
 pub fn row_costs(entries: &[&Entry], previous: Option<&Results>, work: Work) -> Vec<u64> {
+    let due = match work {
+        Work::Reuse => crate::run::rotation::due(entries, previous),
+        _ => Default::default(),
+    };
     entries
         .iter()
         .map(|entry| {
+            let key = entry.key();
+            let own = previous.and_then(|results| results.find(&key));
+            let known =
+                own.and_then(|record| record.confirmed.as_ref()).is_some_and(|c| c.fingerprint.is_some());
+            if work == Work::Reuse && known && !due.contains(&key) {
+                return REUSED_ROW;
+            }
             let measured = |record: &&ParserRecord| record.result.is_some();
             let record = previous.and_then(|results| {
                 results
@@ -353,7 +371,7 @@ fn probe_seconds(record: &ParserRecord, work: Work) -> u64 {
         .iter()
         .map(|p| match work {
             Work::Search => p.elapsed_seconds,
-            Work::Confirm => confirmation_seconds(p),
+            Work::Confirm | Work::Reuse => confirmation_seconds(p),
         })
         .map(|seconds| seconds.max(0.0))
         .sum();

@@ -116,3 +116,27 @@ pub fn first_failing(results: &mut Value) -> &mut Value {
         .find(|r| r["result"]["failure"].is_object())
         .expect("a parser that fails in results.json")
 }
+
+/// A generated file's text without what says when and how each fact was last confirmed (results.json's
+/// `confirmed`, results.md's Confirmations section, the README's line): every run rewrites those,
+/// and they are never facts.
+pub fn without_confirmations(name: &str, bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    if name.ends_with(".json") {
+        let Ok(mut value) = serde_json::from_str::<Value>(&text) else { return text };
+        if let Some(parsers) = value.get_mut("parsers").and_then(Value::as_array_mut) {
+            for record in parsers.iter_mut().filter_map(Value::as_object_mut) {
+                record.remove("confirmed");
+            }
+        }
+        return value.to_string();
+    }
+    let text = match text.find("## Confirmations") {
+        Some(at) => match text[at..].find("\n\n- Rows") {
+            Some(end) => format!("{}{}", &text[..at], &text[at + end..]),
+            None => text,
+        },
+        None => text,
+    };
+    text.lines().filter(|line| !line.starts_with("The last run measured")).collect::<Vec<_>>().join("\n")
+}
