@@ -131,6 +131,12 @@ pub fn without_confirmations(name: &str, bytes: &[u8]) -> String {
         }
         return value.to_string();
     }
+    // results.html: each row's detail says when it was last confirmed.
+    let mut text = text;
+    while let Some(at) = text.find("<dt>Confirmed</dt>") {
+        let end = text[at..].find("</dd>").map_or(text.len(), |end| at + end + "</dd>".len());
+        text.replace_range(at..end, "");
+    }
     let text = match text.find("## Confirmations") {
         Some(at) => match text[at..].find("\n\n- Rows") {
             Some(end) => format!("{}{}", &text[..at], &text[at + end..]),
