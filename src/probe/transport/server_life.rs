@@ -13,7 +13,7 @@
 //! again: the probe stops at its first death and says so.
 
 use std::fmt;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::sync::Mutex;
@@ -23,8 +23,9 @@ use anyhow::{bail, Result};
 
 use crate::payload::{Payload, PayloadFormat, Shape};
 use crate::results::outcome::{Outcome, ServiceFailure};
+use crate::sys::interrupt::{self, Interrupted};
 use crate::sys::monitor::RequestClock;
-use crate::sys::server::{Server, WorkerEnd};
+use crate::sys::server::{Server, WorkerEnd, LAUNCHER};
 use crate::sys::trial::{TrialConfig, TrialReport};
 
 /// Valid requests that warm a server after each start.
@@ -69,7 +70,8 @@ impl ServiceState {
 pub enum Serving {
     /// nestprobe starts it: its command (`{port}` in its arguments) under the trial's limits, ready
     /// when its port accepts (and `ready`, a path, answers 2xx), within `start_timeout`.
-    Started { config: TrialConfig, ready: Option<String>, start_timeout: Duration },
+    /// It listens on `host` (a loopback address: 127.0.0.1, ::1).
+    Started { config: TrialConfig, host: IpAddr, ready: Option<String>, start_timeout: Duration },
     /// A service already running at this address.
     Elsewhere(SocketAddr),
 }
@@ -130,6 +132,8 @@ pub struct ServerLife {
     /// The shapes whose payloads the service has accepted: only a request of one of those is a
     /// valid request to check it with (a GraphQL server refuses `{a}` at any depth).
     accepted: Mutex<Vec<Shape>>,
+    /// Whether a server has been started yet.
+    started_once: std::sync::atomic::AtomicBool,
 }
 
 impl fmt::Debug for ServerLife {
@@ -141,7 +145,14 @@ impl fmt::Debug for ServerLife {
 impl ServerLife {
     /// A life with no server started yet (one starts at the first trial).
     pub fn new(serving: Serving, state: ServiceState, format: PayloadFormat) -> ServerLife {
-        ServerLife { serving, state, format, running: Mutex::new(None), accepted: Mutex::new(Vec::new()) }
+        ServerLife {
+            serving,
+            state,
+            format,
+            running: Mutex::new(None),
+            accepted: Mutex::new(Vec::new()),
+            started_once: Default::default(),
+        }
     }
 
     /// The same server's life, its trials meeting it in `state` (a server of its own).
@@ -174,6 +185,17 @@ impl ServerLife {
     /// `timeout` of the server's own time, and what came of it, the server's death and its workers'
     /// judged.
     pub fn trial(&self, asker: &dyn Asker, payload: Payload, timeout: Duration) -> Result<TrialReport> {
+        let trial = self.trial_inner(asker, payload, timeout);
+        // Ctrl-C kills the server: what that looks like (a death, a start that failed) is not the
+        // service's doing.
+        if interrupt::requested() {
+            self.stop();
+            bail!(Interrupted);
+        }
+        trial
+    }
+
+    fn trial_inner(&self, asker: &dyn Asker, payload: Payload, timeout: Duration) -> Result<TrialReport> {
         // The check after the request, and the warming, are of a shape every parser must take.
         let shape = if payload.shape.must_be_accepted() { payload.shape } else { self.format.main_shape() };
         let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
@@ -246,7 +268,7 @@ impl ServerLife {
     /// The running server for the next trial: a fresh one when cold, when none runs or when the
     /// last one died; warmed when warm, with payloads of `shape`.
     fn server_for_trial(&self, asker: &dyn Asker, running: &mut Option<Server>, shape: Shape) -> Result<()> {
-        let Serving::Started { config, ready, start_timeout } = &self.serving else { return Ok(()) };
+        let Serving::Started { config, host, ready, start_timeout } = &self.serving else { return Ok(()) };
         let usable = running.as_ref().is_some_and(Server::alive) && self.state == ServiceState::Warm;
         if usable {
             return Ok(());
@@ -254,10 +276,17 @@ impl ServerLife {
         if let Some(old) = running.take() {
             let _ = old.stop();
         }
-        let server = Server::start(config, ready.as_deref(), *start_timeout)?;
+        // A launcher is looked for at the first start only (it costs a few seconds where the
+        // listener is a child: npm's, a reloader's).
+        let first = !self.started_once.swap(true, std::sync::atomic::Ordering::SeqCst);
+        let server = Server::start(config, *host, ready.as_deref(), *start_timeout, first)?;
         if self.state == ServiceState::Warm {
             let warming = Payload::new(self.format, shape, WARM_DEPTH.min(self.format.deepest_tried(shape)));
             for _ in 0..WARM_REQUESTS {
+                if interrupt::requested() {
+                    let _ = server.stop();
+                    bail!(Interrupted);
+                }
                 self.ask(asker, Some(&server), warming, Instant::now() + Duration::from_secs(10))?;
             }
         }
@@ -312,7 +341,7 @@ impl ServerLife {
             return died(running);
         }
         if let Some(worker) = workers.first() {
-            let stderr = server.stderr_tail();
+            let stderr = server.stderr_since_watch();
             return Ok(Outcome::Service(ServiceFailure::WorkerDied { status: worker.status, stderr }));
         }
         match check {
@@ -382,11 +411,17 @@ fn failed_on_time_the_load_added(outcome: &Outcome, wall: Duration, timeout: Dur
     wall > timeout && watchdogs_way
 }
 
-/// The server's own end, as an outcome: it is stopped (reaped), to be started again.
+/// The server's own end, as an outcome: it is stopped (reaped), to be started again. A command
+/// that exited (not killed by a signal) and left something answering on its port was a launcher,
+/// not a server that died: that is an error, never a measurement.
 fn died(running: &mut Option<Server>) -> Result<Outcome> {
     let server = running.take().expect("a started server");
-    let stderr = server.stderr_tail();
+    let launcher = server.left_a_server_running();
+    let stderr = server.stderr_since_watch();
     let status = server.stop()?;
+    if launcher && status.is_some_and(|status| status.signal().is_none()) {
+        bail!(LAUNCHER);
+    }
     Ok(Outcome::Service(ServiceFailure::Died { status: status.map(|s| s.into_raw()), stderr }))
 }
 

@@ -4,7 +4,7 @@
 //! and its answer read in the one outcome vocabulary.
 
 use std::fmt;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
@@ -127,6 +127,12 @@ impl ServiceUrl {
         }
     }
 
+    /// Where a server nestprobe starts listens: the URL's loopback address (127.0.0.1 for
+    /// `localhost` or any name that is not an address).
+    pub fn loopback_ip(&self) -> IpAddr {
+        self.host.parse::<IpAddr>().unwrap_or(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST))
+    }
+
     /// The address of a service nestprobe does not start.
     pub fn address(&self) -> Result<SocketAddr, String> {
         use std::net::ToSocketAddrs;
@@ -180,6 +186,11 @@ pub struct ServiceSpec {
     pub state: ServiceState,
 }
 
+/// The state of a service nestprobe did not start, and how it was made: by nobody nestprobe knows.
+pub const RUNNING: &str = "running";
+const RUNNING_HOW: &str = "a running service: nestprobe did not start it, so the state its trials met, \
+     its stack, ASLR, environment, memory and containment are its own";
+
 /// The service transport of one probe.
 pub struct ServiceTransport {
     spec: ServiceSpec,
@@ -199,6 +210,7 @@ impl ServiceTransport {
         let serving = match &spec.server {
             Some(config) => Serving::Started {
                 config: config.clone(),
+                host: spec.url.loopback_ip(),
                 ready: spec.ready.clone(),
                 start_timeout: spec.start_timeout,
             },
@@ -243,8 +255,14 @@ impl ServiceTransport {
             method: spec.method.clone(),
             content_type: spec.content_type.clone(),
             body,
-            state: spec.state.name().into(),
-            how: spec.state.how(),
+            state: match self.life.started() {
+                true => spec.state.name().into(),
+                false => RUNNING.into(),
+            },
+            how: match self.life.started() {
+                true => spec.state.how(),
+                false => RUNNING_HOW.into(),
+            },
             started: self.life.started(),
         }
     }
@@ -269,10 +287,10 @@ impl ServiceTransport {
                 failed(ServiceFailure::RefusedBySize { status: Some(413) })
             }
             Exchange::Answered { status, body, .. } if (400..500).contains(&status) => {
-                failed(ServiceFailure::ClientError { status, body })
+                failed(ServiceFailure::ClientError { status, body: http::readable_text(&body) })
             }
             Exchange::Answered { status, body, .. } => {
-                failed(ServiceFailure::ServerError { status: Some(status), body })
+                failed(ServiceFailure::ServerError { status: Some(status), body: http::readable_text(&body) })
             }
             Exchange::Closed { sent_whole_body: false, .. } => {
                 failed(ServiceFailure::RefusedBySize { status: None })
