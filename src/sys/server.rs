@@ -154,11 +154,18 @@ impl Server {
         SocketAddr::new(self.host, self.port)
     }
 
-    /// Waits until it accepts a connection on its port (and `ready` answers 2xx) or it ends.
-    fn wait_ready(&self, ready: Option<&str>, start_timeout: Duration) -> Result<Readiness> {
-        let deadline = Instant::now() + start_timeout;
+    /// Waits until it accepts a connection on its port (and `ready` answers 2xx) or it ends. The
+    /// start timeout is of its own time, like a request's: what its threads waited for a CPU on a
+    /// busy machine moves the deadline (up to the wall-clock bound).
+    fn wait_ready(&mut self, ready: Option<&str>, start_timeout: Duration) -> Result<Readiness> {
+        let started = Instant::now();
         let mut answer = None;
         loop {
+            let now = Instant::now();
+            if now >= self.monitor.next_sample() {
+                self.monitor.sample(now);
+            }
+            let deadline = self.monitor.deadline(started, start_timeout);
             if interrupt::requested() {
                 return Ok(Readiness::Exited);
             }
@@ -178,7 +185,7 @@ impl Server {
                     Err(said) => answer = Some(said),
                 }
             }
-            if Instant::now() >= deadline {
+            if Instant::now() >= self.monitor.deadline(started, start_timeout) {
                 return Ok(Readiness::NotListening(answer));
             }
             std::thread::sleep(READY_POLL);
