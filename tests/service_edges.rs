@@ -207,3 +207,52 @@ fn the_help_says_each_sentence_apart() {
     let help = String::from_utf8_lossy(&output.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(help.contains("the file that ran. With --serve"), "{help}");
 }
+
+/// tests/fixtures/server.c, built with symbols once per test binary.
+fn c_server() -> std::path::PathBuf {
+    let out =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("server-{}", std::process::id()));
+    let status = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-g", "-O0", "-o"])
+        .arg(&out)
+        .arg(fixtures_dir().join("server.c"))
+        .status()
+        .expect("a C compiler (cc) is needed to build the test fixtures");
+    assert!(status.success(), "building server.c failed");
+    out
+}
+
+#[test]
+fn where_a_service_or_its_worker_died_is_named_by_the_function_that_crashed() {
+    if !gdb_provided() {
+        return;
+    }
+    let server = c_server();
+    // A single process (its own death) cold, and a pre-forking master's worker warm.
+    for (mode, state, died) in [("single", "cold", "service"), ("prefork", "warm", "worker")] {
+        let mut command = nestprobe();
+        command.args([
+            "probe",
+            "--format",
+            "json",
+            "--max-depth",
+            "200000",
+            "--timeout",
+            "5s",
+            "--state",
+            state,
+        ]);
+        let mark = marker("crash-site", mode);
+        command.args(["--serve", "http://127.0.0.1:{port}/", "--"]).arg(&server).args([mode, &mark]);
+        let output = run(command);
+        assert_none_left(&mark, mode);
+        let result = json_of(&output);
+        assert_eq!(result["failure"]["service"]["died"], died, "{mode}: {result:#}");
+        let site = &result["crashed_in"];
+        assert!(site["unknown"].is_null(), "{mode}: {site:#}");
+        assert_eq!(site["frames"][0], "parse_nested", "{mode}: {site:#}");
+        assert_eq!(site["cycle"], serde_json::json!(["parse_nested"]), "{mode}: {site:#}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(!text.contains("gdb"), "{text}");
+    }
+}

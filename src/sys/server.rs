@@ -289,6 +289,15 @@ impl Server {
         self.mark();
     }
 
+    /// Its processes now, its own first (to attach a debugger to).
+    pub fn processes(&self) -> Vec<i32> {
+        let mut sampler = TreeSampler::new(self.child.reaper_pid(), self.reapers());
+        sampler.sample(Instant::now());
+        let program = self.child.pids.program;
+        let others = sampler.members().iter().copied().filter(|&pid| pid != program);
+        std::iter::once(program).chain(others).collect()
+    }
+
     fn mark(&mut self) {
         let mut log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         log.mark = log.written;

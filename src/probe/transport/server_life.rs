@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 
 use crate::payload::{Payload, PayloadFormat, Shape};
+use crate::results::crash_site::CrashSite;
 use crate::results::outcome::{Outcome, ServiceFailure};
+use crate::sys::debugger;
 use crate::sys::interrupt::{self, Interrupted};
 use crate::sys::monitor::RequestClock;
 use crate::sys::server::{Server, WorkerEnd, LAUNCHER};
@@ -34,6 +36,10 @@ pub const WARM_REQUESTS: u32 = 300;
 pub const WARM_DEPTH: u64 = 32;
 /// How long a server may take to listen after it is started, unless told.
 pub const START_TIMEOUT: Duration = Duration::from_secs(60);
+/// A request under the debugger is allowed this many times the trial's timeout.
+const CRASH_SITE_SLOWDOWN: u32 = 6;
+/// How long the debugger of a process that crashed may take to print its backtrace.
+const BACKTRACE_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long after a failed request the service's processes get to show that they died.
 const DEATH_GRACE: Duration = Duration::from_millis(250);
 
@@ -280,6 +286,13 @@ impl ServerLife {
         // listener is a child: npm's, a reloader's).
         let first = !self.started_once.swap(true, std::sync::atomic::Ordering::SeqCst);
         let server = Server::start(config, *host, ready.as_deref(), *start_timeout, first)?;
+        let server = self.warmed(asker, server, shape)?;
+        *running = Some(server);
+        Ok(())
+    }
+
+    /// `server` in the state trials meet: warmed by WARM_REQUESTS valid requests when warm.
+    fn warmed(&self, asker: &dyn Asker, server: Server, shape: Shape) -> Result<Server> {
         if self.state == ServiceState::Warm {
             let warming = Payload::new(self.format, shape, WARM_DEPTH.min(self.format.deepest_tried(shape)));
             for _ in 0..WARM_REQUESTS {
@@ -290,8 +303,41 @@ impl ServerLife {
                 self.ask(asker, Some(&server), warming, Instant::now() + Duration::from_secs(10))?;
             }
         }
-        *running = Some(server);
-        Ok(())
+        Ok(server)
+    }
+
+    /// Where the request of `payload` crashes the server: a server of its own, in the state trials
+    /// meet, with gdb attached to each of its processes (the server itself, its workers) before the
+    /// request; the backtrace of the one that received the signal. A service nestprobe did not
+    /// start is not run so.
+    pub fn locate_crash(&self, asker: &dyn Asker, payload: Payload, timeout: Duration) -> CrashSite {
+        let Serving::Started { config, host, ready, start_timeout } = &self.serving else {
+            return CrashSite::unknown(
+                "a running service: nestprobe did not start it, nor can run it under a debugger",
+            );
+        };
+        let located = (|| -> Result<CrashSite> {
+            let shape =
+                if payload.shape.must_be_accepted() { payload.shape } else { self.format.main_shape() };
+            let server = Server::start(config, *host, ready.as_deref(), *start_timeout, false)?;
+            let server = self.warmed(asker, server, shape)?;
+            let attached = debugger::attach(&server.processes());
+            let attached = match attached {
+                Ok(attached) => attached,
+                Err(error) => {
+                    let _ = server.stop();
+                    return Err(error);
+                }
+            };
+            let target = Target { address: server.address(), port: Some(server.port) };
+            let deadline = Instant::now() + timeout * CRASH_SITE_SLOWDOWN;
+            let asked = asker.ask(target, payload, &mut |_| deadline);
+            let frames = attached.frames(Instant::now() + BACKTRACE_TIMEOUT);
+            let _ = server.stop();
+            asked?;
+            Ok(CrashSite::from_frames(frames))
+        })();
+        located.unwrap_or_else(|error| CrashSite::unknown(format!("{error:#}")))
     }
 
     /// Whether the service answers a valid request (depth 1 of `shape`) with 2xx now; what it did

@@ -350,9 +350,10 @@ impl Transport for ServiceTransport {
         false
     }
 
-    /// A server is not run under a debugger (its crash would have to be requested of it there).
-    fn locate_crash(&self, _payload: Payload) -> Option<CrashSite> {
-        None
+    /// The crash requested of a server of its own with gdb attached to its processes.
+    fn locate_crash(&self, payload: Payload) -> Option<CrashSite> {
+        let timeout = self.spec.server.as_ref().map_or(Duration::from_secs(10), |config| config.timeout);
+        Some(self.life.locate_crash(self, payload, timeout))
     }
 }
 
