@@ -256,3 +256,22 @@ fn where_a_service_or_its_worker_died_is_named_by_the_function_that_crashed() {
         assert!(!text.contains("gdb"), "{text}");
     }
 }
+
+#[test]
+fn a_request_that_hangs_its_server_idle_is_not_waited_on_again_with_a_longer_timeout() {
+    // Every request past 100 levels is never answered, its handler asleep: a timeout's retry with
+    // four times the timeout would wait for nothing.
+    let mark = marker("hang", "idle");
+    let output = run(probe_served("http://127.0.0.1:{port}/parse", &["--verbose"], "hang", "100", &mark));
+    assert_none_left(&mark, "hang");
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), stderr_of(&output));
+    assert!(stdout.contains("exhausts time at depth 101"), "{stdout}\n{stderr}");
+    let waits: Vec<f64> = stderr
+        .lines()
+        .filter(|line| line.contains("exhausts time ("))
+        .filter_map(|line| line.rsplit('(').next()?.trim_end_matches(" s)").parse().ok())
+        .collect();
+    assert!(!waits.is_empty(), "{stderr}");
+    // The timeout is 2 s; a retry with the longer one would wait 8 s.
+    assert!(waits.iter().all(|&wait| wait < 6.0), "{waits:?}\n{stderr}");
+}

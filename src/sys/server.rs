@@ -298,6 +298,15 @@ impl Server {
         std::iter::once(program).chain(others).collect()
     }
 
+    /// The CPU time its processes have used (user and system, all their threads), as /proc says:
+    /// a request that ran out of time with none of it spent was waited on, not worked on.
+    pub fn cpu_time(&self) -> Duration {
+        let ticks =
+            nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK).ok().flatten().unwrap_or(100).max(1);
+        let used: u64 = self.processes().iter().filter_map(|pid| cpu_ticks(*pid)).sum();
+        Duration::from_secs_f64(used as f64 / ticks as f64)
+    }
+
     fn mark(&mut self) {
         let mut log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         log.mark = log.written;
@@ -399,6 +408,14 @@ enum Readiness {
     /// Still running, not listening on its port by the start timeout (another port, say), or its
     /// readiness URL answering this instead of 2xx.
     NotListening(Option<String>),
+}
+
+/// utime + stime of a process, in clock ticks (/proc/PID/stat, after its command's parenthesis).
+fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // Fields 14 and 15 of stat(5); the slice starts at field 3.
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
 /// The inode of the socket listening on `port` (TCP, IPv4 or IPv6), from /proc/net.

@@ -40,6 +40,8 @@ pub const START_TIMEOUT: Duration = Duration::from_secs(60);
 const CRASH_SITE_SLOWDOWN: u32 = 6;
 /// How long the debugger of a process that crashed may take to print its backtrace.
 const BACKTRACE_TIMEOUT: Duration = Duration::from_secs(30);
+/// A timed-out request whose server used less than this part of its timeout in CPU hung.
+const IDLE_SHARE: u32 = 20;
 /// How long after a failed request the service's processes get to show that they died.
 const DEATH_GRACE: Duration = Duration::from_millis(250);
 
@@ -140,6 +142,8 @@ pub struct ServerLife {
     accepted: Mutex<Vec<Shape>>,
     /// Whether a server has been started yet.
     started_once: std::sync::atomic::AtomicBool,
+    /// Requests that hung, their server idle: shape, depth, how long they were waited on.
+    hung: Mutex<Vec<(Shape, u64, Duration)>>,
 }
 
 impl fmt::Debug for ServerLife {
@@ -158,6 +162,7 @@ impl ServerLife {
             running: Mutex::new(None),
             accepted: Mutex::new(Vec::new()),
             started_once: Default::default(),
+            hung: Mutex::new(Vec::new()),
         }
     }
 
@@ -212,6 +217,10 @@ impl ServerLife {
         let started = Instant::now();
         // A started server's request is timed by its own time, like a program's trial: what its
         // threads waited for a CPU during the request moves the deadline and is not its time.
+        if let Some(hung) = self.hung_before(payload, timeout) {
+            return Ok(hung);
+        }
+        let cpu_before = running.as_ref().map(Server::cpu_time);
         let (asked, queued, starved) = match running.as_mut() {
             Some(server) => {
                 let target = Target { address: server.address(), port: Some(server.port) };
@@ -223,6 +232,15 @@ impl ServerLife {
             None => (self.ask(asker, None, payload, started + timeout)?, Duration::ZERO, false),
         };
         let wall = started.elapsed();
+        // A request that ran out of its time while its server spent (almost) none of it working:
+        // it hangs, and a longer wait cannot change an idle server's answer.
+        let idle = match (running.as_ref(), cpu_before) {
+            (Some(server), Some(before)) => server.cpu_time().saturating_sub(before) < timeout / IDLE_SHARE,
+            _ => false,
+        };
+        if matches!(asked.outcome, Outcome::Timeout { .. }) && idle && !starved {
+            self.hung.lock().unwrap_or_else(|e| e.into_inner()).push((payload.shape, payload.depth, wall));
+        }
         if asked.outcome == Outcome::Accepted {
             let mut accepted = self.accepted.lock().unwrap_or_else(|e| e.into_inner());
             if !accepted.contains(&shape) {
@@ -247,6 +265,25 @@ impl ServerLife {
             peak_rss_bytes,
             peak_rss_exact: false,
             read_whole_input,
+            built_depth: None,
+        })
+    }
+
+    /// A trial of a payload whose request hung before, its server idle all the while: the same
+    /// end, not waited on again (with a longer timeout, as a timeout's retry gives it).
+    fn hung_before(&self, payload: Payload, timeout: Duration) -> Option<TrialReport> {
+        let hung = self.hung.lock().unwrap_or_else(|e| e.into_inner());
+        let &(_, _, wall) = hung.iter().find(|(shape, depth, wall)| {
+            *shape == payload.shape && *depth == payload.depth && *wall < timeout
+        })?;
+        Some(TrialReport {
+            outcome: Outcome::Timeout { stderr: String::new() },
+            wall,
+            queued: Duration::ZERO,
+            starved: false,
+            peak_rss_bytes: 0,
+            peak_rss_exact: false,
+            read_whole_input: true,
             built_depth: None,
         })
     }
