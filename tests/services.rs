@@ -115,9 +115,10 @@ fn a_server_that_never_listens_exits_listens_elsewhere_or_leaves_a_daemon_is_one
         ("never", "did not listen on 127.0.0.1:"),
         ("elsewhere", "did not listen on 127.0.0.1:"),
         ("exit", "exited before it listened (exit status: 3)"),
-        // Its daemon keeps the port, but the server nestprobe started is gone: the daemon dies
-        // with it (a PID namespace, or the subreaper), and the port is free again.
-        ("daemon", "exited before it listened"),
+        // Its daemon keeps the port, but the server nestprobe started is gone: a launcher, told so
+        // at the start whatever the timing; the daemon dies with the probe (a PID namespace, or the
+        // subreaper), and the port is free again.
+        ("daemon", "the command exited and left a server running: run the server in the foreground"),
     ] {
         let mark = marker("never", mode);
         let mut command = nestprobe();

@@ -48,8 +48,13 @@ pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
         Err(error) => return no_result(&command, &spec, error),
     };
     crate::probe::locate_crash(&spec, &mut result);
+    let contained = match result.service.as_ref().is_none_or(|service| service.started) {
+        true => Versioned::contained(&result, containment::current()),
+        // Nothing of a running service ran under nestprobe's containment.
+        false => Versioned::new(&result),
+    };
     match request.format {
-        Format::Json => stdout::json(&Versioned::contained(&result, containment::current()))?,
+        Format::Json => stdout::json(&contained)?,
         Format::Text => stdout::text(&text::probe(&result))?,
     }
     let violations = command.expectations.violations(&result);
@@ -186,6 +191,13 @@ fn stage(request: &ProbeRequest) -> Result<ProbeSpec> {
     spec.keeps_protocol = false;
     if let Some(serve) = &request.serve {
         spec.service = Some(Arc::new(service(serve, &spec)?));
+        if request.command.is_empty() {
+            // A running service is named by where it is asked; no limit of a child is its.
+            spec.command = vec![serve.url.text.clone()];
+            spec.trial.max_rss = None;
+            spec.trial.memory = None;
+            spec.trial.disable_aslr = false;
+        }
     }
     Ok(match request.phase {
         Some(phase) => spec.with_phase(phase),
