@@ -12,6 +12,7 @@ pub mod cli;
 pub mod gate;
 pub mod host;
 pub mod lock;
+pub mod package;
 pub mod payload;
 pub mod probe;
 pub mod registry;

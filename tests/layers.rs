@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("lock", 0),
     ("payload", 1),
     ("registry", 1),
+    ("package", 1),
     ("results", 2),
     ("sys", 3),
     ("probe", 4),
