@@ -31,5 +31,6 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         timings: None,
         changes: Vec::new(),
         history: Vec::new(),
+        packages: Vec::new(),
     }
 }

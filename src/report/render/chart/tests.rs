@@ -99,6 +99,7 @@ fn record(
         timings: None,
         changes: Vec::new(),
         history: Vec::new(),
+        packages: Vec::new(),
     }
 }
 
