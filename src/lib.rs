@@ -7,6 +7,7 @@
 //! the crate and serves `catalog` and `app`. tests/layers.rs checks it.
 
 pub mod app;
+pub mod audit;
 pub mod catalog;
 pub mod cli;
 pub mod gate;

@@ -3,6 +3,7 @@
 //! (`options`: pure, one function per subcommand), and the man page and completions made from them
 //! (`docs`). Only this module and `app` see clap types.
 
+pub mod audit;
 pub mod docs;
 pub mod options;
 pub mod values;
@@ -86,6 +87,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
     Render(RenderArgs),
+    /// Which of your dependencies crash on deep input, at the releases your lockfiles lock.
+    Audit(Box<audit::AuditArgs>),
     /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Print the man page (roff) on stdout, or write one page per subcommand into a folder.
