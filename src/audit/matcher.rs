@@ -88,7 +88,7 @@ pub struct Audited {
 
 /// The atlas indexed by package: (ecosystem, name) and Debian source → the rows' packages.
 pub struct Atlas<'a> {
-    by_name: HashMap<(Ecosystem, &'a str), Vec<Held<'a>>>,
+    by_name: HashMap<(Ecosystem, String), Vec<Held<'a>>>,
     by_source: HashMap<&'a str, Vec<Held<'a>>>,
 }
 
@@ -106,9 +106,11 @@ impl<'a> Atlas<'a> {
         for record in results.parsers.iter().filter(|r| r.status == Status::Measured && r.result.is_some()) {
             for package in &record.packages {
                 for held in std::iter::once(package).chain(package.upstream.as_deref()) {
+                    // (Named as the ecosystem compares names, whichever release wrote the record.)
+                    let name = Package::new(held.ecosystem, &held.name, None).name;
                     atlas
                         .by_name
-                        .entry((held.ecosystem, held.name.as_str()))
+                        .entry((held.ecosystem, name))
                         .or_default()
                         .push(Held { record, package: held });
                 }
@@ -134,7 +136,7 @@ impl<'a> Atlas<'a> {
                 matches.push((*held, as_locked));
             }
         };
-        for held in self.by_name.get(&(locked.ecosystem, locked.name.as_str())).into_iter().flatten() {
+        for held in self.by_name.get(&(locked.ecosystem, locked.name.clone())).into_iter().flatten() {
             add(held, locked.clone());
         }
         if locked.ecosystem == Ecosystem::Debian {
@@ -147,7 +149,7 @@ impl<'a> Atlas<'a> {
                 .and_then(|library| debian::upstream(library, Some(&dependency.version)))
             {
                 for held in
-                    self.by_name.get(&(upstream.ecosystem, upstream.name.as_str())).into_iter().flatten()
+                    self.by_name.get(&(upstream.ecosystem, upstream.name.clone())).into_iter().flatten()
                 {
                     add(held, upstream.clone());
                 }

@@ -53,7 +53,10 @@ pub fn of(entry: &Entry, reported: Option<&str>) -> Vec<RowPackage> {
         let library = debian::library(binary, None);
         let version = others
             .iter()
-            .find(|(name, _)| name == binary || library.is_some_and(|library| &library.source == name))
+            .find(|(name, _)| {
+                let named = debian::named(name).map(|named| &named.source);
+                library.is_some_and(|library| Some(&library.source) == named)
+            })
             .map(|(_, version)| *version)
             .or_else(|| (Some(*binary) == versioned).then_some(leading).flatten());
         packages.push(debian::row_package(binary, None, version));
@@ -61,7 +64,7 @@ pub fn of(entry: &Entry, reported: Option<&str>) -> Vec<RowPackage> {
     // A package the version names that the row does not install itself (jackson-core, which
     // jackson-databind brings).
     for (name, version) in others {
-        let Some(library) = debian::library(name, Some(name)) else { continue };
+        let Some(library) = debian::named(name) else { continue };
         if !packages.iter().any(|package| package.source.as_deref() == Some(library.source.as_str())) {
             packages.push(debian::row_package(&library.packages[0], None, Some(version)));
         }
@@ -77,7 +80,7 @@ fn named_versions(reported: &str) -> Vec<(&str, &str)> {
         .filter_map(|part| {
             let mut words = part.split_whitespace();
             let (name, version) = (words.next()?, words.next()?);
-            let known = debian::library(name, Some(name)).is_some();
+            let known = debian::named(name).is_some();
             (known && words.next().is_none() && is_debian_version(version)).then_some((name, version))
         })
         .collect()
@@ -101,7 +104,8 @@ fn names(command: &str, binary: &str) -> bool {
 
 /// A version Debian's order reads (not `libmicrohttpd 0.9.75-6, jansson 2.14-2`, two in one).
 fn is_debian_version(version: &str) -> bool {
-    !version.contains(char::is_whitespace)
+    version.starts_with(|c: char| c.is_ascii_digit())
+        && !version.contains(char::is_whitespace)
         && crate::package::version::compare(Ecosystem::Debian, version, "0").is_some()
 }
 
@@ -172,6 +176,10 @@ mod tests {
                 "pkg:maven/com.fasterxml.jackson.core/jackson-core@2.14.1"
             ]
         );
+        // The library named in the reported version, not the first word.
+        let flask = entry("apt = [\"python3\", \"python3-flask\"]\nversion = \"x\"");
+        let packages = of(&flask, Some("Flask 2.2.2-3, Werkzeug 2.2.2-3+deb12u1, CPython 3.11.2"));
+        assert_eq!(packages[0].purl, "pkg:deb/debian/python3-flask@2.2.2-3");
         // Toolchains are not packages the row measures.
         assert!(of(&entry("apt = [\"gcc\", \"python3\"]\nversion = \"x\""), Some("1.0")).is_empty());
     }

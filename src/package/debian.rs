@@ -42,6 +42,24 @@ pub fn library(binary: &str, source: Option<&str>) -> Option<&'static Library> {
         .or_else(|| source.and_then(|source| libraries().iter().find(|library| library.source == source)))
 }
 
+/// The table's entry a reported version names by a word (`Flask 2.2.2-3`, `gqlparser 2.5.1-2`,
+/// `jackson-core 2.14.1-2`): its binary or source package, or its library's own name (a Go module
+/// path's last part, without a `/vN` major suffix).
+pub fn named(word: &str) -> Option<&'static Library> {
+    let word = word.to_ascii_lowercase();
+    libraries().iter().find(|library| {
+        let upstream = library.upstream.to_ascii_lowercase();
+        let path = upstream.split('@').next().unwrap_or(&upstream);
+        let mut parts = path.rsplit('/');
+        let last = parts.next().unwrap_or_default();
+        let last = match last.strip_prefix('v') {
+            Some(major) if major.chars().all(|c| c.is_ascii_digit()) => parts.next().unwrap_or(last),
+            _ => last,
+        };
+        library.source == word || library.packages.contains(&word) || last == word
+    })
+}
+
 /// What a Debian version says of the upstream release: without epoch and Debian revision, and
 /// without the repack marks (`+dfsg`, `+ds1`, `~ds`); `+really` names the real one
 /// (`2.12.7+dfsg+really2.9.14-2.1` is 2.9.14).
@@ -111,6 +129,10 @@ mod tests {
         assert_eq!(runtime.upstream.unwrap().purl, "pkg:generic/libyaml@0.2.5");
         let go = row_package("golang-github-vektah-gqlparser-dev", None, Some("2.5.1-2"));
         assert_eq!(go.upstream.unwrap().purl, "pkg:golang/github.com/vektah/gqlparser/v2@2.5.1");
+        assert_eq!(named("Flask").unwrap().source, "flask");
+        assert_eq!(named("gqlparser").unwrap().packages, ["golang-github-vektah-gqlparser-dev"]);
+        assert_eq!(named("Gin").unwrap().packages, ["golang-github-gin-gonic-gin-dev"]);
+        assert!(named("CPython").is_none());
         // Not in the table: the Debian package alone.
         let other = row_package("zlib1g", Some("zlib"), Some("1:1.2.13.dfsg-1"));
         assert_eq!((other.source.as_deref(), other.upstream), (Some("zlib"), None));

@@ -73,7 +73,10 @@ impl Ecosystem {
     pub(super) fn normalise_name(self, name: &str) -> String {
         match self {
             Ecosystem::PyPI => super::normalise_pypi_name(name),
-            Ecosystem::Npm | Ecosystem::Debian | Ecosystem::Packagist => name.to_ascii_lowercase(),
+            // (Go: purl lowercases module paths, and hosts compare them so.)
+            Ecosystem::Npm | Ecosystem::Debian | Ecosystem::Packagist | Ecosystem::Go => {
+                name.to_ascii_lowercase()
+            }
             _ => name.to_string(),
         }
     }
