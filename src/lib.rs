@@ -7,11 +7,13 @@
 //! the crate and serves `catalog` and `app`. tests/layers.rs checks it.
 
 pub mod app;
+pub mod audit;
 pub mod catalog;
 pub mod cli;
 pub mod gate;
 pub mod host;
 pub mod lock;
+pub mod package;
 pub mod payload;
 pub mod probe;
 pub mod registry;

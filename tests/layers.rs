@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("lock", 0),
     ("payload", 1),
     ("registry", 1),
+    ("package", 1),
     ("results", 2),
     ("sys", 3),
     ("probe", 4),
@@ -24,6 +25,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("report", 6),
     ("ui", 6),
     ("run", 7),
+    ("audit", 7),
     ("setup", 8),
     // Above setup: it converts `setup`'s arguments into `SetupOptions`, as it does every command's.
     ("cli", 9),

@@ -2,6 +2,7 @@
 //! that sees both clap's arguments and the core; each subcommand returns how it ended, and
 //! [`exit::Ending::finish`] turns that into the exit status.
 
+mod audit;
 pub mod exit;
 mod history;
 mod host_context;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> Ending {
         Command::History(args) => history::history(&args),
         Command::Merge(args) => run::merge(&args),
         Command::Render(args) => run::render(&args),
+        Command::Audit(args) => audit::audit(&args),
         Command::Completions(args) => {
             stdout::write(&crate::cli::docs::completions(args.shell)).map(|()| Ending::Done)
         }

@@ -5,6 +5,7 @@
 
 pub mod files;
 mod load;
+pub mod packages;
 mod parser;
 mod selector;
 

@@ -129,10 +129,18 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     let pooled = pool::run(jobs, &order, &rows_work, |event| collector.hear(event));
     let (measured, assembly, writing_seconds) = collector.finish();
     let violations = gate::catalog_violations(&measured, &options.expectations);
-    let results = assembly.results(measured.clone());
+    let mut results = assembly.results(measured.clone());
+    crate::catalog::packages::fill(&catalog, &mut results);
     match &options.json_only {
         Some(path) => crate::results::write_atomically(path, &results.to_json())?,
-        None => publish::publish(results, previous.clone(), options.noise, &options.out, &options.readme)?,
+        None => publish::publish(
+            results,
+            previous.clone(),
+            options.noise,
+            &catalog,
+            &options.out,
+            &options.readme,
+        )?,
     }
     Ok(RunOutcome { measured, violations, writing_seconds, interrupted: pooled.is_err() })
 }

@@ -32,5 +32,6 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         confirmed: None,
         changes: Vec::new(),
         history: Vec::new(),
+        packages: Vec::new(),
     }
 }

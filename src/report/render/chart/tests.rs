@@ -100,6 +100,7 @@ fn record(
         confirmed: None,
         changes: Vec::new(),
         history: Vec::new(),
+        packages: Vec::new(),
     }
 }
 
