@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::payload::{FormatClass, PayloadFormat};
 use crate::untrusted::{check_id, InvalidInput};
 
+pub mod advisory;
 pub mod change;
 pub mod crash_site;
 pub mod documented;
@@ -78,6 +79,10 @@ pub struct Results {
     #[serde(default = "host_environments")]
     pub environments: BTreeMap<String, EnvironmentInfo>,
     pub parsers: Vec<ParserRecord>,
+    /// The published advisories about the rows' libraries, each with its verdict (see
+    /// `advisory`): derived from the catalog's advisories and the records on every write.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advisories: Vec<advisory::AdvisoryRecord>,
 }
 
 /// What an environment of the records is.
@@ -184,7 +189,7 @@ impl Results {
         environments: BTreeMap<String, EnvironmentInfo>,
         parsers: Vec<ParserRecord>,
     ) -> Results {
-        Results { schema_version: SCHEMA_VERSION, environment, environments, parsers }
+        Results { schema_version: SCHEMA_VERSION, environment, environments, parsers, advisories: Vec::new() }
     }
 
     /// The families of the records measured, in [`FormatClass::ALL`]'s order.
@@ -202,6 +207,7 @@ impl Results {
             environment: self.environment.clone(),
             environments: self.environments.clone(),
             parsers: self.parsers.iter().filter(|r| r.family() == class).cloned().collect(),
+            advisories: self.advisories.clone(),
         }
     }
 
@@ -217,6 +223,7 @@ impl Results {
                 .filter(|r| r.format == format && r.service.is_none())
                 .cloned()
                 .collect(),
+            advisories: self.advisories.clone(),
         }
     }
 
@@ -431,6 +438,7 @@ mod tests {
             },
             environments: Default::default(),
             parsers: vec![record],
+            advisories: Vec::new(),
         }
     }
 

@@ -127,6 +127,18 @@ fn measure_release(
     })
 }
 
+/// One release of `entry`'s library measured, as a history keeps it (an advisory's last affected or
+/// first fixed release: `advisories --measure`). An error is about the machine, as in [`search`].
+pub fn measure_one(
+    catalog: &Catalog,
+    entry: &Entry,
+    release: &Release,
+    options: &HistoryOptions,
+) -> Result<ReleaseOutcome> {
+    let measured = measure_release(catalog, entry, release, options)?;
+    Ok(outcome_of(entry, release, &measured, false))
+}
+
 /// `at_release` reading a copy of its program whose lockfile holds the release, made with the
 /// registry's own tool (`npm install --package-lock-only`, `cargo update --precise`); why not, when
 /// the tool refuses the release (its dependencies cannot be resolved). An error when the program

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
+use crate::advisories::attach::attach_from_catalog;
 use crate::catalog::Catalog;
 use crate::report;
 use crate::results::{merge, sameness};
@@ -39,7 +40,7 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
         bail!("nothing to merge: no results.json given");
     };
     warn_dropped(&merged.dropped, &results_path);
-    publish(merged.results, previous, Noise::Confirmed, &args.out, &args.readme)
+    publish(merged.results, previous, Noise::Confirmed, &catalog, &args.out, &args.readme)
 }
 
 /// Warns of the rows measured in `results_path` that the merge left without a result.
@@ -81,14 +82,17 @@ pub fn publish(
     results: Results,
     previous: Option<Results>,
     noise: Noise,
+    catalog: &Catalog,
     out: &Path,
     readme: &Path,
 ) -> Result<()> {
     let results_path: PathBuf = out.join("results.json");
-    let results = match &previous {
+    let mut results = match &previous {
         Some(previous) if noise == Noise::Confirmed => confirm_noise(previous, results),
         _ => results,
     };
+    // Each row's advisories and their verdicts, from the catalog's advisories and these records.
+    attach_from_catalog(&mut results, catalog)?;
     // (A run rewrites results.json as each parser finishes; this puts back the previous file when
     // nothing measured changed.)
     let results = match previous {
@@ -99,6 +103,7 @@ pub fn publish(
                     located += sameness::take_crash_sites(record, measured);
                 }
             }
+            attach_from_catalog(&mut previous, catalog)?;
             write_if_changed(&results_path, &previous.to_json())?;
             match located {
                 0 => messages::info(format_args!(

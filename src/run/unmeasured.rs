@@ -31,5 +31,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         timings: None,
         changes: Vec::new(),
         history: Vec::new(),
+        advisories: Vec::new(),
+        advisory_releases: Vec::new(),
     }
 }

@@ -99,6 +99,8 @@ fn record(
         timings: None,
         changes: Vec::new(),
         history: Vec::new(),
+        advisories: Vec::new(),
+        advisory_releases: Vec::new(),
     }
 }
 
@@ -153,6 +155,7 @@ pub fn sample() -> Results {
                 Some(failure(FailureKind::Timeout, None, None)),
             ),
         ],
+        advisories: Vec::new(),
     }
 }
 
