@@ -78,7 +78,7 @@ pub fn verdicts(
                     Some(Side::Fixed(_)) => Some(false),
                     _ => None,
                 },
-                shape: advisory.shape.map(|shape| shape.name().to_string()),
+                shape: Some(advisory.shape().name().to_string()),
                 phase: advisory.phase.map(|phase| phase.name().to_string()),
                 backport: match &side {
                     Some(Side::Fixed(by)) => by.backport(),

@@ -78,6 +78,11 @@ fn check(advisory: &Advisory, rows: &BTreeSet<String>) -> Result<(), String> {
     {
         return Err("`id`, `summary` and `source` must not be empty".into());
     }
+    // The reports link to it as it is: an address, nothing a page or a table would read as markup.
+    let unsafe_char = |c: char| c.is_whitespace() || "()<>\"'`[]|\\".contains(c);
+    if !advisory.source.starts_with("https://") || advisory.source.contains(unsafe_char) {
+        return Err(format!("`source = \"{}\"` is not an https:// address", advisory.source));
+    }
     if !is_date(&advisory.published) {
         return Err(format!("`published = \"{}\"` is not a YYYY-MM-DD date", advisory.published));
     }

@@ -12,6 +12,7 @@ pub mod groups;
 pub mod overview;
 
 // The crash list and the function that recursed; a row's release history in one line.
+pub mod advisories;
 pub mod crashes;
 pub mod recursed;
 pub mod release_timeline;
