@@ -112,6 +112,11 @@ fn check(advisory: &Advisory, rows: &BTreeSet<String>) -> Result<(), String> {
                     return Err(format!("{}: a range has neither `fixed` nor `last_affected`", affected.name))
                 }
             };
+            // (Each version read on its own too: OSV's "0" is before anything, read or not.)
+            for version in [&range.introduced, end] {
+                compare(&affected.ecosystem, version, version)
+                    .map_err(|why| format!("{} ({}): {why}", affected.name, affected.ecosystem))?;
+            }
             let order = compare(&affected.ecosystem, &range.introduced, end)
                 .map_err(|why| format!("{} ({}): {why}", affected.name, affected.ecosystem))?;
             let empty = match range.fixed {

@@ -6,6 +6,7 @@
 pub mod attach;
 pub mod load;
 pub mod model;
+pub mod notes;
 pub mod ordering;
 pub mod pick;
 pub mod side;
