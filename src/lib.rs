@@ -8,11 +8,13 @@
 
 pub mod advisories;
 pub mod app;
+pub mod audit;
 pub mod catalog;
 pub mod cli;
 pub mod gate;
 pub mod host;
 pub mod lock;
+pub mod package;
 pub mod payload;
 pub mod probe;
 pub mod registry;

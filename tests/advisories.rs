@@ -161,7 +161,7 @@ fn an_advisory_that_cannot_be_read_is_one_line_naming_file_and_advisory() {
         ),
         (
             ADVISORIES.replace("fixed = \"1.0\"", "fixed = \"one\""),
-            "GHSA-test-limit: limited (PyPI): `one` is not an exact PEP 440 version",
+            "GHSA-test-limit: limited (PyPI): `one` is not a PyPI version",
         ),
         (ADVISORIES.replace("GHSA-test-crash", "GHSA-test-limit"), "GHSA-test-limit: given twice"),
     ];

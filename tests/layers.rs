@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("lock", 0),
     ("payload", 1),
     ("registry", 1),
+    ("package", 1),
     ("results", 2),
     ("sys", 3),
     ("probe", 4),
@@ -26,6 +27,7 @@ const LAYERS: &[(&str, u8)] = &[
     // The advisories' verdicts read outcomes as the reports word them; runs and merges attach them.
     ("advisories", 7),
     ("run", 8),
+    ("audit", 8),
     ("setup", 9),
     // Above setup: it converts `setup`'s arguments into `SetupOptions`, as it does every command's.
     ("cli", 10),

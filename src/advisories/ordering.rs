@@ -1,57 +1,46 @@
-//! The order of an ecosystem's versions, behind one function ([`compare`]) so that the ordering
-//! the `package` room keeps can replace it in one place: semver for npm, crates.io and Go (its
-//! `v`), PEP 440 for PyPI, dpkg's for Debian; elsewhere (Maven, RubyGems, NuGet, Packagist) the
-//! dotted numbers, compared number by number.
+//! The order of an ecosystem's versions, behind one function ([`compare`]): the `package` room's
+//! (semver for npm, crates.io and Go, PEP 440 for PyPI, dpkg's for Debian, each other ecosystem by
+//! its rules), with OSV's `"0"` (before every release) and an error that names the version.
 
 use std::cmp::Ordering;
 
-use crate::registry::{Registry, Version};
+use crate::package::version::compare as package_compare;
+use crate::package::Ecosystem;
 
-/// `a` against `b` in `ecosystem`'s order; an error naming the version it cannot read.
+/// `a` against `b` in `ecosystem`'s order (OSV's name: `crates.io`, `Debian:12`); an error naming
+/// the version it cannot read.
 pub fn compare(ecosystem: &str, a: &str, b: &str) -> Result<Ordering, String> {
     // OSV's `introduced = "0"`: before every release.
     match (a == "0", b == "0") {
         (true, true) => return Ok(Ordering::Equal),
-        (true, false) => return Ok(Ordering::Less),
-        (false, true) => return Ok(Ordering::Greater),
+        (true, false) => return readable(ecosystem, b).map(|()| Ordering::Less),
+        (false, true) => return readable(ecosystem, a).map(|()| Ordering::Greater),
         _ => {}
     }
-    let registry = match ecosystem {
-        "npm" => Some(Registry::Npm),
-        "crates.io" => Some(Registry::Crates),
-        "PyPI" => Some(Registry::Pypi),
-        _ => None,
+    let kind = of(ecosystem)?;
+    readable(ecosystem, a)?;
+    readable(ecosystem, b)?;
+    package_compare(kind, a, b).ok_or_else(|| format!("`{a}` and `{b}` cannot be ordered in {ecosystem}"))
+}
+
+fn of(ecosystem: &str) -> Result<Ecosystem, String> {
+    Ecosystem::from_osv_name(ecosystem).ok_or_else(|| format!("unknown ecosystem `{ecosystem}`"))
+}
+
+/// Whether `version` is a version of `ecosystem` (its order can place it), or why not.
+fn readable(ecosystem: &str, version: &str) -> Result<(), String> {
+    let kind = of(ecosystem)?;
+    // The least version of each scheme, itself readable: `version` is read against it.
+    let least = match kind {
+        Ecosystem::CratesIo | Ecosystem::Npm | Ecosystem::Go => "0.0.0",
+        _ => "0",
     };
-    if let Some(registry) = registry {
-        return Ok(Version::parse(registry, a)?.cmp(&Version::parse(registry, b)?));
-    }
-    if ecosystem.starts_with("Debian") {
-        let parse = |text: &str| {
-            text.parse::<debversion::Version>().map_err(|e| format!("`{text}` is not a Debian version: {e}"))
-        };
-        return Ok(parse(a)?.cmp(&parse(b)?));
-    }
-    let (a, b) = (a.trim_start_matches('v'), b.trim_start_matches('v'));
-    if let (Ok(a), Ok(b)) = (semver::Version::parse(a), semver::Version::parse(b)) {
-        return Ok(a.cmp(&b));
-    }
-    Ok(numbers(a)?.cmp(&numbers(b)?))
+    package_compare(kind, version, least)
+        .map(|_| ())
+        .ok_or_else(|| format!("`{version}` is not a {ecosystem} version"))
 }
 
-/// The dotted numbers of a version (`1.2.10` → [1, 2, 10]), padded by the comparison's order.
-fn numbers(text: &str) -> Result<Vec<u64>, String> {
-    let numbers: Result<Vec<u64>, _> = text.split(['.', '-', '_']).map(str::parse::<u64>).collect();
-    numbers
-        .map(|mut n| {
-            while n.len() > 1 && n.last() == Some(&0) {
-                n.pop();
-            }
-            n
-        })
-        .map_err(|_| format!("`{text}` is not a version of dotted numbers"))
-}
-
-/// Whether `version` is in one of `ranges` (each `(introduced, fixed, last_affected)`).
+/// Whether `version` is in `range`: from `introduced`, before `fixed` or up to `last_affected`.
 pub fn in_range(ecosystem: &str, version: &str, range: &super::Range) -> Result<bool, String> {
     let from = compare(ecosystem, version, &range.introduced)? != Ordering::Less;
     let before_end = match (&range.fixed, &range.last_affected) {
@@ -76,10 +65,11 @@ mod tests {
         assert_eq!(compare("Debian:12", "1.0~rc1-1", "1.0-1"), Ok(Ordering::Less));
         assert_eq!(compare("Go", "v1.20.10", "v1.20.9"), Ok(Ordering::Greater));
         assert_eq!(compare("Maven", "1.33", "2.0"), Ok(Ordering::Less));
-        assert_eq!(compare("Maven", "2.0", "2.0.0"), Ok(Ordering::Equal));
         assert_eq!(compare("npm", "0", "0.0.1"), Ok(Ordering::Less));
         assert!(compare("npm", "1.x", "1.0.0").unwrap_err().contains("`1.x`"));
-        assert!(compare("Maven", "1.0-beta", "1.0").is_err());
+        assert!(compare("PyPI", "one", "one").unwrap_err().contains("`one`"));
+        assert!(compare("PyPI", "0", "one").is_err());
+        assert!(compare("Nowhere", "1", "2").unwrap_err().contains("unknown ecosystem"));
     }
 
     #[test]

@@ -231,7 +231,7 @@ fn measure_release(
         },
         build_dir: command.build_dir.join("advisories"),
     };
-    let outcome = measure_one(catalog, entry, release, &options)?;
+    let outcome = measure_one(catalog, entry, &release.version, &options)?;
     messages::info(format_args!(
         "{}: {} {}: {}",
         advisory.id,

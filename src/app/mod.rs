@@ -3,6 +3,7 @@
 //! [`exit::Ending::finish`] turns that into the exit status.
 
 mod advisories;
+mod audit;
 pub mod exit;
 mod history;
 mod host_context;
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> Ending {
         Command::Advisories(args) => advisories::advisories(&args),
         Command::Merge(args) => run::merge(&args),
         Command::Render(args) => run::render(&args),
+        Command::Audit(args) => audit::audit(&args),
         Command::Completions(args) => {
             stdout::write(&crate::cli::docs::completions(args.shell)).map(|()| Ending::Done)
         }

@@ -64,9 +64,10 @@ pub fn merge(args: &MergeArgs) -> Result<Ending> {
 }
 
 pub fn render(args: &RenderArgs) -> Result<Ending> {
-    let RenderCommand { results, out, readme } = args.command();
+    let RenderCommand { results, catalog, out, readme } = args.command();
+    let catalog = catalog.map(|path| crate::catalog::Catalog::load(&path)).transpose()?;
     let _out = hold_out(&out)?;
-    publish::render(&results, &out, &readme)?;
+    publish::render(&results, catalog.as_ref(), &out, &readme)?;
     Ok(Ending::Done)
 }
 

@@ -5,6 +5,7 @@
 
 mod files;
 mod load;
+pub mod packages;
 mod parser;
 mod selector;
 

@@ -3,6 +3,7 @@
 //! (`options`: pure, one function per subcommand), and the man page and completions made from them
 //! (`docs`). Only this module and `app` see clap types.
 
+pub mod audit;
 pub mod docs;
 pub mod options;
 pub mod values;
@@ -88,6 +89,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
     Render(RenderArgs),
+    /// Which of your dependencies crash on deep input, at the releases your lockfiles lock.
+    Audit(Box<audit::AuditArgs>),
     /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Print the man page (roff) on stdout, or write one page per subcommand into a folder.
@@ -505,6 +508,10 @@ pub struct RenderArgs {
     /// The results to render
     #[arg(value_parser = values::path, long, value_name = "FILE", default_value = "results.json")]
     pub results: PathBuf,
+    /// The catalog whose rows' packages (purls) the records get, derived, not measured [default:
+    /// parsers/catalog.toml, where it exists]
+    #[arg(value_parser = values::path, long, value_name = "FILE")]
+    pub catalog: Option<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -168,6 +168,8 @@ pub struct AdvisoriesCommand {
 #[derive(Debug, PartialEq, Eq)]
 pub struct RenderCommand {
     pub results: PathBuf,
+    /// Given, or the default one where it exists.
+    pub catalog: Option<PathBuf>,
     pub out: PathBuf,
     pub readme: PathBuf,
 }
@@ -435,8 +437,10 @@ impl AdvisoriesArgs {
 
 impl RenderArgs {
     pub fn command(&self) -> RenderCommand {
+        let default = PathBuf::from("parsers/catalog.toml");
         RenderCommand {
             results: self.results.clone(),
+            catalog: self.catalog.clone().or_else(|| default.exists().then_some(default)),
             out: self.output.out.clone(),
             readme: self.output.readme(),
         }

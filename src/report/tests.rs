@@ -93,6 +93,7 @@ pub fn crash_fixture() -> Results {
             phases,
             changes: Vec::new(),
             history: Vec::new(),
+            packages: Vec::new(),
             ..template.clone()
         }
     };

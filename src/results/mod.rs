@@ -281,6 +281,8 @@ const VOLATILE: &[&str] = &[
     "kernel",
     "cpus",
     "max_rss_bytes",
+    // A row's package identity, derived from the catalog (catalog::packages), not measured.
+    "packages",
 ];
 
 /// `value` without the fields that are not facts.

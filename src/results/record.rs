@@ -124,6 +124,11 @@ pub struct ParserRecord {
     /// another). Only that command writes it; a run or merge keeps it as it is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub advisory_releases: Vec<ReleaseOutcome>,
+    /// The packages the row measures (purls of its registry pin and of the Debian packages it
+    /// installs, with the library each carries): derived from the catalog, not measured, so
+    /// `run`, `merge` and `render` write it (catalog::packages) and no comparison reads it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub packages: Vec<crate::package::RowPackage>,
 }
 
 /// Wall-clock seconds of each part of measuring one row.

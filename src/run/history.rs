@@ -74,6 +74,19 @@ pub fn search(
     Ok(Searched { history, probes: probed.len() })
 }
 
+/// One release of `entry`'s library built and its main shape probed (`audit --measure`), as a
+/// history keeps it. Fails when the row cannot be measured on this machine at all.
+pub fn measure_one(
+    catalog: &Catalog,
+    entry: &Entry,
+    version: &str,
+    options: &HistoryOptions,
+) -> Result<ReleaseOutcome> {
+    let release = Release { version: version.to_string(), ..Default::default() };
+    let measured = measure_release(catalog, entry, &release, options)?;
+    Ok(outcome_of(entry, &release, &measured, false))
+}
+
 /// Whether a release after the first of `range` (in publication order) is an older version: a
 /// maintenance release of an old line among a newer line's, so the range holds two lines, each of
 /// which may have changed on its own (mistune 2.1.0, published among the 3.x releases, kept the cap
@@ -125,18 +138,6 @@ fn measure_release(
         (Status::Skipped, _) => bail!("{}: {reason}", entry.key()),
         _ => Err((NOT_RUN, reason)),
     })
-}
-
-/// One release of `entry`'s library measured, as a history keeps it (an advisory's last affected or
-/// first fixed release: `advisories --measure`). An error is about the machine, as in [`search`].
-pub fn measure_one(
-    catalog: &Catalog,
-    entry: &Entry,
-    release: &Release,
-    options: &HistoryOptions,
-) -> Result<ReleaseOutcome> {
-    let measured = measure_release(catalog, entry, release, options)?;
-    Ok(outcome_of(entry, release, &measured, false))
 }
 
 /// `at_release` reading a copy of its program whose lockfile holds the release, made with the

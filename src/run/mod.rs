@@ -122,7 +122,8 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     let pooled = pool::run(jobs, &order, &rows_work, |event| collector.hear(event));
     let (measured, assembly, writing_seconds) = collector.finish();
     let violations = gate::catalog_violations(&measured, &options.expectations);
-    let results = assembly.results(measured.clone());
+    let mut results = assembly.results(measured.clone());
+    crate::catalog::packages::fill(&catalog, &mut results);
     match &options.json_only {
         Some(path) => crate::results::write_atomically(path, &results.to_json())?,
         None => publish::publish(

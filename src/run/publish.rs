@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use crate::advisories::attach::attach_from_catalog;
-use crate::catalog::Catalog;
+use crate::catalog::{packages, Catalog};
 use crate::report;
 use crate::results::{merge, sameness};
 use crate::results::{write_atomically, write_if_changed, Results, Status};
@@ -60,9 +60,22 @@ fn warn_dropped(dropped: &[String], results_path: &Path) {
     }
 }
 
-/// Regenerates every report from `results` (a results.json) into `out` and `readme`.
-pub fn render(results: &Path, out: &Path, readme: &Path) -> Result<()> {
-    let written = report::regenerate::write_all(&Results::load(results)?, out, readme)?;
+/// Regenerates every report from `results` (a results.json) into `out` and `readme`. With a
+/// `catalog`, each record's packages are filled from it first (derived, not measured), and written
+/// back when `results` is `out`'s own results.json.
+pub fn render(results: &Path, catalog: Option<&Catalog>, out: &Path, readme: &Path) -> Result<()> {
+    let mut loaded = Results::load(results)?;
+    if let Some(catalog) = catalog {
+        packages::fill(catalog, &mut loaded);
+        let own = out.join("results.json");
+        let same_file = |a: &Path, b: &Path| {
+            a.canonicalize().ok().zip(b.canonicalize().ok()).is_some_and(|(a, b)| a == b)
+        };
+        if same_file(results, &own) && write_if_changed(&own, &loaded.to_json())? {
+            messages::info(format_args!("wrote {} (its rows' packages)", own.display()));
+        }
+    }
+    let written = report::regenerate::write_all(&loaded, out, readme)?;
     messages::info(written);
     Ok(())
 }
@@ -87,6 +100,8 @@ pub fn publish(
     readme: &Path,
 ) -> Result<()> {
     let results_path: PathBuf = out.join("results.json");
+    let mut results = results;
+    packages::fill(catalog, &mut results);
     let mut results = match &previous {
         Some(previous) if noise == Noise::Confirmed => confirm_noise(previous, results),
         _ => results,
@@ -97,6 +112,7 @@ pub fn publish(
     // nothing measured changed.)
     let results = match previous {
         Some(mut previous) if previous.same_facts(&results) => {
+            packages::fill(catalog, &mut previous);
             let mut located = 0;
             for record in &mut previous.parsers {
                 if let Some(measured) = results.find(&record.key()) {

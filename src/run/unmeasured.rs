@@ -33,5 +33,6 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         history: Vec::new(),
         advisories: Vec::new(),
         advisory_releases: Vec::new(),
+        packages: Vec::new(),
     }
 }

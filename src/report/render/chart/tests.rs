@@ -101,6 +101,7 @@ fn record(
         history: Vec::new(),
         advisories: Vec::new(),
         advisory_releases: Vec::new(),
+        packages: Vec::new(),
     }
 }
 

@@ -1,0 +1,21 @@
+//! Cargo.lock (versions 1 to 4) through the `cargo-lock` crate.
+
+use std::str::FromStr;
+
+use super::{locate, Found};
+use crate::package::{Ecosystem, Package};
+
+pub fn read(text: &str) -> Result<Vec<Found>, String> {
+    let lockfile = cargo_lock::Lockfile::from_str(text).map_err(|e| e.to_string())?;
+    Ok(lockfile
+        .packages
+        .iter()
+        // (The workspace's own crates have no source: they are not dependencies.)
+        .filter(|package| package.source.is_some())
+        .map(|package| {
+            let (name, version) = (package.name.as_str(), package.version.to_string());
+            let line = locate::line_of(text, &format!("name = \"{name}\"\nversion = \"{version}\""));
+            Found::new(Package::new(Ecosystem::CratesIo, name, Some(&version)), line)
+        })
+        .collect())
+}
