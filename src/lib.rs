@@ -6,6 +6,7 @@
 //! → `results` → {`units`, `untrusted`}; `registry` (pins, the npm/PyPI/crates.io clients) uses nothing of
 //! the crate and serves `catalog` and `app`. tests/layers.rs checks it.
 
+pub mod advisories;
 pub mod app;
 pub mod audit;
 pub mod catalog;

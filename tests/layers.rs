@@ -24,12 +24,14 @@ const LAYERS: &[(&str, u8)] = &[
     ("catalog", 5),
     ("report", 6),
     ("ui", 6),
-    ("run", 7),
-    ("audit", 7),
-    ("setup", 8),
+    // The advisories' verdicts read outcomes as the reports word them; runs and merges attach them.
+    ("advisories", 7),
+    ("run", 8),
+    ("audit", 8),
+    ("setup", 9),
     // Above setup: it converts `setup`'s arguments into `SetupOptions`, as it does every command's.
-    ("cli", 9),
-    ("app", 10),
+    ("cli", 10),
+    ("app", 11),
 ];
 
 fn source_files(dir: &Path, found: &mut Vec<PathBuf>) {

@@ -103,8 +103,13 @@ fn measure(
     };
     let trials_at_once = crate::host::cpus();
     let trial = args.trial.options();
-    let measuring =
-        MeasureOptions { max_rss: trial.max_rss.resolve(trials_at_once), trial, quick: true, trials_at_once };
+    let measuring = MeasureOptions {
+        max_rss: trial.max_rss.resolve(trials_at_once),
+        trial,
+        quick: true,
+        trials_at_once,
+        shape: None,
+    };
     let options = HistoryOptions { measuring, build_dir: args.build.build_dir.join("audit") };
     let registry = |ecosystem| matches!(ecosystem, Ecosystem::CratesIo | Ecosystem::Npm | Ecosystem::PyPI);
     for dependency in dependencies.iter().filter(|d| registry(d.ecosystem)) {

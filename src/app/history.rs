@@ -132,6 +132,7 @@ fn options(command: &HistoryCommand) -> HistoryOptions {
         quick: true,
         max_rss: command.trial.max_rss.resolve(trials_at_once),
         trials_at_once,
+        shape: None,
     };
     HistoryOptions { measuring, build_dir: command.build_dir.clone() }
 }

@@ -2,6 +2,7 @@
 //! that sees both clap's arguments and the core; each subcommand returns how it ended, and
 //! [`exit::Ending::finish`] turns that into the exit status.
 
+mod advisories;
 mod audit;
 pub mod exit;
 mod history;
@@ -30,6 +31,7 @@ pub fn run(cli: Cli) -> Ending {
         Command::Setup(args) => setup::setup(&args),
         Command::Outdated(args) => outdated::outdated(&args),
         Command::History(args) => history::history(&args),
+        Command::Advisories(args) => advisories::advisories(&args),
         Command::Merge(args) => run::merge(&args),
         Command::Render(args) => run::render(&args),
         Command::Audit(args) => audit::audit(&args),

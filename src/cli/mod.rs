@@ -83,6 +83,8 @@ pub enum Command {
     Outdated(OutdatedArgs),
     /// Probe a row's library at its published releases and name each release that changed how it fails.
     History(HistoryArgs),
+    /// List the published nesting advisories with their rows and verdicts; --measure measures both sides of a registry advisory's fix.
+    Advisories(AdvisoriesArgs),
     /// Merge per-parser results (e.g. from CI jobs) into results.json and regenerate the reports.
     Merge(MergeArgs),
     /// Regenerate results.md, results.html, the README table, badges and charts from results.json.
@@ -459,6 +461,28 @@ pub struct HistoryArgs {
     /// series are never searched)
     #[arg(long, value_name = "VERSION")]
     pub since: Option<String>,
+    #[command(flatten)]
+    pub catalog: CatalogFileArgs,
+    #[command(flatten)]
+    pub build: BuildDirArgs,
+    #[command(flatten)]
+    pub trial: TrialArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct AdvisoriesArgs {
+    /// Only this advisory (its id or an alias) or the advisories of this row
+    #[arg(value_name = "ID|ROW")]
+    pub which: Option<String>,
+    /// Measure the last affected and the first fixed release of each registry advisory (npm, PyPI,
+    /// crates.io) with its row's program, keep them in the row's record in --out's results.json and
+    /// regenerate the reports
+    #[arg(long)]
+    pub measure: bool,
     #[command(flatten)]
     pub catalog: CatalogFileArgs,
     #[command(flatten)]

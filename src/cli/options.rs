@@ -9,8 +9,8 @@ use std::fmt;
 use std::path::PathBuf;
 
 use super::{
-    CatalogArgs, ExportArgs, Format, GateArgs, HistoryArgs, ListArgs, MergeArgs, OutputArgs, ProbeArgs,
-    ProbeCommandArgs, RenderArgs, RowArgs, RunArgs, ServeArgs, SetupArgs, SweepArgs, TrialArgs,
+    AdvisoriesArgs, CatalogArgs, ExportArgs, Format, GateArgs, HistoryArgs, ListArgs, MergeArgs, OutputArgs,
+    ProbeArgs, ProbeCommandArgs, RenderArgs, RowArgs, RunArgs, ServeArgs, SetupArgs, SweepArgs, TrialArgs,
 };
 use crate::catalog::Selector;
 use crate::gate::Expectations;
@@ -143,6 +143,20 @@ pub struct HistoryCommand {
     pub catalog: PathBuf,
     pub row: Selector,
     pub since: Option<String>,
+    pub build_dir: PathBuf,
+    pub trial: TrialOptions,
+    pub format: Format,
+    pub out: PathBuf,
+    pub readme: PathBuf,
+}
+
+/// `advisories`: which advisories, whether to measure them, and where results.json is.
+#[derive(Debug)]
+pub struct AdvisoriesCommand {
+    pub catalog: PathBuf,
+    /// An advisory id or alias, or a row id.
+    pub which: Option<String>,
+    pub measure: bool,
     pub build_dir: PathBuf,
     pub trial: TrialOptions,
     pub format: Format,
@@ -398,6 +412,21 @@ impl HistoryArgs {
             catalog: self.catalog.catalog.clone(),
             row: Selector::new(vec![self.row.clone()]),
             since: self.since.clone(),
+            build_dir: self.build.build_dir.clone(),
+            trial: self.trial.options(),
+            format: self.format.format,
+            out: self.output.out.clone(),
+            readme: self.output.readme(),
+        }
+    }
+}
+
+impl AdvisoriesArgs {
+    pub fn command(&self) -> AdvisoriesCommand {
+        AdvisoriesCommand {
+            catalog: self.catalog.catalog.clone(),
+            which: self.which.clone(),
+            measure: self.measure,
             build_dir: self.build.build_dir.clone(),
             trial: self.trial.options(),
             format: self.format.format,

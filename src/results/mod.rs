@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::payload::{FormatClass, PayloadFormat};
 use crate::untrusted::{check_id, InvalidInput};
 
+pub mod advisory;
 pub mod change;
 pub mod confirmed;
 pub mod crash_site;
@@ -81,6 +82,10 @@ pub struct Results {
     #[serde(default = "host_environments")]
     pub environments: BTreeMap<String, EnvironmentInfo>,
     pub parsers: Vec<ParserRecord>,
+    /// The published advisories about the rows' libraries, each with its verdict (see
+    /// `advisory`): derived from the catalog's advisories and the records on every write.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advisories: Vec<advisory::AdvisoryRecord>,
 }
 
 /// What an environment of the records is.
@@ -187,7 +192,7 @@ impl Results {
         environments: BTreeMap<String, EnvironmentInfo>,
         parsers: Vec<ParserRecord>,
     ) -> Results {
-        Results { schema_version: SCHEMA_VERSION, environment, environments, parsers }
+        Results { schema_version: SCHEMA_VERSION, environment, environments, parsers, advisories: Vec::new() }
     }
 
     /// The families of the records measured, in [`FormatClass::ALL`]'s order.
@@ -205,6 +210,7 @@ impl Results {
             environment: self.environment.clone(),
             environments: self.environments.clone(),
             parsers: self.parsers.iter().filter(|r| r.family() == class).cloned().collect(),
+            advisories: self.advisories.clone(),
         }
     }
 
@@ -220,6 +226,7 @@ impl Results {
                 .filter(|r| r.format == format && r.service.is_none())
                 .cloned()
                 .collect(),
+            advisories: self.advisories.clone(),
         }
     }
 
@@ -438,6 +445,7 @@ mod tests {
             },
             environments: Default::default(),
             parsers: vec![record],
+            advisories: Vec::new(),
         }
     }
 

@@ -238,6 +238,18 @@ impl ProbeResult {
         Some((crash, self.failure.as_ref()?))
     }
 
+    /// The depth its outcome is at: where it failed, how deep a flattening parser built, a crash
+    /// beyond a slow depth, the lowest failing of unstable ones; none for no limit (the depth a
+    /// release's outcome is told at: `nestprobe history`, the advisories).
+    pub fn outcome_depth(&self) -> Option<u64> {
+        match self.finding() {
+            Finding::FailsAt(depth, _) | Finding::Flattened(depth) => Some(depth),
+            Finding::Slow(..) => self.crash_beyond_slow().map(|(depth, _)| depth),
+            Finding::Unstable { lowest_failing, .. } => lowest_failing,
+            Finding::NoLimit | Finding::InputNotRead(_) => None,
+        }
+    }
+
     /// The depth a crash was seen at, exact or beyond a slow depth: what the crash list, the badges
     /// and the same-fact rules count as a crash.
     pub fn crash_seen_at(&self) -> Option<(u64, &Failure)> {

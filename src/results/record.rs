@@ -119,6 +119,15 @@ pub struct ParserRecord {
     /// probe's outcome changed. Only that command writes it; a run or merge keeps it as it is.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<ReleaseOutcome>,
+    /// The published advisories about this row's library (parsers/advisories/), each with whether
+    /// the measured release is affected: derived from the catalog's advisories on every write.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advisories: Vec<crate::results::advisory::RowAdvisory>,
+    /// Releases of the library on both sides of an advisory's fix, measured with the row's program
+    /// by `nestprobe advisories --measure` (the main probe, or the advisory's shape where it names
+    /// another). Only that command writes it; a run or merge keeps it as it is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advisory_releases: Vec<ReleaseOutcome>,
     /// The packages the row measures (purls of its registry pin and of the Debian packages it
     /// installs, with the library each carries): derived from the catalog, not measured, so
     /// `run`, `merge` and `render` write it (catalog::packages) and no comparison reads it.
@@ -201,6 +210,9 @@ impl ParserRecord {
     pub fn with_history_of(mut self, before: &ParserRecord) -> ParserRecord {
         if self.history.is_empty() {
             self.history = before.history.clone();
+        }
+        if self.advisory_releases.is_empty() {
+            self.advisory_releases = before.advisory_releases.clone();
         }
         self
     }

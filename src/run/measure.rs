@@ -40,6 +40,9 @@ pub struct MeasureOptions {
     pub max_rss: Option<u64>,
     /// Trials one probe may run at once (`probe --jobs`): the cores the run's parallel rows leave.
     pub trials_at_once: usize,
+    /// The main probe in this shape instead of the format's first it parses (an advisory's shape:
+    /// `advisories --measure`); `None` for every run.
+    pub shape: Option<Shape>,
 }
 
 /// How far [`prepare`] got with a row.
@@ -260,6 +263,8 @@ struct Specs<'a> {
     trials_at_once: usize,
     /// The boundary alone: no growth samples either.
     quick: bool,
+    /// The main probe's one shape, where the options name it.
+    only_shape: Option<Shape>,
     /// The previous results are of this version: where they crashed is known, and what the depths
     /// a slow probe finished took is this program's.
     same_version: bool,
@@ -288,6 +293,7 @@ impl<'a> Specs<'a> {
             max_depth: options.trial.max_depth,
             trials_at_once: options.trials_at_once,
             quick: options.quick,
+            only_shape: options.shape,
             same_version,
             work,
         })
@@ -303,7 +309,15 @@ impl<'a> Specs<'a> {
         let previous = baseline.and_then(|b| b.result.as_ref());
         let mut refused: Vec<UnsupportedShape> = Vec::new();
         let mut first_error: Option<anyhow::Error> = None;
-        for shape in self.entry.format.shapes().iter().copied().filter(|shape| shape.must_be_accepted()) {
+        let asked = |shape: &Shape| self.only_shape.is_none_or(|only| only == *shape);
+        for shape in self
+            .entry
+            .format
+            .shapes()
+            .iter()
+            .copied()
+            .filter(|shape| shape.must_be_accepted() && asked(shape))
+        {
             let spec = self.spec(shape, self.stack, previous);
             let main = Part::Main { shape };
             let (unsupported, error) = match self.located(&spec, previous, self.work_name(main, self.stack)) {

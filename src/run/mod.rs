@@ -81,6 +81,8 @@ pub struct RunOutcome {
 
 pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     let catalog = Catalog::load(&options.catalog)?;
+    // Advisories that cannot be read are refused before anything is measured.
+    crate::advisories::attach::load_for(&catalog)?;
     let rows = plan::select(&catalog, &options.selection)?;
     let results_path = options.out.join("results.json");
     // Earlier results that cannot be read are an error, not something to overwrite.
@@ -95,8 +97,13 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     // of one row): the same answers, found in fewer rounds.
     let trials_at_once = (host::cpus() / jobs).max(1);
     let max_rss = options.trial.max_rss.resolve(jobs * trials_at_once);
-    let measuring =
-        MeasureOptions { trial: options.trial.clone(), quick: options.quick, max_rss, trials_at_once };
+    let measuring = MeasureOptions {
+        trial: options.trial.clone(),
+        quick: options.quick,
+        max_rss,
+        trials_at_once,
+        shape: None,
+    };
     let assembly = Assembly {
         header: header(&options.trial, max_rss),
         environments: describe_environments(&catalog),

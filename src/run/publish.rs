@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
+use crate::advisories::attach::attach_from_catalog;
 use crate::catalog::{packages, Catalog};
 use crate::report;
 use crate::results::{merge, sameness};
@@ -101,10 +102,12 @@ pub fn publish(
     let results_path: PathBuf = out.join("results.json");
     let mut results = results;
     packages::fill(catalog, &mut results);
-    let results = match &previous {
+    let mut results = match &previous {
         Some(previous) if noise == Noise::Confirmed => confirm_noise(previous, results),
         _ => results,
     };
+    // Each row's advisories and their verdicts, from the catalog's advisories and these records.
+    attach_from_catalog(&mut results, catalog)?;
     // (A run rewrites results.json as each parser finishes; this puts back the previous file when
     // nothing measured changed.)
     let results = match previous {
@@ -121,6 +124,7 @@ pub fn publish(
                     }
                 }
             }
+            attach_from_catalog(&mut previous, catalog)?;
             write_if_changed(&results_path, &previous.to_json())?;
             match located {
                 0 => messages::info(format_args!(

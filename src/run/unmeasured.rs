@@ -32,6 +32,8 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         confirmed: None,
         changes: Vec::new(),
         history: Vec::new(),
+        advisories: Vec::new(),
+        advisory_releases: Vec::new(),
         packages: Vec::new(),
     }
 }

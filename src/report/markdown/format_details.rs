@@ -109,6 +109,17 @@ fn library_section(text: &mut String, results: &Results, group: &Group) {
     if let Some(releases) = history_line(lead) {
         let _ = writeln!(text, "- Releases: {}", escape_markdown(&releases));
     }
+    for record in &group.records {
+        if let Some(advisories) = crate::report::model::advisories::row_line(results, record) {
+            let environment = short_environment_name(environment_name(results, &record.environment));
+            let _ = writeln!(
+                text,
+                "- Advisories ({}): {}",
+                escape_markdown(environment),
+                escape_markdown(&advisories)
+            );
+        }
+    }
 }
 
 /// What a record has besides its probes: its environment and version, why it has no result, the

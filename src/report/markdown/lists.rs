@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use crate::report::model::advisories::advisory_words;
 use crate::report::model::class::Word;
 use crate::report::model::counts::{counts, rows};
 use crate::report::model::crashes::{crash_list, CrashLine};
@@ -64,7 +65,7 @@ fn table(text: &mut String, results: &Results, lines: &[CrashLine], with_functio
     let cell = |value: &str| escape_markdown(&cut_at_word(value, MAX_CELL));
     text.push_str("| Depth | Library | Format · shape | Phase | Environment | How |");
     text.push_str(if with_function {
-        " Function |\n|---|---|---|---|---|---|---|\n"
+        " Function | Advisory |\n|---|---|---|---|---|---|---|---|\n"
     } else {
         "\n|---|---|---|---|---|---|\n"
     });
@@ -85,11 +86,15 @@ fn table(text: &mut String, results: &Results, lines: &[CrashLine], with_functio
             cell(environment),
             cell(&line.how)
         );
+        // A crash is marked with the advisory that covers it, or "no advisory known".
+        let advisory = advisory_words(line);
         match (with_function, &line.function) {
             (true, Some(function)) => {
-                let _ = writeln!(text, " {} |", cell(function));
+                let _ = writeln!(text, " {} | {} |", cell(function), cell(&advisory));
             }
-            (true, None) => text.push_str(" not located |\n"),
+            (true, None) => {
+                let _ = writeln!(text, " not located | {} |", cell(&advisory));
+            }
             (false, _) => text.push('\n'),
         }
     }
@@ -108,7 +113,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("| 500 | C free 1.0 | JSON · array | free | Debian 12 | SIGSEGV | free_value |"),
+            text.contains("| 500 | C free 1.0 | JSON · array | free | Debian 12 | SIGSEGV | free_value | no advisory known |"),
             "{text}"
         );
         assert!(text.contains("| 70,000 | Go slow-crash 1.0 | JSON · array | whole run | Debian 12 | exit 2: stack overflow |"), "{text}");
@@ -118,7 +123,7 @@ mod tests {
             "{text}"
         );
         let widest = text.lines().filter(|l| l.starts_with("| ")).map(|l| l.matches(" | ").count() + 1).max();
-        assert_eq!(widest, Some(7));
+        assert_eq!(widest, Some(8));
     }
 
     #[test]

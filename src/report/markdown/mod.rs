@@ -1,6 +1,7 @@
 //! The Markdown outputs: results.md, `results/<format>.md`, the README's generated blocks and the
 //! figures of hand-written prose, with the cells and lists they share.
 
+pub mod advisories;
 pub mod cells;
 pub mod confirmations;
 pub mod documented;

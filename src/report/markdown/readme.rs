@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 use super::template::fill_values;
 use super::{format_details, results_md};
 use crate::payload::{FormatClass, PayloadFormat};
+use crate::report::model::advisories::{advisory_words, summary as advisory_summary, unreported};
 use crate::report::model::class::Word;
 use crate::report::model::counts::counts;
 use crate::report::model::counts::rows;
@@ -117,7 +118,7 @@ fn crash_summary(block: &mut String, results: &Results, base: &str) {
             "One line per library, least deep first: where it loses control first, how, and the function \
              that recursed. Every row, phase and shape: [results.md]({base}results.md#crashes), or \
              [the page]({base}results.html#outcome=crash).\n\n\
-             | Depth | Library | How | Function | Rows · phases |\n|---|---|---|---|---|"
+             | Depth | Library | How | Function | Rows · phases | Advisory |\n|---|---|---|---|---|---|"
         );
         let cell = |value: &str| escape_markdown(&cut_at_word(value, MAX_CELL));
         for library in by_library(&list) {
@@ -125,20 +126,38 @@ fn crash_summary(block: &mut String, results: &Results, base: &str) {
             let rows = if library.rows == 1 { "1 row".to_string() } else { format!("{} rows", library.rows) };
             let _ = writeln!(
                 block,
-                "| {} | {} | {} | {} | {rows} · {} |",
+                "| {} | {} | {} | {} | {rows} · {} | {} |",
                 thousands(line.depth),
                 cell(&line.library),
                 cell(&line.how),
                 line.function.as_deref().map_or("not located".to_string(), cell),
-                library.phases.join(", ")
+                library.phases.join(", "),
+                cell(&advisory_words(line))
             );
         }
+    }
+    if !results.advisories.is_empty() {
+        let _ = writeln!(
+            block,
+            "\nAdvisories: {} ([each]({base}results.md#advisories)); crashes no advisory covers: {} ([which]({base}results.md#unreported)).",
+            advisory_summary(results),
+            plural_lines(unreported(results).len())
+        );
     }
     let _ = writeln!(
         block,
         "\nExhausts time or memory, not counted as crashes: {} ([which]({base}results.md#exhausts)).",
         rows(counts.rows_exhausting)
     );
+}
+
+/// `1 line`, `3 lines`.
+fn plural_lines(count: usize) -> String {
+    if count == 1 {
+        "1 line".to_string()
+    } else {
+        format!("{count} lines")
+    }
 }
 
 /// One line per format: how many rows were measured, crash and exhaust, the lowest clean limits
@@ -289,11 +308,11 @@ mod tests {
         );
         // The same crash in two environments: one line for the library, its two rows counted.
         assert!(
-            block.contains("| 87,289 | C recursive-parser | SIGSEGV | not located | 2 rows · whole run |"),
+            block.contains("| 87,289 | C recursive-parser | SIGSEGV | not located | 2 rows · whole run | no advisory known |"),
             "{block}"
         );
         assert!(
-            block.contains("| 30,000 | Java Jackson databind | exit 134 | not located | 1 row · whole run |"),
+            block.contains("| 30,000 | Java Jackson databind | exit 134 | not located | 1 row · whole run | no advisory known |"),
             "{block}"
         );
         // Exhausting time is a line of its own, not a crash.

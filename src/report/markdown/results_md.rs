@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::cells::{how_and_growth, how_cell, library_cell, main_depth_cell, why_cell};
 use super::format_details::{details_file, details_file_of, row_anchor, SERVICES_FILE};
-use super::{documented, lists};
+use super::{advisories, documented, lists};
 use crate::payload::FormatClass;
 use crate::report::model::class::{class, losing_sooner, Class};
 use crate::report::model::counts::{counts, rows};
@@ -76,6 +76,8 @@ impl Exporter for ResultsTable {
         }
         let _ = writeln!(text, "{}", lists::glossary());
         let _ = writeln!(text, "{}", lists::crash_and_exhaust_lists(results, "##"));
+        text.push_str(&advisories::unreported_crashes(results, "##"));
+        text.push_str(&advisories::section(results, "##"));
         let _ = writeln!(text, "{}", documented::markdown(results, "##"));
         text.push_str(&super::stacks::depths_at_each_stack(results, "##"));
         text.push_str(&format_sections(results));

@@ -15,6 +15,7 @@ pub mod overview;
 pub mod confirmations;
 
 // The crash list and the function that recursed; a row's release history in one line.
+pub mod advisories;
 pub mod crashes;
 pub mod recursed;
 pub mod release_timeline;

@@ -71,6 +71,8 @@ pub struct LineData {
     /// Its row was measured in phases.
     phased: bool,
     text: String,
+    /// The advisories that cover it (the advisory filter); none: no advisory known.
+    advisories: Vec<String>,
 }
 
 /// The crash view's lines at `stack`, numbered as their elements are: the crash list's, then the
@@ -94,12 +96,13 @@ pub fn line_data(
             sooner: line.sooner,
             phased: !line.record.phases.is_empty(),
             text: format!("{} {}", search_text(line.record), line.function.as_deref().unwrap_or("")),
+            advisories: super::advisories::line_keys(line),
         })
         .collect()
 }
 
 /// Title and class of each column of the crash view's two lists.
-const LINE_COLUMNS: [(&str, &str); 9] = [
+const LINE_COLUMNS: [(&str, &str); 10] = [
     ("Library", "lib"),
     ("Version", "ver"),
     ("Format", "fmt"),
@@ -109,6 +112,7 @@ const LINE_COLUMNS: [(&str, &str); 9] = [
     ("Depth", "num"),
     ("How", "how"),
     ("Function that recursed", "function"),
+    ("Advisory", "advisory"),
 ];
 
 /// The crash view at `stack`: the crash list, then the rows that only exhaust time or memory, each
@@ -224,6 +228,11 @@ fn line_row(html: &mut String, results: &Results, stack: StackView, line: &Crash
         None if line.loss == Loss::Crash => labelled_cell(html, "function muted", "Function", "not located"),
         None => labelled_cell(html, "function muted", "Function", DASH),
     }
+    // The advisory that covers the line, or "no advisory known".
+    let advisory = crate::report::model::advisories::advisory_words(line);
+    let muted =
+        if advisory == crate::report::model::advisories::NO_ADVISORY { "advisory muted" } else { "advisory" };
+    labelled_cell(html, muted, "Advisory", &advisory);
     html.push_str("</tr>\n");
 }
 

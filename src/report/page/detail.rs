@@ -97,6 +97,7 @@ fn facts(html: &mut String, results: &Results, record: &ParserRecord) {
         record.changes.iter().map(|c| format!("{}: {} → {}", probe_label(c.what), c.was, c.now)).collect();
     item("Last change", &changes.join("; "), "");
     item("Releases", &history_line(record).unwrap_or_default(), "");
+    item("Advisories", &crate::report::model::advisories::row_line(results, record).unwrap_or_default(), "");
     html.push_str("</dl>");
 }
 

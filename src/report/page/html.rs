@@ -98,6 +98,8 @@ struct RowData {
     /// The row at each stack but the run's, by its key (`128KiB`); null where it is left out there
     /// (a service, measured only as it is deployed).
     at: BTreeMap<String, Option<RowAt>>,
+    /// The ids of the advisories about its library (the advisory filter).
+    advisories: Vec<String>,
 }
 
 /// A row at another stack than the run's: its figures as the filters and sorting read them, as
@@ -193,6 +195,7 @@ fn row_data(
         loses_in: figures.loses_in,
         sooner_in: figures.sooner_in,
         at,
+        advisories: super::advisories::row_keys(record),
     }
 }
 
@@ -360,6 +363,7 @@ fn page(results: &Results) -> Result<String> {
     html.push_str(LEGEND);
     html.push_str("</section>\n");
     documented::html_section(&mut html, results);
+    super::advisories::html_section(&mut html, results);
     charts(&mut html, results)?;
     html.push_str("</main>\n");
     let _ = writeln!(
@@ -489,6 +493,14 @@ fn controls(html: &mut String, results: &Results) {
     // row was measured in.
     let options = phase_options(results);
     select(html, "phase", "Phase", "any phase", options.iter().map(|(k, t)| (k.as_str(), t.as_str())));
+    let advisories = super::advisories::options(results);
+    select(
+        html,
+        "advisory",
+        "Advisory",
+        "any or none",
+        advisories.iter().map(|(k, t)| (k.as_str(), t.as_str())),
+    );
     html.push_str(
         "<label>Sort <select id=\"sort\">\
          <option value=\"language\">by language</option>\

@@ -40,7 +40,7 @@
     return l;
   });
   var defaults = {
-    view: "crashes", stack: RUN, format: "", class: "", language: "", environment: "", outcome: "", phase: "",
+    view: "crashes", stack: RUN, format: "", class: "", language: "", environment: "", outcome: "", phase: "", advisory: "",
     sort: "language", q: ""
   };
   var state = {};
@@ -83,13 +83,23 @@
     history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
   }
 
-  // What rows and lines share: format, language, environment, outcome and search.
+  // The advisory filter: "any" has one, "none" has none known, else that advisory's id.
+  function matchesAdvisory(d) {
+    var ids = d.advisories || [];
+    if (!state.advisory) { return true; }
+    if (state.advisory === "any") { return ids.length > 0; }
+    if (state.advisory === "none") { return ids.length === 0; }
+    return ids.indexOf(state.advisory) >= 0;
+  }
+
+  // What rows and lines share: format, language, environment, outcome, advisory and search.
   function matchesCommon(d) {
     return (!state.format || d.format === state.format) &&
       (!state.class || d.class === state.class) &&
       (!state.language || d.language === state.language) &&
       (!state.environment || d.environment === state.environment) &&
       (!state.outcome || d.outcome === state.outcome) &&
+      matchesAdvisory(d) &&
       (!state.q || d.search.indexOf(state.q.toLowerCase()) >= 0);
   }
 

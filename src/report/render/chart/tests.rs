@@ -100,6 +100,8 @@ fn record(
         confirmed: None,
         changes: Vec::new(),
         history: Vec::new(),
+        advisories: Vec::new(),
+        advisory_releases: Vec::new(),
         packages: Vec::new(),
     }
 }
@@ -155,6 +157,7 @@ pub fn sample() -> Results {
                 Some(failure(FailureKind::Timeout, None, None)),
             ),
         ],
+        advisories: Vec::new(),
     }
 }
 

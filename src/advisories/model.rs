@@ -1,0 +1,96 @@
+//! One advisory as parsers/advisories/*.toml spell it (/work/prompts/advisory-schema.md): OSV's
+//! fields (`id`, `aliases`, `affected[]` with `ecosystem`/`name`/`purl`/`ranges`, `references`) and
+//! ours (the format, shape, phase and entry point it describes, the limit its fix introduced).
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::payload::{PayloadFormat, Shape};
+use crate::results::phase::Phase;
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advisory {
+    /// The primary id as its database spells it (`RUSTSEC-2022-0037`, `GHSA-…`, `CVE-…`).
+    pub id: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// One line, in our words.
+    pub summary: String,
+    /// `YYYY-MM-DD`.
+    pub published: String,
+    /// Where the facts were read.
+    pub source: String,
+    #[serde(default)]
+    pub references: Vec<String>,
+    /// The nestprobe payload format it is about.
+    pub format: PayloadFormat,
+    /// The shape it describes (`None`: the format's main one).
+    #[serde(default)]
+    pub shape: Option<Shape>,
+    #[serde(default)]
+    pub phase: Option<Phase>,
+    /// The API it names, free text.
+    #[serde(default)]
+    pub entry_point: Option<String>,
+    /// The depth limit its fix introduced, where the advisory or the fix says so.
+    #[serde(default)]
+    pub limit: Option<u64>,
+    /// The catalog rows measuring its library.
+    #[serde(default)]
+    pub rows: Vec<String>,
+    pub affected: Vec<Affected>,
+    /// Why a verdict cannot be measured, a backport's changelog line, …
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Debian releases that carry the fix as a backport, by suite (`debian12 = "0.4.8-3+deb12u3"`).
+    #[serde(default)]
+    pub debian_fixed: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Affected {
+    /// OSV's ecosystem: `crates.io`, `npm`, `PyPI`, `Go`, `Maven`, `Debian:12`, …
+    pub ecosystem: String,
+    pub name: String,
+    #[serde(default)]
+    pub purl: Option<String>,
+    pub ranges: Vec<Range>,
+}
+
+/// One OSV `ECOSYSTEM` range: from `introduced` up to (not including) `fixed`, or up to and
+/// including `last_affected` where there is no fix.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Range {
+    pub introduced: String,
+    #[serde(default)]
+    pub fixed: Option<String>,
+    #[serde(default)]
+    pub last_affected: Option<String>,
+}
+
+impl Advisory {
+    /// The package the reports name: the first affected entry's.
+    pub fn package(&self) -> &Affected {
+        &self.affected[0]
+    }
+
+    /// The first release that fixed it (the lowest `fixed` of the first package's ranges).
+    pub fn first_fixed(&self) -> Option<&str> {
+        let affected = self.package();
+        let mut fixed: Vec<&str> =
+            affected.ranges.iter().filter_map(|range| range.fixed.as_deref()).collect();
+        fixed.sort_by(|a, b| {
+            super::ordering::compare(&affected.ecosystem, a, b).unwrap_or(std::cmp::Ordering::Equal)
+        });
+        fixed.first().copied()
+    }
+
+    /// The shape it is about: its own, else its format's main one.
+    pub fn shape(&self) -> Shape {
+        self.shape.unwrap_or(self.format.main_shape())
+    }
+}
