@@ -204,6 +204,7 @@ fn service(serve: &ServeRequest, spec: &ProbeSpec) -> Result<ServiceTransport> {
         method: serve.method.clone(),
         content_type: serve.content_type.clone(),
         body: serve.body.clone(),
+        query_param: serve.query_param.clone(),
         ready: serve.ready.clone(),
         start_timeout: serve.start_timeout,
         state: serve.state,

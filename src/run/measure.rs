@@ -154,6 +154,10 @@ pub fn measure(
         Err(error) => unmeasured(parser.entry, Status::ProbeFailed, format!("{error:#}")),
         Ok(measured) => measured,
     };
+    if let Some(product) = &mut record.product {
+        // The product's release is its package's, as the row's version command found it.
+        product.release = version.clone();
+    }
     record.version = version;
     record.installed = installed;
     record.timings = Some(timings);
