@@ -174,6 +174,13 @@ pub struct ServeEntry {
     /// The body template (`{payload}` where the payload goes); default: the payload alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<String>,
+    /// A product that speaks its own protocol: the client command each trial runs (argv, `{port}`
+    /// for the server's port, `{dir}` as in `run`), the payload on its stdin; `path` is then unused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client: Option<Vec<String>>,
+    /// The client's exit statuses that carry the product's error (default [1]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_error_status: Option<Vec<i32>>,
     /// The payload as this form field, percent-encoded (application/x-www-form-urlencoded),
     /// instead of a `body`: a query API's `query`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

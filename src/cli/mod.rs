@@ -308,6 +308,17 @@ pub struct ServeArgs {
     /// template puts it inside one: '{"query": "{payload}"}') [default: the payload itself]
     #[arg(long, value_name = "TEMPLATE", requires = "serve", value_parser = values::body_template)]
     pub body: Option<crate::probe::transport::service::BodyTemplate>,
+    /// Each trial runs this client command (the product's own CLI, `{port}` for the server's port,
+    /// split as a shell splits it) with the payload on its stdin, against the server after `--`,
+    /// started, watched and restarted as --serve does (give --serve tcp://127.0.0.1:{port}). Its
+    /// exit status 1 (or --client-error-status) is the product's error; a client killed by a
+    /// signal, another status, or a client that hangs while the server is idle, is the client's own
+    /// failure and ends the probe
+    #[arg(long, value_name = "CMD", requires = "serve", conflicts_with_all = ["body", "form", "param"])]
+    pub client: Option<String>,
+    /// The client's exit statuses that carry the product's error [default: 1]
+    #[arg(long, value_name = "CODES", requires = "client", value_delimiter = ',')]
+    pub client_error_status: Vec<i32>,
     /// The payload as the form field FIELD, percent-encoded (Content-Type
     /// application/x-www-form-urlencoded): a query API's `query=`
     #[arg(long, value_name = "FIELD", requires = "serve", conflicts_with = "body")]

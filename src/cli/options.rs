@@ -97,6 +97,10 @@ pub struct ServeRequest {
     pub body: BodyTemplate,
     /// The URL query parameter the payload goes in, instead of the body.
     pub query_param: Option<String>,
+    /// The client command each trial runs against the server, instead of a request.
+    pub client: Option<Vec<String>>,
+    /// The client's exit statuses that carry the product's error.
+    pub client_error_status: Vec<i32>,
     pub content_type: String,
     pub method: String,
     pub state: ServiceState,
@@ -308,6 +312,14 @@ impl ServeArgs {
             ready,
             body,
             query_param: self.param.clone(),
+            client: match &self.client {
+                Some(line) => Some(super::values::command_line(line).map_err(serve)?),
+                None => None,
+            },
+            client_error_status: match self.client_error_status.is_empty() {
+                true => vec![1],
+                false => self.client_error_status.clone(),
+            },
             content_type,
             method,
             state,

@@ -3,6 +3,7 @@
 use anyhow::{anyhow, Result};
 
 use crate::catalog::Entry;
+use crate::probe::transport::client::{ClientSpec, ClientTransport};
 use crate::probe::transport::service::{
     content_type_of, BodyTemplate, ServiceSpec, ServiceState, ServiceTransport, ServiceUrl, FORM_CONTENT_TYPE,
     START_TIMEOUT,
@@ -50,4 +51,26 @@ pub fn transport(entry: &Entry, trial: &TrialConfig) -> Result<Option<ServiceTra
         state: ServiceState::Cold,
     };
     ServiceTransport::new(spec, entry.format).map(Some)
+}
+
+/// A product row's client transport (`serve.client`; `None` otherwise): its server started as
+/// `trial` says, each trial one run of the client command, under the same limits and environment.
+pub fn client_transport(
+    parser: &crate::catalog::Parser,
+    trial: &TrialConfig,
+) -> Result<Option<ClientTransport>> {
+    let Some(serve) = &parser.entry.serve else { return Ok(None) };
+    let Some(client) = &serve.client else { return Ok(None) };
+    let start_timeout = match &serve.start_timeout {
+        Some(text) => crate::units::parse_timeout(text)?,
+        None => START_TIMEOUT,
+    };
+    let spec = ClientSpec {
+        server: trial.clone(),
+        client: TrialConfig { argv: parser.expand(client), ..trial.clone() },
+        error_status: serve.client_error_status.clone().unwrap_or_else(|| vec![1]),
+        start_timeout,
+        state: ServiceState::Cold,
+    };
+    ClientTransport::new(spec, parser.entry.format).map(Some)
 }

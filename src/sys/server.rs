@@ -164,6 +164,18 @@ impl Server {
             .collect()
     }
 
+    /// The CPU time its processes have used so far (those alive now, and the children they
+    /// reaped): whether it worked on a request while a client waited.
+    pub fn cpu_time(&self) -> Duration {
+        let mut sampler = TreeSampler::new(self.child.reaper_pid(), self.reapers());
+        sampler.sample(Instant::now());
+        let mut pids = sampler.members().to_vec();
+        pids.push(self.child.pids.program);
+        pids.sort_unstable();
+        pids.dedup();
+        pids.into_iter().map(process_cpu_time).sum()
+    }
+
     fn reapers(&self) -> Vec<i32> {
         vec![self.child.reaper_pid(), self.child.pids.parent]
     }
@@ -201,6 +213,18 @@ enum Readiness {
     Exited,
     /// Still running, not listening on its port by the start timeout (another port, say).
     NotListening,
+}
+
+/// A process's user and system time, its reaped children's included (0 once it is gone).
+fn process_cpu_time(pid: i32) -> Duration {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return Duration::ZERO };
+    // Fields after the command's closing parenthesis: state is the 3rd field; utime the 14th.
+    let Some(rest) = stat.rfind(')').map(|at| &stat[at + 1..]) else { return Duration::ZERO };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11..15).map_or(0, |times| times.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)
 }
 
 /// A port on 127.0.0.1 that nothing listens on now.
