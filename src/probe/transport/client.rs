@@ -5,7 +5,8 @@
 //! protocol rather than HTTP.
 //!
 //! What a trial came to, in the one vocabulary, the server's fate first: the server died (a crash,
-//! `service died`); the client exited 0 (accepted); the client exited with a status the product's
+//! `service died`); a process it forked died abnormally while it lived on (`worker died`: a
+//! PostgreSQL backend); the client exited 0 (accepted); the client exited with a status the product's
 //! error is reported with (the product's clean error: its message is the client's stderr); anything
 //! else the client did — killed by a signal, another exit status, or no end while the server used
 //! no CPU — is the client's own failure, not the product's, and ends the probe with a line saying
@@ -79,18 +80,21 @@ impl fmt::Debug for ClientTransport {
 
 impl ClientTransport {
     /// The transport of `spec`; the client must be a program that exists.
-    pub fn new(spec: ClientSpec, format: PayloadFormat) -> Result<ClientTransport> {
+    /// A client named by a bare name is found on the caller's PATH, else on the fixed one, and
+    /// run by its path (children are started by path, their PATH the fixed one).
+    pub fn new(mut spec: ClientSpec, format: PayloadFormat) -> Result<ClientTransport> {
         let Some(program) = spec.client.argv.first() else { bail!("the client command is empty") };
-        let named_by_path = program.as_encoded_bytes().contains(&b'/');
-        let path = std::env::var_os("PATH").unwrap_or_default();
-        let found = match named_by_path {
-            true => std::path::Path::new(program).is_file(),
-            false => which::which_in(program, Some(path), ".").is_ok()
-                || which::which_in(program, Some(crate::sys::child_env::FIXED_PATH), ".").is_ok(),
+        let found = match program.as_encoded_bytes().contains(&b'/') {
+            true => Some(std::path::PathBuf::from(program)).filter(|path| path.is_file()),
+            false => {
+                let path = std::env::var_os("PATH").unwrap_or_default();
+                which::which_in(program, Some(path), ".")
+                    .or_else(|_| which::which_in(program, Some(crate::sys::child_env::FIXED_PATH), "."))
+                    .ok()
+            }
         };
-        if !found {
-            bail!("cannot find the client `{}`", program.to_string_lossy());
-        }
+        let Some(found) = found else { bail!("cannot find the client `{}`", program.to_string_lossy()) };
+        spec.client.argv[0] = found.into_os_string();
         Ok(ClientTransport { spec, format, running: Mutex::new(None) })
     }
 
@@ -189,6 +193,14 @@ impl Transport for ClientTransport {
             use std::os::unix::process::ExitStatusExt;
             let status = status.map(|s| s.into_raw());
             report.outcome = Outcome::Service(ServiceFailure::Died { status, stderr });
+            return Ok(report);
+        }
+        // A process the server forked that ended abnormally meanwhile (a backend killed by a
+        // signal, and those its master then stopped) while the server lived on: a worker died.
+        let worker = server.ended_since().into_iter().find(|worker| worker.status.is_none_or(|status| status != 0));
+        if let Some(worker) = worker {
+            let stderr = server.stderr_tail();
+            report.outcome = Outcome::Service(ServiceFailure::WorkerDied { status: worker.status, stderr });
             return Ok(report);
         }
         let failed = |what: String| ClientFailed { client: self.client_line(), depth: payload.depth, what };

@@ -5,6 +5,7 @@ pub mod cells;
 pub mod documented;
 pub mod format_details;
 pub mod lists;
+pub mod products;
 pub mod readme;
 pub mod results_md;
 pub mod stacks;

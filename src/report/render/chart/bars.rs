@@ -214,6 +214,9 @@ pub fn results_svg(results: &Results) -> Result<String> {
             [crate::payload::FormatClass::Services] => {
                 "How deeply nested a request can each service take?".to_string()
             }
+            [crate::payload::FormatClass::Products] => {
+                "How deeply nested a request can each product take?".to_string()
+            }
             _ => format!("How deeply nested {} can each parser take?", subject(results)),
         };
         let root = canvas(&mut svg, height, &title)?;
