@@ -229,6 +229,7 @@ fn client_transport(serve: &ServeRequest, client: &[String], spec: &ProbeSpec) -
         server: spec.trial.clone(),
         client,
         error_status: serve.client_error_status.clone(),
+        wrong_status: serve.client_wrong_status.clone(),
         start_timeout: serve.start_timeout,
         state: serve.state,
     };

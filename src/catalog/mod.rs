@@ -181,6 +181,10 @@ pub struct ServeEntry {
     /// The client's exit statuses that carry the product's error (default [1]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_error_status: Option<Vec<i32>>,
+    /// The client's exit statuses that say the product answered valid input wrongly without an
+    /// error (the client's script checks the answer): a wrong answer, never a clean error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_wrong_status: Option<Vec<i32>>,
     /// The payload as this form field, percent-encoded (application/x-www-form-urlencoded),
     /// instead of a `body`: a query API's `query`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

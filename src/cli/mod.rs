@@ -319,6 +319,10 @@ pub struct ServeArgs {
     /// The client's exit statuses that carry the product's error [default: 1]
     #[arg(long, value_name = "CODES", requires = "client", value_delimiter = ',')]
     pub client_error_status: Vec<i32>,
+    /// The client's exit statuses that say the product answered valid input wrongly without an
+    /// error (the client checks the answer): a wrong answer, never a clean error
+    #[arg(long, value_name = "CODES", requires = "client", value_delimiter = ',')]
+    pub client_wrong_status: Vec<i32>,
     /// The payload as the form field FIELD, percent-encoded (Content-Type
     /// application/x-www-form-urlencoded): a query API's `query=`
     #[arg(long, value_name = "FIELD", requires = "serve", conflicts_with = "body")]

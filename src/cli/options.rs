@@ -101,6 +101,8 @@ pub struct ServeRequest {
     pub client: Option<Vec<String>>,
     /// The client's exit statuses that carry the product's error.
     pub client_error_status: Vec<i32>,
+    /// The client's exit statuses that say the product answered wrongly.
+    pub client_wrong_status: Vec<i32>,
     pub content_type: String,
     pub method: String,
     pub state: ServiceState,
@@ -320,6 +322,7 @@ impl ServeArgs {
                 true => vec![1],
                 false => self.client_error_status.clone(),
             },
+            client_wrong_status: self.client_wrong_status.clone(),
             content_type,
             method,
             state,

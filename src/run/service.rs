@@ -69,6 +69,7 @@ pub fn client_transport(
         server: trial.clone(),
         client: TrialConfig { argv: parser.expand(client), ..trial.clone() },
         error_status: serve.client_error_status.clone().unwrap_or_else(|| vec![1]),
+        wrong_status: serve.client_wrong_status.clone().unwrap_or_default(),
         start_timeout,
         state: ServiceState::Cold,
     };

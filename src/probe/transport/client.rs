@@ -8,7 +8,8 @@
 //! `service died`); a process it forked died abnormally while it lived on (`worker died`: a
 //! PostgreSQL backend); the client exited 0 (accepted); the client exited with a status the product's
 //! error is reported with (the product's clean error: its message is the client's stderr); anything
-//! else the client did — killed by a signal, another exit status, or no end while the server used
+//! else the client did (a status the row declares for a wrong answer aside: `wrong answer`, the
+//! product answered valid input wrongly and said no error) — killed by a signal, another exit status, or no end while the server used
 //! no CPU — is the client's own failure, not the product's, and ends the probe with a line saying
 //! so ([`ClientFailed`]).
 
@@ -41,6 +42,9 @@ pub struct ClientSpec {
     pub client: TrialConfig,
     /// The client's exit statuses that carry the product's error (its message on stderr).
     pub error_status: Vec<i32>,
+    /// The client's exit statuses that say the product answered wrongly without an error (its
+    /// script checks the answer of valid input): a wrong answer, never a clean error.
+    pub wrong_status: Vec<i32>,
     pub start_timeout: Duration,
     pub state: ServiceState,
 }
@@ -209,6 +213,14 @@ impl Transport for ClientTransport {
             Outcome::Error { stderr } if self.spec.error_status.contains(&1) => Outcome::Error { stderr },
             Outcome::Abnormal { code, stderr } if self.spec.error_status.contains(&code) => {
                 Outcome::Error { stderr }
+            }
+            // The answer the client checks is the one valid input gets: to invalid input (never
+            // closed) the same answer is its right rejection.
+            Outcome::Abnormal { code, stderr } if self.spec.wrong_status.contains(&code) => {
+                match payload.shape.must_be_accepted() {
+                    true => Outcome::WrongAnswer { code, stderr },
+                    false => Outcome::Error { stderr },
+                }
             }
             Outcome::Timeout { stderr } if server_cpu >= IDLE_SERVER_CPU || report.starved => {
                 // The server worked on it all along: the product's time.

@@ -114,7 +114,9 @@ pub fn class_of(result: &ProbeResult) -> Class {
         Finding::FailsAt(_, f) => match f.kind {
             FailureKind::Error => Class::CleanError,
             FailureKind::Timeout => Class::Timeout,
-            FailureKind::Crash | FailureKind::Accepted => Class::Crash,
+            // A wrong answer is the mirror of accepting invalid input: counted with it, never
+            // as a clean error.
+            FailureKind::Crash | FailureKind::Accepted | FailureKind::WrongAnswer => Class::Crash,
             FailureKind::OutOfMemory => Class::OutOfMemory,
             FailureKind::ServerError => Class::ServerError,
             FailureKind::RefusedBySize => Class::RefusedBySize,
