@@ -50,6 +50,17 @@ fn a_server_that_dies_past_a_depth_is_a_crash_and_its_refusal_the_products_clean
 }
 
 #[test]
+fn a_wrong_answer_the_client_declares_is_its_own_outcome_never_a_clean_error() {
+    let (_, wrong, stderr) = probe("client-wrong", &client(), &["--client-wrong-status", "4"], "wrong", "100");
+    assert_eq!(wrong["failure"]["kind"], "wrong-answer", "{wrong:#} {stderr}");
+    assert_eq!(wrong["min_failing_depth"], 101, "{wrong:#}");
+    // Undeclared, the same exit status is the client's own failure: the probe names it and stops.
+    let (status, _, stderr) = probe("client-undeclared", &client(), &[], "wrong", "100");
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(stderr.contains("exited with status 4") && stderr.contains("the client's own limit"), "{stderr}");
+}
+
+#[test]
 fn a_client_not_found_a_client_that_hangs_and_a_server_that_never_listens_are_one_line_each() {
     let hang = format!("python3 {} hang", fixture("line_client.py"));
     for (test, client, mode, says) in [

@@ -229,6 +229,13 @@ impl Transport for ClientTransport {
             Outcome::Timeout { .. } => {
                 bail!(failed(format!("did not finish in {} s while the server sat idle", timeout.as_secs())))
             }
+            Outcome::Abnormal { code, stderr } | Outcome::ErrorStatus { code, stderr } => {
+                bail!(failed(said(format!("exited with status {code}"), &stderr)))
+            }
+            Outcome::Signal { signal, stderr } => {
+                let name = crate::results::outcome::signal_name(signal);
+                bail!(failed(said(format!("was killed by {name}"), &stderr)))
+            }
             other => bail!(failed(other.describe())),
         };
         Ok(report)
@@ -240,6 +247,14 @@ impl Transport for ClientTransport {
 
     fn locate_crash(&self, _payload: Payload) -> Option<CrashSite> {
         None
+    }
+}
+
+/// `what`, and the first line the client said about it, if any.
+fn said(what: String, stderr: &str) -> String {
+    match crate::results::outcome::error_line(stderr) {
+        Some(line) => format!("{what} ({})", crate::untrusted::printable(line)),
+        None => what,
     }
 }
 

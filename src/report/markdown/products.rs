@@ -69,7 +69,8 @@ fn row(record: &ParserRecord) -> [String; 8] {
         main.and_then(|result| request_bytes(record, result))
             .map_or("—".into(), |bytes| format!("{} ({} bytes)", format_bytes(bytes), thousands(bytes))),
         main.and_then(survived).map_or("—".into(), |survived| survived.text().to_string()),
-        main.and_then(|result| result.growth.as_ref())
+        main.filter(|result| grows_unbounded(result))
+            .and_then(|result| result.growth.as_ref())
             .map_or("—".into(), |growth| {
                 format!(
                     "exponent {:.1} ({}–{} levels)",
@@ -79,4 +80,11 @@ fn row(record: &ParserRecord) -> [String; 8] {
                 )
             }),
     ]
+}
+
+/// Whether its time is the finding: no limit, or slower than the timeout before any limit (a
+/// growth fitted to a few milliseconds of a product that refuses early is noise).
+fn grows_unbounded(result: &ProbeResult) -> bool {
+    use crate::results::probe_result::Finding;
+    matches!(result.finding(), Finding::NoLimit | Finding::Slow(..))
 }

@@ -178,7 +178,7 @@ fn keys(records: &[&ParserRecord], max_depth: u64) -> Vec<Key> {
     if records.iter().any(|r| class(r) == Class::Flattened) {
         keys.insert(5, key(SKY, Class::Flattened.text()));
     }
-    for outcome in [Class::ServerError, Class::RefusedBySize, Class::Unresponsive] {
+    for outcome in [Class::ServerError, Class::RefusedBySize, Class::Unresponsive, Class::WrongAnswer] {
         if records.iter().any(|r| class(r) == outcome) {
             keys.push(key(super::colour(outcome), outcome.text()));
         }

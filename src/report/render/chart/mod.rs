@@ -83,6 +83,7 @@ fn colour(class: Class) -> RGBColor {
         Class::ServerError => YELLOW,
         Class::RefusedBySize => SLATE,
         Class::Unresponsive => WINE,
+        Class::WrongAnswer => VERMILLION,
         Class::NotMeasured | Class::Unreliable => GREY,
     }
 }
