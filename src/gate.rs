@@ -23,12 +23,13 @@ pub enum FailOn {
 }
 
 impl FailOn {
-    pub const ALL: [FailOn; 12] = [
+    pub const ALL: [FailOn; 13] = [
         FailOn::Kind(FailureKind::Crash),
         FailOn::Kind(FailureKind::Timeout),
         FailOn::Kind(FailureKind::OutOfMemory),
         FailOn::Kind(FailureKind::Error),
         FailOn::Kind(FailureKind::Accepted),
+        FailOn::Kind(FailureKind::WrongAnswer),
         FailOn::Kind(FailureKind::ServerError),
         FailOn::Kind(FailureKind::RefusedBySize),
         FailOn::Kind(FailureKind::Unresponsive),
@@ -45,6 +46,7 @@ impl FailOn {
             FailOn::Kind(FailureKind::Timeout) => "exhausts-time",
             FailOn::Kind(FailureKind::OutOfMemory) => "exhausts-memory",
             FailOn::Kind(FailureKind::Accepted) => "accepts-invalid-input",
+            FailOn::Kind(FailureKind::WrongAnswer) => "wrong-answer",
             FailOn::Kind(FailureKind::ServerError) => "server-error",
             FailOn::Kind(FailureKind::RefusedBySize) => "refused-by-size",
             FailOn::Kind(FailureKind::Unresponsive) => "unresponsive",

@@ -9,6 +9,7 @@ use super::exit::Ending;
 use super::host_context::{warn_if_aslr_stays_on, workflow_ref};
 use crate::cli::options::{ProbeCommand, ProbeRequest, ServeRequest};
 use crate::cli::{Format, ProbeCommandArgs, SweepArgs};
+use crate::probe::transport::client::{ClientSpec, ClientTransport};
 use crate::probe::transport::service::{ServiceSpec, ServiceTransport};
 use crate::probe::{probe as probe_program, sweep::sweep as sweep_program, ProbeSpec};
 use crate::report::exports;
@@ -19,6 +20,7 @@ use crate::results::{output, write_atomically, Versioned};
 use crate::sys::child_env::{find_program, ChildEnv, Stage, FIXED_PATH};
 use crate::sys::containment;
 use crate::sys::launcher::Launcher;
+use crate::sys::trial::TrialConfig;
 use crate::ui::progress::ProbeProgress;
 use crate::ui::stdout;
 use std::sync::Arc;
@@ -189,15 +191,21 @@ fn stage(request: &ProbeRequest) -> Result<ProbeSpec> {
     spec.jobs = jobs;
     // Any command: its exit statuses are its own until declared.
     spec.keeps_protocol = false;
-    if let Some(serve) = &request.serve {
-        spec.service = Some(Arc::new(service(serve, &spec)?));
-        if request.command.is_empty() {
-            // A running service is named by where it is asked; no limit of a child is its.
-            spec.command = vec![serve.url.text.clone()];
-            spec.trial.max_rss = None;
-            spec.trial.memory = None;
-            spec.trial.disable_aslr = false;
+    match &request.serve {
+        Some(serve @ ServeRequest { client: Some(client), .. }) => {
+            spec.client = Some(Arc::new(client_transport(serve, client, &spec)?));
         }
+        Some(serve) => {
+            spec.service = Some(Arc::new(service(serve, &spec)?));
+            if request.command.is_empty() {
+                // A running service is named by where it is asked; no limit of a child is its.
+                spec.command = vec![serve.url.text.clone()];
+                spec.trial.max_rss = None;
+                spec.trial.memory = None;
+                spec.trial.disable_aslr = false;
+            }
+        }
+        None => {}
     }
     Ok(match request.phase {
         Some(phase) => spec.with_phase(phase),
@@ -216,11 +224,30 @@ fn service(serve: &ServeRequest, spec: &ProbeSpec) -> Result<ServiceTransport> {
         method: serve.method.clone(),
         content_type: serve.content_type.clone(),
         body: serve.body.clone(),
+        query_param: serve.query_param.clone(),
         ready: serve.ready.clone(),
         start_timeout: serve.start_timeout,
         state: serve.state,
     };
     ServiceTransport::new(service, spec.format)
+}
+
+/// The client transport a `--client` probe runs: the staged command is its server.
+fn client_transport(serve: &ServeRequest, client: &[String], spec: &ProbeSpec) -> Result<ClientTransport> {
+    let client = TrialConfig { argv: client.iter().map(OsString::from).collect(), ..spec.trial.clone() };
+    let format = spec.format;
+    if spec.trial.argv.is_empty() {
+        bail!("--client needs the server's command after `--`");
+    }
+    let client_spec = ClientSpec {
+        server: spec.trial.clone(),
+        client,
+        error_status: serve.client_error_status.clone(),
+        wrong_status: serve.client_wrong_status.clone(),
+        start_timeout: serve.start_timeout,
+        state: serve.state,
+    };
+    ClientTransport::new(client_spec, format)
 }
 
 /// The file the command runs, when it names its program by a bare name: found on the caller's

@@ -213,6 +213,9 @@ fn check_row(entry: &Entry, environments: &[EnvironmentSpec]) -> Result<(), Stri
     if let Some(serve) = &entry.serve {
         check_serve(entry, serve)?;
     }
+    if entry.product.is_some() && entry.serve.is_none() {
+        return Err("a `product` row is asked through its `serve` table: it has none".into());
+    }
     let mut listed = HashSet::new();
     for environment in &entry.environments {
         if environment != HOST && !environments.iter().any(|e| &e.id == environment) {
@@ -244,6 +247,14 @@ fn check_serve(entry: &Entry, serve: &crate::catalog::ServeEntry) -> Result<(), 
                 entry.format
             ));
         }
+    }
+    let placements = [serve.body.is_some(), serve.form.is_some(), serve.param.is_some()];
+    if placements.iter().filter(|&&given| given).count() > 1 {
+        return Err("`serve`: the payload goes in one of `body`, `form` and `param`".into());
+    }
+    if serve.form.is_some() && entry.format.is_binary() || serve.param.is_some() && entry.format.is_binary() {
+        // Percent-encoded bytes would do, but no product's form takes a binary payload.
+        return Err(format!("`serve`: a {} payload is binary: not a form field or a URL parameter", entry.format));
     }
     if let Some(timeout) = &serve.start_timeout {
         parse_timeout(timeout).map_err(|e| format!("bad `serve.start_timeout`: {e:#}"))?;

@@ -137,6 +137,10 @@ pub struct Entry {
     /// trial is one request to it (see [`ServeEntry`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub serve: Option<ServeEntry>,
+    /// A product row (server software people deploy, started as its package installs it): what
+    /// it is and how it was started (see [`ProductEntry`]); its trials go through `serve`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub product: Option<ProductEntry>,
     /// The one environment of this expanded row (set when the catalog loads).
     #[serde(skip, default = "host")]
     pub environment: String,
@@ -171,6 +175,27 @@ pub struct ServeEntry {
     /// The body template (`{payload}` where the payload goes); default: the payload alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<String>,
+    /// A product that speaks its own protocol: the client command each trial runs (argv, `{port}`
+    /// for the server's port, `{dir}` as in `run`), the payload on its stdin; `path` is then unused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client: Option<Vec<String>>,
+    /// The client's exit statuses that carry the product's error (default [1]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_error_status: Option<Vec<i32>>,
+    /// The client's exit statuses that say the product answered valid input wrongly without an
+    /// error (the client's script checks the answer): a wrong answer, never a clean error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_wrong_status: Option<Vec<i32>>,
+    /// The payload as this form field, percent-encoded (application/x-www-form-urlencoded),
+    /// instead of a `body`: a query API's `query`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
+    /// The payload in this URL query parameter, percent-encoded, the body empty (GET).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param: Option<String>,
+    /// The request's method; default POST (GET with `param`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
     /// The Content-Type; default: the format's (application/json with a `body`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content_type: Option<String>,
@@ -190,6 +215,39 @@ impl ServeEntry {
             server: self.server.clone(),
             parser: self.parser.clone(),
             library_row: self.library_row.clone(),
+        }
+    }
+}
+
+/// A product row's `[parser.product]` table: the product, its package, the interface its users
+/// ask it through, and how it was started.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ProductEntry {
+    /// The product: `Prometheus`.
+    pub name: String,
+    /// The Debian package that installs it: `prometheus`.
+    pub package: String,
+    /// The interface its users ask it through: `PromQL in POST /api/v1/query (form field query)`.
+    pub interface: String,
+    /// The command that starts it, as the row's script runs it (`{port}` for the port).
+    pub command: String,
+    /// The settings it runs with, each `name = value` or a sentence: its documentation's minimal
+    /// configuration, and the one setting a row of its own moves.
+    #[serde(default)]
+    pub settings: Vec<String>,
+}
+
+impl ProductEntry {
+    /// What results keep of the product; its release is the row's version, set when measured.
+    pub fn facts(&self) -> crate::results::product::ProductFacts {
+        crate::results::product::ProductFacts {
+            name: self.name.clone(),
+            package: self.package.clone(),
+            release: None,
+            interface: self.interface.clone(),
+            command: self.command.clone(),
+            settings: self.settings.clone(),
         }
     }
 }

@@ -383,9 +383,12 @@ impl<'a> Parser<'a> {
 
     /// The argv with `{build}` and `{dir}` expanded.
     pub fn argv(&self) -> Vec<OsString> {
-        self.entry
-            .run
-            .iter()
+        self.expand(&self.entry.run)
+    }
+
+    /// `args` with `{build}` and `{dir}` replaced, as `run`'s are (a product's client command).
+    pub fn expand(&self, args: &[String]) -> Vec<OsString> {
+        args.iter()
             .map(|arg| {
                 arg.replace("{build}", &self.build_dir.to_string_lossy())
                     .replace("{dir}", &self.dir.to_string_lossy())

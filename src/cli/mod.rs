@@ -314,12 +314,35 @@ pub struct ServeArgs {
     /// template puts it inside one: '{"query": "{payload}"}') [default: the payload itself]
     #[arg(long, value_name = "TEMPLATE", requires = "serve", value_parser = values::body_template)]
     pub body: Option<crate::probe::transport::service::BodyTemplate>,
+    /// Each trial runs this client command (the product's own CLI, `{port}` for the server's port,
+    /// split as a shell splits it) with the payload on its stdin, against the server after `--`,
+    /// started, watched and restarted as --serve does (give --serve tcp://127.0.0.1:{port}). Its
+    /// exit status 1 (or --client-error-status) is the product's error; a client killed by a
+    /// signal, another status, or a client that hangs while the server is idle, is the client's own
+    /// failure and ends the probe
+    #[arg(long, value_name = "CMD", requires = "serve", conflicts_with_all = ["body", "form", "param"])]
+    pub client: Option<String>,
+    /// The client's exit statuses that carry the product's error [default: 1]
+    #[arg(long, value_name = "CODES", requires = "client", value_delimiter = ',')]
+    pub client_error_status: Vec<i32>,
+    /// The client's exit statuses that say the product answered valid input wrongly without an
+    /// error (the client checks the answer): a wrong answer, never a clean error
+    #[arg(long, value_name = "CODES", requires = "client", value_delimiter = ',')]
+    pub client_wrong_status: Vec<i32>,
+    /// The payload as the form field FIELD, percent-encoded (Content-Type
+    /// application/x-www-form-urlencoded): a query API's `query=`
+    #[arg(long, value_name = "FIELD", requires = "serve", conflicts_with = "body")]
+    pub form: Option<String>,
+    /// The payload in the URL's query parameter NAME, percent-encoded, the body empty (the method
+    /// GET unless told): a request whose URL length the server may cap
+    #[arg(long, value_name = "NAME", requires = "serve", conflicts_with_all = ["body", "form"])]
+    pub param: Option<String>,
     /// The request's Content-Type [default: the payload format's, application/json with --body]
     #[arg(long, value_name = "TYPE", requires = "serve")]
     pub content_type: Option<String>,
-    /// The request's method
-    #[arg(long, value_name = "METHOD", requires = "serve", default_value = "POST")]
-    pub method: String,
+    /// The request's method [default: POST; GET with --param]
+    #[arg(long, value_name = "METHOD", requires = "serve")]
+    pub method: Option<String>,
     /// The state each trial meets: `cold`, a fresh server for every trial; `warm`, one server warmed
     /// after each start by 300 valid requests of depth 32 (a JIT's optimised frames move a limit)
     #[arg(long, value_name = "STATE", requires = "serve", default_value = "cold", value_parser = ["cold", "warm"])]

@@ -17,7 +17,9 @@ use crate::gate::Expectations;
 use crate::payload::{PayloadFormat, Shape};
 use crate::probe::options::TrialOptions;
 use crate::probe::search::Hint;
-use crate::probe::transport::service::{content_type_of, BodyTemplate, ServiceState, ServiceUrl};
+use crate::probe::transport::service::{
+    content_type_of, BodyTemplate, ServiceState, ServiceUrl, FORM_CONTENT_TYPE,
+};
 use crate::report::exports::sarif::workflow_file;
 use crate::report::exports::Exports;
 use crate::results::error_status::ErrorStatuses;
@@ -93,6 +95,14 @@ pub struct ServeRequest {
     /// A path answered 2xx once the server is ready.
     pub ready: Option<String>,
     pub body: BodyTemplate,
+    /// The URL query parameter the payload goes in, instead of the body.
+    pub query_param: Option<String>,
+    /// The client command each trial runs against the server, instead of a request.
+    pub client: Option<Vec<String>>,
+    /// The client's exit statuses that carry the product's error.
+    pub client_error_status: Vec<i32>,
+    /// The client's exit statuses that say the product answered wrongly.
+    pub client_wrong_status: Vec<i32>,
     pub content_type: String,
     pub method: String,
     pub state: ServiceState,
@@ -288,7 +298,11 @@ impl ServeArgs {
                 "a service's phase is a route of its own: give that route's URL to --serve".into(),
             ));
         }
-        let body = self.body.clone().unwrap_or_else(BodyTemplate::payload_only);
+        let body = match (&self.body, &self.form) {
+            (Some(body), _) => body.clone(),
+            (None, Some(field)) => BodyTemplate::form_field(field),
+            (None, None) => BodyTemplate::payload_only(),
+        };
         if body.in_json_string() && probe.payload.is_binary() {
             return Err(serve(format!(
                 "a {} payload is binary: it cannot go inside a JSON string",
@@ -298,7 +312,13 @@ impl ServeArgs {
         let content_type = match (&self.content_type, &self.body) {
             (Some(given), _) => given.clone(),
             (None, Some(_)) => "application/json".into(),
+            (None, None) if self.form.is_some() => FORM_CONTENT_TYPE.into(),
             (None, None) => content_type_of(probe.payload).into(),
+        };
+        let method = match (&self.method, &self.param) {
+            (Some(method), _) => method.clone(),
+            (None, Some(_)) => "GET".into(),
+            (None, None) => "POST".into(),
         };
         let ready = self.ready.as_ref().map(|ready| match ServiceUrl::parse(ready) {
             Ok(url) => url.path,
@@ -309,8 +329,18 @@ impl ServeArgs {
             url: url.clone(),
             ready,
             body,
+            query_param: self.param.clone(),
+            client: match &self.client {
+                Some(line) => Some(super::values::command_line(line).map_err(serve)?),
+                None => None,
+            },
+            client_error_status: match self.client_error_status.is_empty() {
+                true => vec![1],
+                false => self.client_error_status.clone(),
+            },
+            client_wrong_status: self.client_wrong_status.clone(),
             content_type,
-            method: self.method.clone(),
+            method,
             state,
             start_timeout: self.start_timeout,
         }))

@@ -87,7 +87,20 @@ pub fn hint(text: &str) -> Result<Hint, String> {
 
 /// `--serve`: an http:// URL, `{port}` for the port nestprobe picks.
 pub fn service_url(text: &str) -> Result<crate::probe::transport::service::ServiceUrl, String> {
-    crate::probe::transport::service::ServiceUrl::parse(text)
+    // A server asked through a client (--client) is named by its address alone: tcp://HOST:PORT.
+    match text.strip_prefix("tcp://") {
+        Some(address) => crate::probe::transport::service::ServiceUrl::parse(&format!("http://{address}"))
+            .map(|url| crate::probe::transport::service::ServiceUrl { text: text.to_string(), ..url }),
+        None => crate::probe::transport::service::ServiceUrl::parse(text),
+    }
+}
+
+/// `--client`: a command line, split as a shell splits it.
+pub fn command_line(text: &str) -> Result<Vec<String>, String> {
+    match shlex::split(text) {
+        Some(words) if !words.is_empty() => Ok(words),
+        _ => Err(format!("`{text}` is not a command line")),
+    }
 }
 
 /// `--body`: a template holding `{payload}` once.

@@ -19,16 +19,20 @@ pub enum FormatClass {
     /// Web and GraphQL services, whatever their payload format: a row whose trials are requests to
     /// a server (a record's family, `ParserRecord::family`, not a format's).
     Services,
+    /// Products people deploy (a monitoring server, a database, a proxy's admin API), each asked
+    /// through its own interface (a record's family too: `ParserRecord::family`).
+    Products,
 }
 
 impl FormatClass {
-    pub const ALL: [FormatClass; 6] = [
+    pub const ALL: [FormatClass; 7] = [
         FormatClass::Data,
         FormatClass::Patterns,
         FormatClass::Sql,
         FormatClass::QueryLanguages,
         FormatClass::Code,
         FormatClass::Services,
+        FormatClass::Products,
     ];
 
     /// The heading its formats' sections sit under; none for data formats, whose sections stay at
@@ -41,6 +45,7 @@ impl FormatClass {
             FormatClass::QueryLanguages => Some("Query languages"),
             FormatClass::Code => Some("Code"),
             FormatClass::Services => Some("Services"),
+            FormatClass::Products => Some("Products"),
         }
     }
 
@@ -53,6 +58,7 @@ impl FormatClass {
             FormatClass::QueryLanguages => "query-languages",
             FormatClass::Code => "code",
             FormatClass::Services => "services",
+            FormatClass::Products => "products",
         }
     }
 
@@ -71,6 +77,7 @@ impl FormatClass {
             FormatClass::QueryLanguages => "query languages",
             FormatClass::Code => "code",
             FormatClass::Services => "services",
+            FormatClass::Products => "products",
         }
     }
 
@@ -90,6 +97,8 @@ impl FormatClass {
             FormatClass::Code => "code parsers",
             FormatClass::Services if one => "service",
             FormatClass::Services => "services",
+            FormatClass::Products if one => "product",
+            FormatClass::Products => "products",
         }
     }
 
@@ -98,7 +107,7 @@ impl FormatClass {
     pub fn main_label(self) -> &'static str {
         match self {
             FormatClass::Data => "whole run",
-            FormatClass::Services => "fresh server",
+            FormatClass::Services | FormatClass::Products => "fresh server",
             _ => "compile",
         }
     }
@@ -121,11 +130,11 @@ mod tests {
         }
         assert_eq!(class_of("code"), FormatClass::Code);
         let headings: Vec<_> = FormatClass::ALL.iter().filter_map(|c| c.heading()).collect();
-        assert_eq!(headings, ["Patterns", "SQL", "Query languages", "Code", "Services"]);
+        assert_eq!(headings, ["Patterns", "SQL", "Query languages", "Code", "Services", "Products"]);
         assert_eq!(FormatClass::Data.main_label(), "whole run");
         assert_eq!(FormatClass::Sql.main_label(), "compile");
         let keys: Vec<&str> = FormatClass::ALL.iter().map(|c| c.key()).collect();
-        assert_eq!(keys, ["data", "patterns", "sql", "query-languages", "code", "services"]);
+        assert_eq!(keys, ["data", "patterns", "sql", "query-languages", "code", "services", "products"]);
         assert_eq!(FormatClass::Data.title(), "Data formats");
         assert_eq!(FormatClass::QueryLanguages.title(), "Query languages");
         assert_eq!(FormatClass::Patterns.rows_noun(1), "regex engine");

@@ -27,12 +27,14 @@ mod css;
 mod edn;
 mod graphql;
 mod html;
+mod influxql;
 mod jmespath;
 mod jq;
 mod json;
 mod jsonpath;
 mod markdown;
 mod msgpack;
+mod promql;
 mod protobuf;
 mod python;
 mod regex;
@@ -71,12 +73,14 @@ static FORMATS: &[&dyn Syntax] = &[
     &xpath::XPath,
     &css::Css,
     &code::Code,
+    &promql::PromQl,
+    &influxql::InfluxQl,
 ];
 
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 25] = [
+    pub const ALL: [Shape; 26] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
@@ -90,6 +94,7 @@ impl Shape {
         asn1::INDEFINITE_SHAPE,
         asn1::NULL_INSIDE_SHAPE,
         shape::PAREN,
+        shape::CALL,
         regex::GROUP_SHAPE,
         regex::NONCAPTURE_SHAPE,
         regex::ALTERNATION_SHAPE,
@@ -121,6 +126,7 @@ impl Shape {
     pub const Indefinite: Shape = asn1::INDEFINITE_SHAPE;
     pub const NullInside: Shape = asn1::NULL_INSIDE_SHAPE;
     pub const Paren: Shape = shape::PAREN;
+    pub const Call: Shape = shape::CALL;
     pub const Group: Shape = regex::GROUP_SHAPE;
     pub const Noncapture: Shape = regex::NONCAPTURE_SHAPE;
     pub const Alternation: Shape = regex::ALTERNATION_SHAPE;

@@ -39,6 +39,8 @@ pub const MIXED: Shape = Shape::declare(&ShapeInfo::valid("mixed", "Mixed"));
 /// Parentheses in parentheses around the simplest operand: SQL `SELECT ((1))`, jq `((.))`, code
 /// `((1))`
 pub const PAREN: Shape = Shape::declare(&ShapeInfo::valid("paren", "Parentheses"));
+/// A function called on its own result: PromQL `abs(abs(vector(1)))`, SQL `SELECT abs(abs(1))`.
+pub const CALL: Shape = Shape::declare(&ShapeInfo::valid("call", "Calls"));
 /// The main nesting without its closers, or cut short: invalid input that must be rejected cleanly
 pub const UNCLOSED: Shape =
     Shape::declare(&ShapeInfo { name: "unclosed", column_title: "Unclosed", must_be_accepted: false });

@@ -2,7 +2,8 @@
 //! (`SELECT * FROM (SELECT * FROM (SELECT 1) AS t) AS t`: every subquery has its alias, which
 //! PostgreSQL before 16 requires; SQLite and DuckDB accept it too) and `CASE` in `CASE` (the simple
 //! form `CASE 1 WHEN 1 THEN … END`, since PostgreSQL wants a boolean after a bare `WHEN`). One level
-//! is one pair of parentheses, one subquery or one `CASE`. `unclosed` opens parentheses after
+//! is one pair of parentheses, one subquery, one `CASE` or one call of `abs` on its own
+//! result (`SELECT abs(abs(1))`: ClickHouse checks its syntax tree's depth, and recurses doing it). `unclosed` opens parentheses after
 //! `SELECT ` and never closes them.
 
 use super::class::FormatClass;
@@ -30,7 +31,7 @@ impl Syntax for Sql {
     }
 
     fn shapes(&self) -> &'static [Shape] {
-        &[Shape::Paren, Shape::Subquery, Shape::Case, Shape::Unclosed]
+        &[Shape::Paren, Shape::Subquery, Shape::Case, Shape::Call, Shape::Unclosed]
     }
 
     /// `CASE`: its own grammar rule, recursed into apart from parentheses.
@@ -50,6 +51,12 @@ impl Syntax for Sql {
                 Piece::run(b"CASE 1 WHEN 1 THEN ", depth),
                 Piece::run(b"1", 1),
                 Piece::run(b" END", depth),
+            ],
+            Shape::Call => vec![
+                Piece::run(b"SELECT ", 1),
+                Piece::run(b"abs(", depth),
+                Piece::run(b"1", 1),
+                Piece::run(b")", depth),
             ],
             Shape::Unclosed => vec![Piece::run(b"SELECT ", 1), Piece::run(b"(", depth)],
             _ => vec![

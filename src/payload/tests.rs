@@ -562,6 +562,7 @@ const OPAQUE: &[(&str, Shape)] = &[
     ("sql", Shape::Paren),
     ("sql", Shape::Subquery),
     ("sql", Shape::Case),
+    ("sql", Shape::Call),
     ("jq", Shape::Paren),
     ("jmespath", Shape::Paren),
     ("xpath", Shape::Paren),
@@ -685,6 +686,14 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("sql", Shape::Subquery, 2), "SELECT * FROM (SELECT * FROM (SELECT 1) AS t) AS t");
     assert_eq!(text("sql", Shape::Case, 2), "SELECT CASE 1 WHEN 1 THEN CASE 1 WHEN 1 THEN 1 END END");
     assert_eq!(text("sql", Shape::Unclosed, 2), "SELECT ((");
+    assert_eq!(text("sql", Shape::Call, 2), "SELECT abs(abs(1))");
+    assert_eq!(text("promql", Shape::Paren, 2), "((1))");
+    assert_eq!(text("promql", Shape::Call, 1), "abs(vector(1))");
+    assert_eq!(text("promql", Shape::Call, 3), "abs(abs(abs(vector(1))))");
+    assert_eq!(text("promql", Shape::Unclosed, 2), "((");
+    assert_eq!(text("influxql", Shape::Paren, 2), "SELECT ((v)) FROM m");
+    assert_eq!(text("influxql", Shape::Call, 2), "SELECT abs(abs(v)) FROM m");
+    assert_eq!(text("influxql", Shape::Unclosed, 2), "SELECT ((");
     assert_eq!(text("jq", Shape::Paren, 3), "(((.)))");
     assert_eq!(text("jq", Shape::Array, 2), "[[.]]");
     assert_eq!(text("jsonpath", Shape::Filter, 1), "$[?(@)]");
@@ -721,6 +730,11 @@ fn language_payloads_open_one_construct_per_level() {
         ("sql", Shape::Paren, "("),
         ("sql", Shape::Subquery, "(SELECT"),
         ("sql", Shape::Case, "CASE 1"),
+        ("sql", Shape::Call, "abs("),
+        ("promql", Shape::Paren, "("),
+        ("promql", Shape::Call, "abs("),
+        ("influxql", Shape::Paren, "("),
+        ("influxql", Shape::Call, "abs("),
         ("jq", Shape::Paren, "("),
         ("jmespath", Shape::Paren, "("),
         ("xpath", Shape::Paren, "("),

@@ -147,7 +147,10 @@ pub(super) fn assemble(
         input_not_read_at: verdict.input_not_read_at,
         flattened_to: accepted_report.and_then(|r| flattened_to(r, max_accepted)),
         growth: Growth::estimate(&seen.accepted_times()),
-        service: spec.service.as_ref().map(|service| service.record()),
+        service: match &spec.client {
+            Some(client) => Some(client.record()),
+            None => spec.service.as_ref().map(|service| service.record()),
+        },
     }
 }
 

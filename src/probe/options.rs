@@ -97,6 +97,7 @@ impl ProbeSpec {
             depth_one_is_a_result: false,
             keeps_protocol: true,
             service: None,
+            client: None,
         }
     }
 

@@ -44,6 +44,9 @@ pub struct ProbeSpec {
     /// Trials are requests to this service instead of fresh processes (`probe --serve`, a
     /// service row); the server it starts is `trial`'s program.
     pub service: Option<std::sync::Arc<ServiceTransport>>,
+    /// Trials are runs of a client command against a server started once (`probe --client`, a
+    /// product row with `serve.client`); the server is `trial`'s program.
+    pub client: Option<std::sync::Arc<crate::probe::transport::client::ClientTransport>>,
 }
 
 /// Told about every trial of a probe, for progress display. A closure taking the depth and the
@@ -99,9 +102,10 @@ impl std::error::Error for DepthOneRejected {}
 impl ProbeSpec {
     /// How its trials reach the parser: a fresh process each, started as `trial` says.
     pub fn transport(&self) -> &dyn Transport {
-        match &self.service {
-            Some(service) => service.as_ref(),
-            None => &self.trial,
+        match (&self.client, &self.service) {
+            (Some(client), _) => client.as_ref(),
+            (None, Some(service)) => service.as_ref(),
+            (None, None) => &self.trial,
         }
     }
 

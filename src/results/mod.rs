@@ -25,6 +25,7 @@ pub mod output;
 pub mod part;
 pub mod phase;
 pub mod probe_result;
+pub mod product;
 pub mod record;
 pub mod releases;
 pub mod sameness;

@@ -36,6 +36,10 @@ pub enum Outcome {
     OverMemory { peak_bytes: u64, cap_bytes: u64, stderr: String },
     /// A request to a service that did not come back parsed, as the service was after it.
     Service(ServiceFailure),
+    /// It answered valid input, without an error, with a wrong answer (MariaDB's `JSON_VALID`
+    /// returning 0 for valid JSON): the mirror of accepting invalid input, never a clean error.
+    /// Said by a product's client with a status it declares for it (`client_wrong_status`).
+    WrongAnswer { code: i32, stderr: String },
 }
 
 /// How a request to a service failed (src/probe/transport/service.rs).
@@ -113,6 +117,7 @@ impl Outcome {
                 with_stderr(format!("stopped ({})", signal_name(*signal)), stderr)
             }
             Outcome::Timeout { .. } => "timeout".into(),
+            Outcome::WrongAnswer { stderr, .. } => with_stderr(Word::WrongAnswer.text().into(), stderr),
             // No peak here: this text goes into results (sightings) and must not vary between runs.
             Outcome::OverMemory { cap_bytes, .. } => {
                 format!("out of memory (over the {} resident cap)", crate::units::format_bytes(*cap_bytes))
@@ -150,6 +155,7 @@ impl Outcome {
             // Abnormal, and no signal can both stop and kill: the signal says it was stopped.
             Outcome::Stopped { signal, stderr } => (FailureKind::Crash, None, Some(*signal), stderr),
             Outcome::Timeout { stderr } => (FailureKind::Timeout, None, None, stderr),
+            Outcome::WrongAnswer { code, stderr } => (FailureKind::WrongAnswer, Some(*code), None, stderr),
         };
         Some(Failure {
             kind,
@@ -226,6 +232,10 @@ pub enum FailureKind {
     /// A program that keeps no protocol exited with a status it did not declare (`probe` only).
     #[serde(rename = "undeclared-status")]
     UndeclaredStatus,
+    /// Valid input answered wrongly, without an error (a product's JSON function saying valid JSON
+    /// is not valid): the mirror of `Accepted`, never a clean error.
+    #[serde(rename = "wrong-answer")]
+    WrongAnswer,
 }
 
 /// Which process of a service died.
@@ -279,6 +289,7 @@ impl FailureKind {
             FailureKind::RefusedBySize => Word::RefusedBySize,
             FailureKind::Unresponsive => Word::Unresponsive,
             FailureKind::UndeclaredStatus => Word::UndeclaredStatus,
+            FailureKind::WrongAnswer => Word::WrongAnswer,
         }
     }
 }
@@ -389,6 +400,7 @@ impl Failure {
             },
             FailureKind::Timeout => "timeout".into(),
             FailureKind::Accepted => "accepted invalid input".into(),
+            FailureKind::WrongAnswer => "wrong answer".into(),
             FailureKind::OutOfMemory => match (&self.signal_name, self.exit_code) {
                 (Some(name), _) => format!("out of memory ({name})"),
                 (None, Some(code)) => format!("out of memory (exit {code})"),

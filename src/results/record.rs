@@ -76,6 +76,10 @@ pub struct ParserRecord {
     /// A service row's framework, server and parser (the catalog's `serve`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub service: Option<crate::results::service::ServiceFacts>,
+    /// A product row's product, package, release, interface, command and settings (the catalog's
+    /// `product`): the reports put it under Products.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub product: Option<crate::results::product::ProductFacts>,
     /// The main probe: nested arrays at the run's stack size (a service: a fresh server for every
     /// trial).
     pub result: Option<ProbeResult>,
@@ -259,12 +263,13 @@ impl ParserRecord {
         row_key(&self.id, &self.environment)
     }
 
-    /// The family the reports put it under: its format's, or services for a service, whatever
-    /// its format.
+    /// The family the reports put it under: its format's, or services for a service, products for
+    /// a product, whatever its format.
     pub fn family(&self) -> crate::payload::FormatClass {
-        match self.service {
-            Some(_) => crate::payload::FormatClass::Services,
-            None => self.format.class(),
+        match (&self.product, &self.service) {
+            (Some(_), _) => crate::payload::FormatClass::Products,
+            (None, Some(_)) => crate::payload::FormatClass::Services,
+            (None, None) => self.format.class(),
         }
     }
 }

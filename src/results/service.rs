@@ -16,6 +16,9 @@ pub struct ServiceRecord {
     /// The body template, when the body is not the payload alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<String>,
+    /// The URL query parameter that carried the payload (percent-encoded), when not the body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query_param: Option<String>,
     /// `cold` or `warm`.
     pub state: String,
     /// How that state was made.

@@ -15,6 +15,7 @@ pub enum Word {
     InputNotRead,
     ShapeNotSupported,
     AcceptsInvalidInput,
+    WrongAnswer,
     ServiceDied,
     WorkerDied,
     ServerError,
@@ -25,7 +26,7 @@ pub enum Word {
 
 impl Word {
     /// Every word, in the glossary's order.
-    pub const ALL: [Word; 16] = [
+    pub const ALL: [Word; 17] = [
         Word::Crash,
         Word::CleanError,
         Word::ExhaustsTime,
@@ -36,6 +37,7 @@ impl Word {
         Word::InputNotRead,
         Word::ShapeNotSupported,
         Word::AcceptsInvalidInput,
+        Word::WrongAnswer,
         Word::ServiceDied,
         Word::WorkerDied,
         Word::ServerError,
@@ -56,6 +58,7 @@ impl Word {
             Word::InputNotRead => "input not read",
             Word::ShapeNotSupported => "shape not supported",
             Word::AcceptsInvalidInput => "accepts invalid input",
+            Word::WrongAnswer => "wrong answer",
             Word::ServiceDied => "service died",
             Word::WorkerDied => "worker died",
             Word::ServerError => "server error",
@@ -98,6 +101,10 @@ impl Word {
                 "the library rejects this nesting at any depth (one that rejects the format's main nesting is measured in the next one it parses, its depth followed by that nesting's name: `in :is()`)"
             }
             Word::AcceptsInvalidInput => "it accepted input that never closes its nesting (`unclosed`)",
+            Word::WrongAnswer => {
+                "it answered valid input wrongly and said no error (a JSON function calling valid JSON \
+                 invalid): the mirror of accepting invalid input, never a clean error"
+            }
             Word::ServiceDied => {
                 "a service's server process ended on the request (a signal, a runtime's fatal error such \
                  as Go's stack overflow): a crash; the service is gone until something restarts it"

@@ -217,6 +217,7 @@ mod tests {
             stderr: String::new(),
             peak_rss_bytes: None,
             service: None,
+            product: None,
         };
         ProbeResult {
             status: ProbeStatus::Exact,

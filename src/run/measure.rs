@@ -162,6 +162,10 @@ pub fn measure(
         Err(error) => unmeasured(parser.entry, Status::ProbeFailed, format!("{error:#}")),
         Ok(measured) => measured,
     };
+    if let Some(product) = &mut record.product {
+        // The product's release is its package's, as the row's version command found it.
+        product.release = version.clone();
+    }
     record.version = version;
     record.installed = installed;
     record.timings = Some(timings);
@@ -256,6 +260,8 @@ struct Specs<'a> {
     trial: TrialConfig,
     /// A service row's service (its server is `trial`'s program), in the state the main probe meets.
     service: Option<ServiceTransport>,
+    /// A product's client transport, in place of `service` (`serve.client`).
+    client: Option<crate::probe::transport::client::ClientTransport>,
     entry: &'a Entry,
     /// The run's stack: the main probe's, and every other probe's but the sweep's.
     stack: Limit,
@@ -284,9 +290,14 @@ impl<'a> Specs<'a> {
             parser.child_env(),
             options.max_rss,
         ))?;
-        let service = crate::run::service::transport(parser.entry, &trial)?;
+        let client = crate::run::service::client_transport(parser, &trial)?;
+        let service = match client {
+            Some(_) => None,
+            None => crate::run::service::transport(parser.entry, &trial)?,
+        };
         Ok(Specs {
             service,
+            client,
             trial,
             entry: parser.entry,
             stack: options.trial.stack,
@@ -392,6 +403,7 @@ impl<'a> Specs<'a> {
         let max_depth = max_depth.map_or(self.max_depth, |cap| cap.min(self.max_depth));
         let mut spec = ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, max_depth);
         spec.service = self.service.as_ref().map(|service| Arc::new(service.in_state(state)));
+        spec.client = self.client.as_ref().map(|client| Arc::new(client.in_state(state)));
         spec.jobs = self.trials_at_once;
         spec.sample_growth = !self.quick;
         spec.error_status = self.entry.error_status.clone();

@@ -20,6 +20,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         status,
         reason: Some(reason.into()),
         service: entry.serve.as_ref().map(|serve| serve.facts()),
+        product: entry.product.as_ref().map(|product| product.facts()),
         result: None,
         warm: None,
         object: None,

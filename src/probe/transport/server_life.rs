@@ -109,6 +109,12 @@ pub trait Asker {
         payload: Payload,
         deadline: &mut dyn FnMut(Instant) -> Instant,
     ) -> Result<Asked>;
+
+    /// What a request that ran out of `timeout` while its server sat idle means, where it is not the
+    /// service's hang: an error that ends the probe (a client command that hung on its own).
+    fn idle_timeout(&self, _payload: Payload, _timeout: Duration) -> Option<anyhow::Error> {
+        None
+    }
 }
 
 /// The service nestprobe did not start died: it cannot be started again.
@@ -239,6 +245,9 @@ impl ServerLife {
             _ => false,
         };
         if matches!(asked.outcome, Outcome::Timeout { .. }) && idle && !starved {
+            if let Some(error) = asker.idle_timeout(payload, timeout) {
+                return Err(error);
+            }
             self.hung.lock().unwrap_or_else(|e| e.into_inner()).push((payload.shape, payload.depth, wall));
         }
         if asked.outcome == Outcome::Accepted {

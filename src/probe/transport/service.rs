@@ -30,6 +30,8 @@ pub struct BodyTemplate {
     before: String,
     after: String,
     in_json_string: bool,
+    /// The payload percent-encoded: a form field (application/x-www-form-urlencoded).
+    percent_encoded: bool,
 }
 
 impl BodyTemplate {
@@ -42,7 +44,23 @@ impl BodyTemplate {
             return Err(format!("a body template holds `{}` exactly once: `{template}`", Self::PLACEHOLDER));
         };
         let quotes = before.split("\\\\").collect::<String>().replace("\\\"", "").matches('"').count();
-        Ok(BodyTemplate { before: before.into(), after: after.into(), in_json_string: quotes % 2 == 1 })
+        Ok(BodyTemplate {
+            before: before.into(),
+            after: after.into(),
+            in_json_string: quotes % 2 == 1,
+            percent_encoded: false,
+        })
+    }
+
+    /// A form body (application/x-www-form-urlencoded) whose field `field` is the payload,
+    /// percent-encoded: `query=%28%281%29%29`.
+    pub fn form_field(field: &str) -> BodyTemplate {
+        BodyTemplate {
+            before: format!("{}=", percent_encoded(field.as_bytes())),
+            after: String::new(),
+            in_json_string: false,
+            percent_encoded: true,
+        }
     }
 
     /// The template as written.
@@ -52,7 +70,7 @@ impl BodyTemplate {
 
     /// The payload alone.
     pub fn payload_only() -> BodyTemplate {
-        BodyTemplate { before: String::new(), after: String::new(), in_json_string: false }
+        BodyTemplate { before: String::new(), after: String::new(), in_json_string: false, percent_encoded: false }
     }
 
     /// Whether the payload goes inside a JSON string (a binary payload cannot).
@@ -69,12 +87,31 @@ impl BodyTemplate {
             let text = String::from_utf8_lossy(&bytes);
             let quoted = serde_json::to_string(text.as_ref()).expect("a string serializes");
             body.extend_from_slice(&quoted.as_bytes()[1..quoted.len() - 1]);
+        } else if self.percent_encoded {
+            body.extend_from_slice(percent_encoded(&bytes).as_bytes());
         } else {
             body.extend_from_slice(&bytes);
         }
         body.extend_from_slice(self.after.as_bytes());
         body
     }
+}
+
+/// `bytes` percent-encoded as a form field's value or a URL's query parameter: everything but
+/// ASCII letters, digits and `-._~` (what a browser's form and `curl --data-urlencode` send).
+pub fn percent_encoded(bytes: &[u8]) -> String {
+    use percent_encoding::{percent_encode, NON_ALPHANUMERIC};
+    const VALUE: &percent_encoding::AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+    percent_encode(bytes, VALUE).to_string()
+}
+
+/// `path` with the query parameter `name` set to `payload`, percent-encoded (a GET request's
+/// payload): `/api/v1/query?query=%28%281%29%29`.
+pub fn with_query_param(path: &str, name: &str, payload: Payload) -> String {
+    let mut bytes = Vec::with_capacity(payload.len() as usize);
+    payload.write_to(&mut bytes).expect("payloads are generated in memory");
+    let separator = if path.contains('?') { '&' } else { '?' };
+    format!("{path}{separator}{}={}", percent_encoded(name.as_bytes()), percent_encoded(&bytes))
 }
 
 /// Where a service is asked: `http://HOST:PORT/PATH`, with PORT `{port}` where nestprobe starts the
@@ -145,6 +182,9 @@ impl ServiceUrl {
     }
 }
 
+/// The Content-Type of a form body (`--form`, a catalog row's `form`).
+pub const FORM_CONTENT_TYPE: &str = "application/x-www-form-urlencoded";
+
 /// The Content-Type a request of `format`'s payload goes with, unless told.
 pub fn content_type_of(format: PayloadFormat) -> &'static str {
     match format.name() {
@@ -179,6 +219,9 @@ pub struct ServiceSpec {
     pub method: String,
     pub content_type: String,
     pub body: BodyTemplate,
+    /// The URL query parameter the payload goes in (percent-encoded; the body then empty), instead
+    /// of the body.
+    pub query_param: Option<String>,
     /// A path answered 2xx once the server is ready (else: once its port accepts).
     pub ready: Option<String>,
     /// How long the server may take to listen.
@@ -255,6 +298,7 @@ impl ServiceTransport {
             method: spec.method.clone(),
             content_type: spec.content_type.clone(),
             body,
+            query_param: spec.query_param.clone(),
             state: match self.life.started() {
                 true => spec.state.name().into(),
                 false => RUNNING.into(),
@@ -322,11 +366,14 @@ impl Asker for ServiceTransport {
     ) -> Result<Asked> {
         let port = target.port.map(|port| port.to_string()).unwrap_or_default();
         let host = self.spec.url.host_header().replace(PORT_PLACEHOLDER, &port);
-        let body = self.spec.body.render(payload);
+        let (path, body) = match &self.spec.query_param {
+            Some(name) => (with_query_param(&self.spec.path, name, payload), Vec::new()),
+            None => (self.spec.path.clone(), self.spec.body.render(payload)),
+        };
         let request = Request {
             method: &self.spec.method,
             host: &host,
-            path: &self.spec.path,
+            path: &path,
             content_type: &self.spec.content_type,
             body: &body,
         };
@@ -392,5 +439,16 @@ mod tests {
         assert!(BodyTemplate::parse("none").is_err());
         assert!(BodyTemplate::parse("{payload}{payload}").is_err());
         assert_eq!(BodyTemplate::payload_only().render(array), b"[[]]");
+    }
+
+    #[test]
+    fn a_form_field_and_a_query_parameter_carry_the_payload_percent_encoded() {
+        let promql = Payload::new(PayloadFormat::JSON, Shape::Array, 2);
+        let form = BodyTemplate::form_field("query");
+        assert_eq!(String::from_utf8(form.render(promql)).unwrap(), "query=%5B%5B%5D%5D");
+        assert!(!form.in_json_string());
+        assert_eq!(with_query_param("/api/v1/query", "query", promql), "/api/v1/query?query=%5B%5B%5D%5D");
+        assert_eq!(with_query_param("/query?db=x", "q", promql), "/query?db=x&q=%5B%5B%5D%5D");
+        assert_eq!(percent_encoded(b"a b&c=d-._~"), "a%20b%26c%3Dd-._~");
     }
 }

@@ -116,6 +116,7 @@ fn message(result: Option<&ProbeResult>, count: Option<&str>) -> (String, &'stat
             };
             (format!("{failure} at {}", depth()), colour)
         }
+        Class::WrongAnswer => (format!("{} at {}", Class::WrongAnswer.text(), depth()), "#d55e00"),
         Class::NotMeasured => ("not measured".into(), "lightgrey"),
     }
 }

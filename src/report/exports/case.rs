@@ -30,6 +30,7 @@ pub enum Verdict {
     Crash,
     ExhaustsTimeOrMemory,
     AcceptsInvalid,
+    WrongAnswer,
     Untrusted,
 }
 
@@ -47,6 +48,7 @@ impl Verdict {
                     Verdict::ExhaustsTimeOrMemory
                 }
                 FailureKind::Accepted => Verdict::AcceptsInvalid,
+                FailureKind::WrongAnswer => Verdict::WrongAnswer,
                 // Nothing says whether that status is an error or a crash.
                 FailureKind::UndeclaredStatus => Verdict::Untrusted,
             },
@@ -62,6 +64,7 @@ impl Verdict {
             Verdict::Crash => "crash",
             Verdict::ExhaustsTimeOrMemory => "exhausts-time-or-memory",
             Verdict::AcceptsInvalid => "accepts-invalid-input",
+            Verdict::WrongAnswer => "wrong-answer",
             Verdict::Untrusted => "untrusted",
         }
     }

@@ -61,7 +61,9 @@ fn test_case(out: &mut String, case: &Case) {
             return;
         }
         Verdict::Untrusted => "error",
-        Verdict::Crash | Verdict::ExhaustsTimeOrMemory | Verdict::AcceptsInvalid => "failure",
+        Verdict::Crash | Verdict::ExhaustsTimeOrMemory | Verdict::AcceptsInvalid | Verdict::WrongAnswer => {
+            "failure"
+        }
     };
     let mut message = result.phrase();
     if let Some(site) = &result.crashed_in {

@@ -25,6 +25,12 @@ const RULES: &[(&str, Verdict, &str, &str)] = &[
         "warning",
         "The parser accepts deeply nested input that is never closed",
     ),
+    (
+        "nesting-wrong-answer",
+        Verdict::WrongAnswer,
+        "warning",
+        "The product answers deeply nested valid input wrongly, without an error",
+    ),
 ];
 
 /// The repository path of the workflow file GitHub Actions is running, from `GITHUB_WORKFLOW_REF`

@@ -34,12 +34,19 @@ impl Exporter for FormatDetails {
         if !services.parsers.is_empty() {
             files.push((PathBuf::from(SERVICES_FILE), details(&services, FormatClass::Services.title())));
         }
+        let products = results.of_class(FormatClass::Products);
+        if !products.parsers.is_empty() {
+            files.push((PathBuf::from(PRODUCTS_FILE), details(&products, FormatClass::Products.title())));
+        }
         Ok(files)
     }
 }
 
 /// The detail file of the services, whatever their formats.
 pub const SERVICES_FILE: &str = "results/services.md";
+
+/// The detail file of the products, whatever their formats.
+pub const PRODUCTS_FILE: &str = "results/products.md";
 
 /// The detail file of a format, relative to results.md: `results/json.md`.
 pub fn details_file(format: PayloadFormat) -> String {
@@ -50,6 +57,7 @@ pub fn details_file(format: PayloadFormat) -> String {
 pub fn details_file_of(record: &ParserRecord) -> String {
     match record.family() {
         FormatClass::Services => SERVICES_FILE.to_string(),
+        FormatClass::Products => PRODUCTS_FILE.to_string(),
         _ => details_file(record.format),
     }
 }

@@ -7,6 +7,7 @@ pub mod confirmations;
 pub mod documented;
 pub mod format_details;
 pub mod lists;
+pub mod products;
 pub mod readme;
 pub mod results_md;
 pub mod stacks;

@@ -82,6 +82,7 @@ impl Exporter for ResultsTable {
         text.push_str(&super::stacks::depths_at_each_stack(results, "##"));
         text.push_str(&format_sections(results));
         text.push_str(&services_section(results));
+        text.push_str(&super::products::section(results));
         text.push_str(&super::confirmations::markdown(results));
         text.push_str(LEGEND);
         Ok(vec![(PathBuf::from("results.md"), text)])

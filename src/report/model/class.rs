@@ -28,12 +28,14 @@ pub enum Class {
     RefusedBySize,
     /// A service lived on but answered no valid request afterwards.
     Unresponsive,
+    /// Valid input answered wrongly, without an error (a product's JSON function).
+    WrongAnswer,
     NotMeasured,
 }
 
 impl Class {
     /// Every class, in the order outputs list them.
-    pub const ALL: [Class; 11] = [
+    pub const ALL: [Class; 12] = [
         Class::CleanError,
         Class::Crash,
         Class::Timeout,
@@ -44,6 +46,7 @@ impl Class {
         Class::ServerError,
         Class::RefusedBySize,
         Class::Unresponsive,
+        Class::WrongAnswer,
         Class::NotMeasured,
     ];
 }
@@ -62,13 +65,15 @@ impl Class {
             Class::ServerError => Word::ServerError,
             Class::RefusedBySize => Word::RefusedBySize,
             Class::Unresponsive => Word::Unresponsive,
+            Class::WrongAnswer => Word::WrongAnswer,
             Class::NotMeasured => return None,
         })
     }
 
-    /// Whether only a service can end so (a program has no HTTP status).
+    /// Whether only a service or a product can end so (a program has no HTTP status, and no
+    /// client that checks its answer).
     pub fn of_services_only(self) -> bool {
-        matches!(self, Class::ServerError | Class::RefusedBySize | Class::Unresponsive)
+        matches!(self, Class::ServerError | Class::RefusedBySize | Class::Unresponsive | Class::WrongAnswer)
     }
 
     /// The class's word, `not measured` for a row not measured.
@@ -90,6 +95,7 @@ impl Class {
             Class::ServerError => "server-error",
             Class::RefusedBySize => "refused-by-size",
             Class::Unresponsive => "unresponsive",
+            Class::WrongAnswer => "wrong-answer",
             Class::NotMeasured => "not-measured",
         }
     }
@@ -115,6 +121,8 @@ pub fn class_of(result: &ProbeResult) -> Class {
             FailureKind::Error => Class::CleanError,
             FailureKind::Timeout => Class::Timeout,
             FailureKind::Crash | FailureKind::Accepted => Class::Crash,
+            // Never a clean error: the product said nothing was wrong.
+            FailureKind::WrongAnswer => Class::WrongAnswer,
             FailureKind::OutOfMemory => Class::OutOfMemory,
             FailureKind::ServerError => Class::ServerError,
             FailureKind::RefusedBySize => Class::RefusedBySize,

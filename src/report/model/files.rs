@@ -57,14 +57,15 @@ pub fn class_results_file(class: FormatClass) -> String {
 }
 
 /// The classes that get a chart of their own: the languages of more than one format measured, and
-/// the services (whose rows are in no format's chart).
+/// the services and the products (whose rows are in no format's chart).
 pub fn charted_classes(results: &Results) -> Vec<FormatClass> {
     let several_formats = |class: FormatClass| results.of_class(class).formats().len() > 1;
     results
         .classes()
         .into_iter()
         .filter(|&class| {
-            class == FormatClass::Services || (class.heading().is_some() && several_formats(class))
+            matches!(class, FormatClass::Services | FormatClass::Products)
+                || (class.heading().is_some() && several_formats(class))
         })
         .collect()
 }

@@ -29,3 +29,5 @@ pub mod stacks;
 
 // Where each output puts the files another links to.
 pub mod files;
+// What an operator reads of a product row.
+pub mod products;

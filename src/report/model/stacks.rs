@@ -36,7 +36,7 @@ pub fn at_stack(results: &Results, bytes: u64) -> Results {
     let parsers = results
         .parsers
         .iter()
-        .filter(|record| record.family() != FormatClass::Services)
+        .filter(|record| !matches!(record.family(), FormatClass::Services | FormatClass::Products))
         .map(|record| record_at(record, bytes))
         .collect();
     Results { parsers, ..results.clone() }

@@ -178,7 +178,7 @@ fn keys(records: &[&ParserRecord], max_depth: u64) -> Vec<Key> {
     if records.iter().any(|r| class(r) == Class::Flattened) {
         keys.insert(5, key(SKY, Class::Flattened.text()));
     }
-    for outcome in [Class::ServerError, Class::RefusedBySize, Class::Unresponsive] {
+    for outcome in [Class::ServerError, Class::RefusedBySize, Class::Unresponsive, Class::WrongAnswer] {
         if records.iter().any(|r| class(r) == outcome) {
             keys.push(key(super::colour(outcome), outcome.text()));
         }
@@ -213,6 +213,9 @@ pub fn results_svg(results: &Results) -> Result<String> {
         let title = match results.classes().as_slice() {
             [crate::payload::FormatClass::Services] => {
                 "How deeply nested a request can each service take?".to_string()
+            }
+            [crate::payload::FormatClass::Products] => {
+                "How deeply nested a request can each product take?".to_string()
             }
             _ => format!("How deeply nested {} can each parser take?", subject(results)),
         };

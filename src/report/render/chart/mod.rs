@@ -40,7 +40,9 @@ fn format_of(results: &Results) -> PayloadFormat {
 /// class of several formats, the class (`query languages`).
 fn subject(results: &Results) -> &'static str {
     match results.classes().as_slice() {
-        [class] if *class == FormatClass::Services || results.formats().len() > 1 => class.in_text(),
+        [class] if matches!(class, FormatClass::Services | FormatClass::Products) || results.formats().len() > 1 => {
+            class.in_text()
+        }
         _ => format_of(results).title(),
     }
 }
@@ -81,6 +83,7 @@ fn colour(class: Class) -> RGBColor {
         Class::ServerError => YELLOW,
         Class::RefusedBySize => SLATE,
         Class::Unresponsive => WINE,
+        Class::WrongAnswer => VERMILLION,
         Class::NotMeasured | Class::Unreliable => GREY,
     }
 }
