@@ -2,7 +2,8 @@
 //! `deb822-fast` crate; each package whose `Status` ends in `installed`, with its `Source` (a
 //! binNMU's source may carry its own version: `Source: libyaml (0.2.5-1)`).
 
-use super::{locate, Found};
+use super::dependency::Found;
+use super::locate;
 use crate::package::{Ecosystem, Package};
 
 pub fn read(text: &str) -> Result<Vec<Found>, String> {

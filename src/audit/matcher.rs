@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::Dependency;
+use super::dependency::Dependency;
 use crate::package::{debian, version, Ecosystem, Package, RowPackage};
 use crate::report::model::class::class_of;
 use crate::results::probe_result::{Finding as Found, ProbeResult};
