@@ -2,6 +2,8 @@
 # The GitHub Action's one step (action.yml): builds a `nestprobe probe` command line from the
 # action's inputs, which arrive as environment variables, runs it and exits with its status.
 #
+#   NESTPROBE_AUDIT             lockfiles or folders to `nestprobe audit` instead of probing a
+#                               program (with the action's own results.json as the atlas)
 #   NESTPROBE_COMMAND           the parser program and its arguments (with NESTPROBE_SERVE: the
 #                               server, or nothing for a service already running)
 #   NESTPROBE_SERVE             --serve (the URL a service is probed at)
@@ -19,6 +21,34 @@
 set -euo pipefail
 
 nestprobe=${NESTPROBE:-nestprobe}
+
+# `audit`: the repository's dependencies against the atlas; the gate, JUnit and SARIF as a probe's.
+if [ -n "${NESTPROBE_AUDIT:-}" ]; then
+  eval "paths=(${NESTPROBE_AUDIT})"
+  base=(audit "${paths[@]}")
+  atlas="${GITHUB_ACTION_PATH:-$(dirname "$0")/..}/results.json"
+  [ -f "$atlas" ] && base+=(--results "$atlas")
+  gate=()
+  [ -n "${NESTPROBE_FAIL_ON:-}" ] && gate+=(--fail-on "$NESTPROBE_FAIL_ON")
+  [ -n "${NESTPROBE_EXPECT_MIN_DEPTH:-}" ] && gate+=(--min-depth "$NESTPROBE_EXPECT_MIN_DEPTH")
+  [ -n "${NESTPROBE_JUNIT:-}" ] && gate+=(--junit "$NESTPROBE_JUNIT")
+  printf '+ nestprobe' >&2
+  printf ' %q' "${base[@]}" "${gate[@]}" >&2
+  printf '\n' >&2
+  set +e
+  "$nestprobe" "${base[@]}" "${gate[@]}"
+  status=$?
+  if [ -n "${NESTPROBE_SARIF:-}" ]; then
+    # (The same audit again, as SARIF, without the gate: the first run said it.)
+    "$nestprobe" --quiet "${base[@]}" --format sarif > "$NESTPROBE_SARIF"
+  fi
+  set -e
+  if [ "$status" -ne 0 ] && [ "${GITHUB_ACTIONS:-}" = true ]; then
+    echo "::error title=nestprobe audit (exit status $status)::a locked dependency fails the gate, or a lockfile could not be read"
+  fi
+  exit "$status"
+fi
+
 if [ -z "${NESTPROBE_COMMAND:-}" ] && [ -z "${NESTPROBE_SERVE:-}" ]; then
   echo "nestprobe action: the \`command\` input is required: the parser program and its arguments (or \`serve\`)" >&2
   exit 2

@@ -313,3 +313,29 @@ fn assert_valid_junit(file: &Path) {
         fs::read_to_string(file).unwrap()
     );
 }
+
+#[test]
+fn the_actions_audit_input_gates_on_the_lockfile_and_writes_the_sarif() {
+    let dir = tempfile::tempdir().unwrap();
+    let sarif = dir.path().join("audit.sarif");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/action.sh");
+    let action = |lockfile: &str| {
+        Command::new("bash")
+            .arg(&script)
+            .current_dir(audit_dir())
+            .env_remove("GITHUB_ACTIONS")
+            .env("NESTPROBE", env!("CARGO_BIN_EXE_nestprobe"))
+            // (The action's own results.json: here the fixture atlas.)
+            .env("GITHUB_ACTION_PATH", audit_dir().join("action-root"))
+            .env("NESTPROBE_AUDIT", lockfile)
+            .env("NESTPROBE_FAIL_ON", "crash")
+            .env("NESTPROBE_SARIF", &sarif)
+            .output()
+            .unwrap()
+    };
+    let failing = action("cargo/Cargo.lock");
+    assert_eq!(failing.status.code(), Some(4), "{}", stderr_of(&failing));
+    assert!(stderr_of(&failing).contains("toml 0.5.11: crash"), "{}", stderr_of(&failing));
+    assert_valid_sarif(&sarif);
+    assert_eq!(action("clean/Cargo.lock").status.code(), Some(0));
+}

@@ -12,7 +12,7 @@ use crate::audit::matcher::{Atlas, Audited};
 use crate::audit::output::{self, Gate};
 use crate::audit::{self, Dependency};
 use crate::catalog::{packages, Catalog};
-use crate::cli::audit::{AuditArgs, AuditFormat};
+use crate::cli::{AuditArgs, AuditFormat};
 use crate::package::Ecosystem;
 use crate::results::releases::ReleaseOutcome;
 use crate::results::{write_atomically, Results};

@@ -3,7 +3,7 @@
 //! of Bundler's lockfile (searched 2026-11: none by that name or subject), and the part read is
 //! one line shape.
 
-use super::Found;
+use super::dependency::Found;
 use crate::package::{Ecosystem, Package};
 
 pub fn read(text: &str) -> Result<Vec<Found>, String> {

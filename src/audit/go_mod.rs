@@ -4,7 +4,8 @@
 
 use std::str::FromStr;
 
-use super::{locate, Found};
+use super::dependency::Found;
+use super::locate;
 use crate::package::{Ecosystem, Package};
 
 pub fn read_mod(text: &str) -> Result<Vec<Found>, String> {

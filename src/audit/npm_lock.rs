@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use super::{locate, Found};
+use super::dependency::Found;
+use super::locate;
 use crate::package::{Ecosystem, Package};
 
 pub fn read(text: &str) -> Result<Vec<Found>, String> {

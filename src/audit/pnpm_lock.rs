@@ -3,7 +3,8 @@
 
 use serde_norway::Value;
 
-use super::{locate, Found};
+use super::dependency::Found;
+use super::locate;
 use crate::package::{Ecosystem, Package};
 
 pub fn read(text: &str) -> Result<Vec<Found>, String> {
@@ -28,12 +29,19 @@ pub fn read(text: &str) -> Result<Vec<Found>, String> {
 fn name_and_version(key: &str) -> Option<(&str, &str)> {
     let key = key.strip_prefix('/').unwrap_or(key);
     let key = key.split('(').next()?;
-    let scoped = usize::from(key.starts_with('@'));
-    let (name, version) = match key[scoped..].find('@') {
-        Some(at) => (&key[..at + scoped], &key[at + scoped + 1..]),
-        None => key.rsplit_once('/')?,
-    };
-    let version = version.split('_').next()?;
+    // The name is one segment, two when scoped; then `@version` (6, 9) or `/version` (5).
+    let name_segments = if key.starts_with('@') { 2 } else { 1 };
+    let mut end = 0;
+    for _ in 0..name_segments {
+        let rest = &key[end..];
+        end += rest.find('/').map_or(rest.len(), |at| at + 1);
+    }
+    let last = key[..end].trim_end_matches('/');
+    let (name, version) =
+        match last.rfind('@').filter(|&at| at > 0 && at >= last.rfind('/').map_or(0, |s| s + 1)) {
+            Some(at) => (&key[..at], &key[at + 1..]),
+            None => (last, key.get(end..)?.split('_').next()?),
+        };
     (!name.is_empty() && version.starts_with(|c: char| c.is_ascii_digit())).then_some((name, version))
 }
 

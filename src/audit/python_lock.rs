@@ -5,7 +5,8 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{locate, Found};
+use super::dependency::Found;
+use super::locate;
 use crate::package::{Ecosystem, Package};
 
 #[derive(Deserialize)]

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use pep508_rs::{Requirement, VersionOrUrl};
 
-use super::Found;
+use super::dependency::Found;
 use crate::package::{Ecosystem, Package};
 
 pub fn read(text: &str) -> Result<Vec<Found>, String> {

@@ -6,7 +6,8 @@
 
 use serde_json::Value;
 
-use super::{locate, Found};
+use super::dependency::Found;
+use super::locate;
 use crate::package::Package;
 
 pub fn read_cyclonedx(text: &str) -> Result<Vec<Found>, String> {

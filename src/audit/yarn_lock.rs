@@ -1,6 +1,7 @@
 //! yarn.lock, Yarn 1's format and Berry's (Yarn 2+, YAML), through the `yarn-lock-parser` crate.
 
-use super::{locate, Found};
+use super::dependency::Found;
+use super::locate;
 use crate::package::{Ecosystem, Package};
 
 pub fn read(text: &str) -> Result<Vec<Found>, String> {
