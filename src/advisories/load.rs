@@ -11,6 +11,7 @@ use anyhow::Result;
 
 use super::model::Advisory;
 use super::ordering::compare;
+use crate::payload::{PayloadFormat, Shape};
 use crate::untrusted::InvalidInput;
 
 /// The folder of advisory files beside the catalog file `catalog` (parsers/catalog.toml →
@@ -86,8 +87,16 @@ fn check(advisory: &Advisory, rows: &BTreeSet<String>) -> Result<(), String> {
     if !is_date(&advisory.published) {
         return Err(format!("`published = \"{}\"` is not a YYYY-MM-DD date", advisory.published));
     }
-    if let Some(shape) = advisory.shape.filter(|&shape| !advisory.format.has(shape)) {
-        return Err(format!("{} payloads have no `{shape}` shape", advisory.format.name()));
+    // A row's verdict needs a payload nestprobe builds: its format and shape must exist (an
+    // advisory no row measures is kept as not measurable, whatever it names).
+    if !advisory.rows.is_empty() {
+        let format: PayloadFormat = advisory.format.parse()?;
+        if let Some(shape) = &advisory.shape {
+            let shape: Shape = shape.parse()?;
+            if !format.has(shape) {
+                return Err(format!("{} payloads have no `{shape}` shape", format.name()));
+            }
+        }
     }
     if let Some(row) = advisory.rows.iter().find(|row| !rows.contains(*row)) {
         return Err(format!("unknown row `{row}` (no such row in the catalog)"));
@@ -148,4 +157,39 @@ fn is_date(text: &str) -> bool {
 
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PDF: &str = r#"
+        [[advisory]]
+        id = "GO-2099-0001"
+        summary = "Nested PDF objects exhaust the stack"
+        published = "2099-01-01"
+        source = "https://example.org/GO-2099-0001"
+        format = "pdf"
+        shape = "array"
+        [[advisory.affected]]
+        ecosystem = "Go"
+        name = "example.org/pdf"
+        ranges = [{ introduced = "0", fixed = "1.2.3" }]
+    "#;
+
+    #[test]
+    fn an_advisory_no_row_measures_may_name_a_payload_nestprobe_lacks_but_a_row_s_may_not() {
+        let rows = BTreeSet::from(["go-pdf".to_string()]);
+        let kept = parse(PDF, &rows).unwrap();
+        assert!(kept[0].payload().is_none());
+        let with_row = PDF.replace("shape = \"array\"", "shape = \"array\"\nrows = [\"go-pdf\"]");
+        let refused = parse(&with_row, &rows).unwrap_err();
+        assert!(refused.starts_with("GO-2099-0001: unknown payload format `pdf`"), "{refused}");
+        let unsafe_source = PDF.replace("https://example.org/GO-2099-0001", "javascript:alert(1)");
+        assert!(parse(&unsafe_source, &rows).unwrap_err().contains("is not an https:// address"));
+        let bad_date = PDF.replace("2099-01-01", "1 Jan 2099");
+        assert!(parse(&bad_date, &rows).unwrap_err().contains("is not a YYYY-MM-DD date"));
+        let unknown_field = PDF.replace("summary =", "sumary = \"x\"\nsummary =");
+        assert!(parse(&unknown_field, &rows).unwrap_err().contains("sumary"));
+    }
 }
