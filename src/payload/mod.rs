@@ -76,7 +76,7 @@ static FORMATS: &[&dyn Syntax] = &[
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 25] = [
+    pub const ALL: [Shape; 26] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
@@ -94,6 +94,7 @@ impl Shape {
         regex::NONCAPTURE_SHAPE,
         regex::ALTERNATION_SHAPE,
         regex::QUANTIFIED_SHAPE,
+        regex::CHAR_CLASS_SHAPE,
         sql::SUBQUERY_SHAPE,
         sql::CASE_SHAPE,
         jsonpath::FILTER_SHAPE,
@@ -125,6 +126,7 @@ impl Shape {
     pub const Noncapture: Shape = regex::NONCAPTURE_SHAPE;
     pub const Alternation: Shape = regex::ALTERNATION_SHAPE;
     pub const Quantified: Shape = regex::QUANTIFIED_SHAPE;
+    pub const CharClass: Shape = regex::CHAR_CLASS_SHAPE;
     pub const Subquery: Shape = sql::SUBQUERY_SHAPE;
     pub const Case: Shape = sql::CASE_SHAPE;
     pub const Filter: Shape = jsonpath::FILTER_SHAPE;

@@ -44,6 +44,7 @@ fn expected(name: &str, shape: Shape, depth: u64) -> String {
         Shape::Alternation => 'A',
         Shape::Noncapture | Shape::Not => 'N',
         Shape::Quantified => 'R',
+        Shape::CharClass => 'C',
         Shape::Filter | Shape::Predicate => 'F',
         Shape::Is => 'I',
         shape => unreachable!("no spine for {shape}"),
@@ -389,6 +390,14 @@ def walk(items):
     return spine
 def spine(data):
     pattern = data.decode()
+    if pattern.startswith("["):
+        # re has no nested classes (it reads `[[a]]` as one class and a `]`, with a warning):
+        # regex_char_classes_against_regex_syntax counts them.
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            re.compile(pattern)
+        return "accepted"
     compiled = re.compile(pattern)
     if pattern.startswith("(?:"):
         if compiled.groups: return "none"
@@ -397,6 +406,25 @@ def spine(data):
     return walk(list(sp.parse(pattern)))
 "#;
     check_with_python("regex", "python3", &[], SCRIPT);
+}
+
+/// Classes in classes, walked in the syntax tree of Rust's regex crate, which nests sets like
+/// Oniguruma and Java do.
+#[test]
+fn regex_char_classes_against_regex_syntax() {
+    use regex_syntax::ast::{parse::ParserBuilder, Ast, ClassSet, ClassSetItem};
+    for depth in DEPTHS {
+        let pattern = text("regex", Shape::CharClass, depth);
+        let ast = ParserBuilder::new().nest_limit(1_000).build().parse(&pattern).unwrap();
+        let Ast::ClassBracketed(ref class) = ast else { panic!("{pattern}: not a class") };
+        let (mut levels, mut set) = (1, &class.kind);
+        while let ClassSet::Item(ClassSetItem::Bracketed(inner)) = set {
+            levels += 1;
+            set = &inner.kind;
+        }
+        assert!(matches!(set, ClassSet::Item(ClassSetItem::Literal(l)) if l.c == 'a'), "{pattern}");
+        assert_eq!(levels, depth, "{pattern}");
+    }
 }
 
 #[test]
@@ -567,6 +595,7 @@ const OPAQUE: &[(&str, Shape)] = &[
     ("xpath", Shape::Paren),
     ("code", Shape::Paren),
     ("code", Shape::Block),
+    ("regex", Shape::CharClass),
 ];
 
 /// Checks every shape of `format` at every depth in [`DEPTHS`] with a Python function `spine(data)`
@@ -680,6 +709,7 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("regex", Shape::Alternation, 1), "(a)");
     assert_eq!(text("regex", Shape::Alternation, 3), "(a|(a|(a)))");
     assert_eq!(text("regex", Shape::Quantified, 2), "((a)*)*");
+    assert_eq!(text("regex", Shape::CharClass, 3), "[[[a]]]");
     assert_eq!(text("regex", Shape::Unclosed, 2), "((");
     assert_eq!(text("sql", Shape::Paren, 2), "SELECT ((1))");
     assert_eq!(text("sql", Shape::Subquery, 2), "SELECT * FROM (SELECT * FROM (SELECT 1) AS t) AS t");
@@ -718,6 +748,7 @@ fn language_payloads_open_one_construct_per_level() {
         ("regex", Shape::Noncapture, "(?:"),
         ("regex", Shape::Alternation, "(a"),
         ("regex", Shape::Quantified, ")*"),
+        ("regex", Shape::CharClass, "["),
         ("sql", Shape::Paren, "("),
         ("sql", Shape::Subquery, "(SELECT"),
         ("sql", Shape::Case, "CASE 1"),
