@@ -23,7 +23,8 @@ pub(super) const QUANTIFIED_SHAPE: Shape =
     Shape::declare(&ShapeInfo::valid("quantified", "Quantified groups"));
 /// Character classes in character classes: regex `[[[a]]]`, the nesting Oniguruma's class parser
 /// (prs_cc) recursed over without a limit
-pub(super) const CHAR_CLASS_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("char-class", "Classes in classes"));
+pub(super) const CHAR_CLASS_SHAPE: Shape =
+    Shape::declare(&ShapeInfo::valid("char-class", "Classes in classes"));
 
 pub struct Regex;
 
@@ -41,7 +42,14 @@ impl Syntax for Regex {
     }
 
     fn shapes(&self) -> &'static [Shape] {
-        &[Shape::Group, Shape::Noncapture, Shape::Alternation, Shape::Quantified, Shape::CharClass, Shape::Unclosed]
+        &[
+            Shape::Group,
+            Shape::Noncapture,
+            Shape::Alternation,
+            Shape::Quantified,
+            Shape::CharClass,
+            Shape::Unclosed,
+        ]
     }
 
     /// Alternation, quantifiers and classes in classes: the other nestings regex engines cap or
