@@ -10,7 +10,7 @@ use anyhow::Result;
 
 use super::model::Advisory;
 use super::side::{side_of, FixedBy, Measured, Side};
-use super::verdict::{loses_control, verdict, Evidence};
+use super::verdict::{crashes, verdict, Evidence};
 use crate::catalog::Catalog;
 use crate::report::model::class::class_of;
 use crate::results::advisory::{AdvisoryRecord, MeasuredRelease, RowAdvisory};
@@ -113,7 +113,7 @@ pub fn verdicts(
         // The last affected release; the first fixed one, or one that still loses control.
         evidence.affected = affected.into_iter().max_by(|a, b| order(a, b));
         fixed.sort_by(|(a, _), (b, _)| order(a, b));
-        evidence.fixed = match fixed.iter().position(|(release, _)| loses_control(&release.outcome)) {
+        evidence.fixed = match fixed.iter().position(|(release, _)| crashes(&release.outcome)) {
             Some(at) => Some(fixed.swap_remove(at)),
             None => fixed.into_iter().next(),
         };
@@ -146,11 +146,11 @@ pub fn verdicts(
 fn unmeasurable(advisory: &Advisory, probed_any: bool, measured_rows: bool) -> String {
     let why = if advisory.payload().is_none() {
         let shape = advisory.shape.as_deref().map(|shape| format!(" {shape}")).unwrap_or_default();
-        format!(
-            "nestprobe builds no {}{shape} payload; no catalog row measures {}",
-            advisory.format,
-            advisory.package().name
-        )
+        let rows = match advisory.rows.as_slice() {
+            [] => format!("; no catalog row measures {}", advisory.package().name),
+            _ => String::new(),
+        };
+        format!("nestprobe builds no {}{shape} payload{rows}", advisory.format)
     } else if advisory.rows.is_empty() {
         format!("no catalog row measures {}", advisory.package().name)
     } else if !measured_rows {
