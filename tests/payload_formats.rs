@@ -44,7 +44,7 @@ fn a_shape_the_format_lacks_is_a_one_line_error_naming_the_format() {
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(
         stderr.contains(
-            "nestprobe: error: xml payloads have no `array` shape; their shapes: element, unclosed"
+            "nestprobe: error: xml payloads have no `array` shape; their shapes: element, entity-ref, content-model, attributed, unclosed"
         ),
         "{stderr}"
     );

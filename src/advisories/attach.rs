@@ -10,9 +10,8 @@ use anyhow::Result;
 
 use super::model::Advisory;
 use super::side::{side_of, FixedBy, Measured, Side};
-use super::verdict::{loses_control, verdict, Evidence};
+use super::verdict::{crashes, verdict, Evidence};
 use crate::catalog::Catalog;
-use crate::payload::Shape;
 use crate::report::model::class::class_of;
 use crate::results::advisory::{AdvisoryRecord, MeasuredRelease, RowAdvisory};
 use crate::results::part::Part;
@@ -78,7 +77,7 @@ pub fn verdicts(
                     Some(Side::Fixed(_)) => Some(false),
                     _ => None,
                 },
-                shape: Some(advisory.shape().name().to_string()),
+                shape: Some(advisory.shape_name()),
                 phase: advisory.phase.map(|phase| phase.name().to_string()),
                 backport: match &side {
                     Some(Side::Fixed(by)) => by.backport(),
@@ -114,7 +113,7 @@ pub fn verdicts(
         // The last affected release; the first fixed one, or one that still loses control.
         evidence.affected = affected.into_iter().max_by(|a, b| order(a, b));
         fixed.sort_by(|(a, _), (b, _)| order(a, b));
-        evidence.fixed = match fixed.iter().position(|(release, _)| loses_control(&release.outcome)) {
+        evidence.fixed = match fixed.iter().position(|(release, _)| crashes(&release.outcome)) {
             Some(at) => Some(fixed.swap_remove(at)),
             None => fixed.into_iter().next(),
         };
@@ -129,8 +128,8 @@ pub fn verdicts(
             ecosystem: package.ecosystem.clone(),
             fixed: advisory.first_fixed().map(String::from),
             rows: advisory.rows.clone(),
-            format: advisory.format.name().to_string(),
-            shape: Some(advisory.shape().name().to_string()),
+            format: advisory.format.clone(),
+            shape: Some(advisory.shape_name()).filter(|shape| !shape.is_empty()),
             phase: advisory.phase.map(|phase| phase.name().to_string()),
             limit: advisory.limit,
             verdict,
@@ -145,13 +144,20 @@ pub fn verdicts(
 
 /// Why nothing measures `advisory`, for when nothing does.
 fn unmeasurable(advisory: &Advisory, probed_any: bool, measured_rows: bool) -> String {
-    let why = if advisory.rows.is_empty() {
+    let why = if advisory.payload().is_none() {
+        let shape = advisory.shape.as_deref().map(|shape| format!(" {shape}")).unwrap_or_default();
+        let rows = match advisory.rows.as_slice() {
+            [] => format!("; no catalog row measures {}", advisory.package().name),
+            _ => String::new(),
+        };
+        format!("nestprobe builds no {}{shape} payload{rows}", advisory.format)
+    } else if advisory.rows.is_empty() {
         format!("no catalog row measures {}", advisory.package().name)
     } else if !measured_rows {
         format!("{} not measured here", advisory.rows.join(", "))
     } else if !probed_any {
         let phase = advisory.phase.map(|phase| format!(" in its {} phase", phase.name())).unwrap_or_default();
-        format!("{} probes no {}{phase}", advisory.rows.join(", "), advisory.shape().column_title())
+        format!("{} probes no {}{phase}", advisory.rows.join(", "), advisory.shape_name())
     } else {
         "no release measured can be placed in its ranges".to_string()
     };
@@ -183,7 +189,7 @@ fn committed_release(advisory: &Advisory, record: &ParserRecord) -> Option<Measu
 /// The probe of `record` that measures the advisory's shape (in its phase, where it names one
 /// other than the parse).
 pub fn probe_of<'a>(advisory: &Advisory, record: &'a ParserRecord) -> Option<&'a ProbeResult> {
-    let shape = advisory.shape();
+    let (_, shape) = advisory.payload()?;
     match advisory.phase.filter(|&phase| phase != Phase::Parse) {
         Some(phase) => record.part(Part::Phase { phase }).filter(|result| result.shape == shape),
         None => record
@@ -201,7 +207,7 @@ fn measured_releases(advisory: &Advisory, record: &ParserRecord) -> Vec<Measured
     if advisory.phase.is_some_and(|phase| phase != Phase::Parse) {
         return Vec::new();
     }
-    let shape: Shape = advisory.shape();
+    let Some((_, shape)) = advisory.payload() else { return Vec::new() };
     record
         .advisory_releases
         .iter()

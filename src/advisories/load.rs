@@ -11,6 +11,7 @@ use anyhow::Result;
 
 use super::model::Advisory;
 use super::ordering::compare;
+use crate::payload::{PayloadFormat, Shape};
 use crate::untrusted::InvalidInput;
 
 /// The folder of advisory files beside the catalog file `catalog` (parsers/catalog.toml →
@@ -86,8 +87,22 @@ fn check(advisory: &Advisory, rows: &BTreeSet<String>) -> Result<(), String> {
     if !is_date(&advisory.published) {
         return Err(format!("`published = \"{}\"` is not a YYYY-MM-DD date", advisory.published));
     }
-    if let Some(shape) = advisory.shape.filter(|&shape| !advisory.format.has(shape)) {
-        return Err(format!("{} payloads have no `{shape}` shape", advisory.format.name()));
+    // A row's verdict needs a payload nestprobe builds: its format and shape must exist and go
+    // together, unless its note says why it cannot be measured (a shape the atlas does not build
+    // yet: Go's composite literals). An advisory no row measures is kept, whatever it names.
+    if !advisory.rows.is_empty() {
+        let format = advisory.format.parse::<PayloadFormat>();
+        let shape = advisory.shape.as_deref().map(str::parse::<Shape>).transpose();
+        match (format, shape) {
+            (Ok(format), Ok(Some(shape))) if !format.has(shape) => {
+                return Err(format!("{} payloads have no `{shape}` shape", format.name()));
+            }
+            (Ok(_), Ok(_)) => {}
+            (Err(why), _) | (_, Err(why)) if advisory.note.is_none() => {
+                return Err(format!("{why} (a payload nestprobe does not build needs a `note` saying so)"));
+            }
+            _ => {}
+        }
     }
     if let Some(row) = advisory.rows.iter().find(|row| !rows.contains(*row)) {
         return Err(format!("unknown row `{row}` (no such row in the catalog)"));
@@ -148,4 +163,43 @@ fn is_date(text: &str) -> bool {
 
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PDF: &str = r#"
+        [[advisory]]
+        id = "GO-2099-0001"
+        summary = "Nested PDF objects exhaust the stack"
+        published = "2099-01-01"
+        source = "https://example.org/GO-2099-0001"
+        format = "pdf"
+        shape = "array"
+        [[advisory.affected]]
+        ecosystem = "Go"
+        name = "example.org/pdf"
+        ranges = [{ introduced = "0", fixed = "1.2.3" }]
+    "#;
+
+    #[test]
+    fn an_advisory_no_row_measures_may_name_a_payload_nestprobe_lacks_but_a_row_s_may_not() {
+        let rows = BTreeSet::from(["go-pdf".to_string()]);
+        let kept = parse(PDF, &rows).unwrap();
+        assert!(kept[0].payload().is_none());
+        let with_row = PDF.replace("shape = \"array\"", "shape = \"array\"\nrows = [\"go-pdf\"]");
+        let refused = parse(&with_row, &rows).unwrap_err();
+        assert!(refused.starts_with("GO-2099-0001: unknown payload format `pdf`"), "{refused}");
+        // With a note saying why, it is kept: not measurable here.
+        assert!(parse(&with_row.replace("shape = ", "note = \"no pdf payload\"\nshape = "), &rows).is_ok());
+        let mismatched = with_row.replace("format = \"pdf\"", "format = \"protobuf\"");
+        assert!(parse(&mismatched, &rows).unwrap_err().contains("protobuf payloads have no `array` shape"));
+        let unsafe_source = PDF.replace("https://example.org/GO-2099-0001", "javascript:alert(1)");
+        assert!(parse(&unsafe_source, &rows).unwrap_err().contains("is not an https:// address"));
+        let bad_date = PDF.replace("2099-01-01", "1 Jan 2099");
+        assert!(parse(&bad_date, &rows).unwrap_err().contains("is not a YYYY-MM-DD date"));
+        let unknown_field = PDF.replace("summary =", "sumary = \"x\"\nsummary =");
+        assert!(parse(&unknown_field, &rows).unwrap_err().contains("sumary"));
+    }
 }

@@ -24,11 +24,12 @@ pub struct Advisory {
     pub source: String,
     #[serde(default)]
     pub references: Vec<String>,
-    /// The nestprobe payload format it is about.
-    pub format: PayloadFormat,
+    /// The nestprobe payload format it is about (an advisory no row measures may name one nestprobe
+    /// has no payload for: `pdf`, `gob`; see [`Advisory::payload`]).
+    pub format: String,
     /// The shape it describes (`None`: the format's main one).
     #[serde(default)]
-    pub shape: Option<Shape>,
+    pub shape: Option<String>,
     #[serde(default)]
     pub phase: Option<Phase>,
     /// The API it names, free text.
@@ -89,8 +90,23 @@ impl Advisory {
         fixed.first().copied()
     }
 
-    /// The shape it is about: its own, else its format's main one.
-    pub fn shape(&self) -> Shape {
-        self.shape.unwrap_or(self.format.main_shape())
+    /// The payload format and shape it is about (its shape, else its format's main one); `None`
+    /// when nestprobe builds no such payload.
+    pub fn payload(&self) -> Option<(PayloadFormat, Shape)> {
+        let format: PayloadFormat = self.format.parse().ok()?;
+        let shape = match &self.shape {
+            Some(shape) => shape.parse::<Shape>().ok().filter(|&shape| format.has(shape))?,
+            None => format.main_shape(),
+        };
+        Some((format, shape))
+    }
+
+    /// The shape's name as the advisory gives it, else its format's main one's.
+    pub fn shape_name(&self) -> String {
+        match (&self.shape, self.payload()) {
+            (Some(shape), _) => shape.clone(),
+            (None, Some((_, shape))) => shape.name().to_string(),
+            (None, None) => String::new(),
+        }
     }
 }

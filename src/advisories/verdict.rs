@@ -22,9 +22,13 @@ pub struct Evidence {
 /// Whether an outcome word is a loss of control: a crash, or time or memory exhausted (what a
 /// denial-of-service advisory describes).
 pub fn loses_control(outcome: &str) -> bool {
-    [Word::Crash, Word::ExhaustsTime, Word::ExhaustsMemory, Word::ServiceDied, Word::WorkerDied]
-        .iter()
-        .any(|word| word.text() == outcome)
+    crashes(outcome) || [Word::ExhaustsTime, Word::ExhaustsMemory].iter().any(|word| word.text() == outcome)
+}
+
+/// Whether an outcome word is a crash: what a fixed release must not do. (Exhausting time or memory
+/// is a cost the crash list keeps apart; a fixed release that does is said, not called a finding.)
+pub fn crashes(outcome: &str) -> bool {
+    [Word::Crash, Word::ServiceDied, Word::WorkerDied].iter().any(|word| word.text() == outcome)
 }
 
 fn clean(outcome: &str) -> bool {
@@ -42,10 +46,10 @@ pub fn verdict(evidence: &Evidence) -> (Verdict, String) {
     let fixed = evidence.fixed.as_ref().filter(|(release, _)| measured(release));
     let how = |release: &MeasuredRelease| release.phrase();
     let backport = |by: &FixedBy| by.backport().map(|b| format!(" ({b})")).unwrap_or_default();
-    if let Some((release, by)) = fixed.filter(|(release, _)| loses_control(&release.outcome)) {
+    if let Some((release, by)) = fixed.filter(|(release, _)| crashes(&release.outcome)) {
         return (
             Verdict::FixDoesNotHold,
-            format!("fixed release {}{} still loses control", how(release), backport(by)),
+            format!("fixed release {}{} still crashes", how(release), backport(by)),
         );
     }
     let limit_said = |release: &MeasuredRelease| match evidence.limit {
@@ -79,9 +83,10 @@ pub fn verdict(evidence: &Evidence) -> (Verdict, String) {
             (Verdict::FixHolds, format!("fixed release {}{}{}", how(good), limit_said(good), backport(by)))
         }
         (None, Some((good, by))) => {
-            // Fixed, and it neither loses control nor fails cleanly (no limit, flattened…): the
-            // fix is not what makes it safe here, but it holds.
-            (Verdict::FixHolds, format!("fixed release {}{}", how(good), backport(by)))
+            // Fixed, and it does not crash, yet fails no cleaner (no limit, flattened, exhausts
+            // time before any limit): said as it is.
+            let crash_free = if loses_control(&good.outcome) { ", no crash" } else { "" };
+            (Verdict::FixHolds, format!("fixed release {}{crash_free}{}", how(good), backport(by)))
         }
         (None, None) => {
             let why = evidence
@@ -131,7 +136,17 @@ mod tests {
         };
         assert_eq!(
             verdict(&evidence),
-            (Verdict::FixDoesNotHold, "fixed release 7.2.1: crash at 6,235 still loses control".into())
+            (Verdict::FixDoesNotHold, "fixed release 7.2.1: crash at 6,235 still crashes".into())
+        );
+        // Exhausting time is a cost, not a crash: said, and the fix holds.
+        let slow = Evidence {
+            affected: None,
+            fixed: Some((release("7.2.1", "exhausts time", Some(900)), FixedBy::Release)),
+            ..evidence
+        };
+        assert_eq!(
+            super::verdict(&slow),
+            (Verdict::FixHolds, "fixed release 7.2.1: exhausts time at 900, no crash".into())
         );
     }
 

@@ -153,7 +153,7 @@ fn measure(
         };
         let ecosystem = pick::ecosystem_of(package.registry);
         if !advisory.affected.iter().any(|affected| affected.ecosystem == ecosystem)
-            || entry.format != advisory.format
+            || advisory.payload().is_none_or(|(format, _)| entry.format != format)
         {
             messages::info(format_args!(
                 "{}: {row} is not measured ({ecosystem} package, {} payloads)",
@@ -207,7 +207,7 @@ fn measure_release(
     kept: &mut Vec<ReleaseOutcome>,
     command: &AdvisoriesCommand,
 ) -> Result<()> {
-    let shape = advisory.shape();
+    let Some((_, shape)) = advisory.payload() else { return Ok(()) };
     let in_shape = |outcome: &ReleaseOutcome| outcome.shape.unwrap_or(entry.format.main_shape()) == shape;
     if kept.iter().any(|outcome| {
         outcome.version == release.version && in_shape(outcome) && outcome.outcome != NOT_BUILT

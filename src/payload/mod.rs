@@ -80,11 +80,14 @@ static FORMATS: &[&dyn Syntax] = &[
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 26] = [
+    pub const ALL: [Shape; 30] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
         xml::ELEMENT_SHAPE,
+        xml::ENTITY_REF_SHAPE,
+        xml::CONTENT_MODEL_SHAPE,
+        xml::ATTRIBUTED_SHAPE,
         html::INLINE_SHAPE,
         markdown::QUOTE_SHAPE,
         markdown::LIST_SHAPE,
@@ -99,6 +102,7 @@ impl Shape {
         regex::NONCAPTURE_SHAPE,
         regex::ALTERNATION_SHAPE,
         regex::QUANTIFIED_SHAPE,
+        regex::CHAR_CLASS_SHAPE,
         sql::SUBQUERY_SHAPE,
         sql::CASE_SHAPE,
         jsonpath::FILTER_SHAPE,
@@ -117,6 +121,9 @@ impl Shape {
     pub const Object: Shape = shape::OBJECT;
     pub const Mixed: Shape = shape::MIXED;
     pub const Element: Shape = xml::ELEMENT_SHAPE;
+    pub const EntityRef: Shape = xml::ENTITY_REF_SHAPE;
+    pub const ContentModel: Shape = xml::CONTENT_MODEL_SHAPE;
+    pub const Attributed: Shape = xml::ATTRIBUTED_SHAPE;
     pub const Inline: Shape = html::INLINE_SHAPE;
     pub const Quote: Shape = markdown::QUOTE_SHAPE;
     pub const List: Shape = markdown::LIST_SHAPE;
@@ -131,6 +138,7 @@ impl Shape {
     pub const Noncapture: Shape = regex::NONCAPTURE_SHAPE;
     pub const Alternation: Shape = regex::ALTERNATION_SHAPE;
     pub const Quantified: Shape = regex::QUANTIFIED_SHAPE;
+    pub const CharClass: Shape = regex::CHAR_CLASS_SHAPE;
     pub const Subquery: Shape = sql::SUBQUERY_SHAPE;
     pub const Case: Shape = sql::CASE_SHAPE;
     pub const Filter: Shape = jsonpath::FILTER_SHAPE;
@@ -175,7 +183,7 @@ impl PayloadFormat {
     }
 
     /// The nesting a catalog run measures besides the main one, if the format has another valid
-    /// one: mappings in JSON, lists in Markdown, list values in GraphQL.
+    /// one: mappings in JSON, lists in Markdown, list values in GraphQL, entity chains in XML.
     pub fn second_shape(self) -> Option<Shape> {
         self.0.shapes()[1..].iter().copied().find(|shape| shape.must_be_accepted())
     }

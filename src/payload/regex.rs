@@ -1,6 +1,8 @@
 //! Regular expressions: capturing groups in groups (`((a))`), non-capturing groups in
 //! non-capturing groups (`(?:(?:a))`), alternations whose last branch is the next group
-//! (`(a|(a|(a)))`) and quantified groups in quantified groups (`((a)*)*`). One level is one group;
+//! (`(a|(a|(a)))`), quantified groups in quantified groups (`((a)*)*`) and character classes in
+//! character classes (`[[[a]]]`, the nesting of Oniguruma's, Java's, ICU's and Rust's set syntax;
+//! engines without nested sets read `[[a]]` as one flat class and a literal `]`). One level is one group or class;
 //! the subject a program matches in its `run` phase is `a`, which every shape matches. `unclosed`
 //! opens groups and never closes them.
 
@@ -19,6 +21,10 @@ pub(super) const ALTERNATION_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("al
 /// for `run`, the nesting for `compile`
 pub(super) const QUANTIFIED_SHAPE: Shape =
     Shape::declare(&ShapeInfo::valid("quantified", "Quantified groups"));
+/// Character classes in character classes: regex `[[[a]]]`, the nesting Oniguruma's class parser
+/// (prs_cc) recursed over without a limit
+pub(super) const CHAR_CLASS_SHAPE: Shape =
+    Shape::declare(&ShapeInfo::valid("char-class", "Classes in classes"));
 
 pub struct Regex;
 
@@ -36,12 +42,20 @@ impl Syntax for Regex {
     }
 
     fn shapes(&self) -> &'static [Shape] {
-        &[Shape::Group, Shape::Noncapture, Shape::Alternation, Shape::Quantified, Shape::Unclosed]
+        &[
+            Shape::Group,
+            Shape::Noncapture,
+            Shape::Alternation,
+            Shape::Quantified,
+            Shape::CharClass,
+            Shape::Unclosed,
+        ]
     }
 
-    /// Alternation and quantifiers: the other two nestings regex engines cap or crash on.
+    /// Alternation, quantifiers and classes in classes: the other nestings regex engines cap or
+    /// crash on.
     fn more_shapes(&self) -> &'static [Shape] {
-        &[Shape::Alternation, Shape::Quantified]
+        &[Shape::Alternation, Shape::Quantified, Shape::CharClass]
     }
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
@@ -53,6 +67,7 @@ impl Syntax for Regex {
                 vec![Piece::run(b"(a|", depth - 1), Piece::run(b"(a)", 1), Piece::run(b")", depth - 1)]
             }
             Shape::Quantified => vec![Piece::run(b"(", depth), Piece::run(b"a", 1), Piece::run(b")*", depth)],
+            Shape::CharClass => vec![Piece::run(b"[", depth), Piece::run(b"a", 1), Piece::run(b"]", depth)],
             Shape::Unclosed => vec![Piece::run(b"(", depth)],
             _ => vec![Piece::run(b"(", depth), Piece::run(b"a", 1), Piece::run(b")", depth)],
         }

@@ -1,7 +1,8 @@
 // nestprobe parser program for the npm libraries whose parse is one function of the package taking all
 // of stdin and whose writer is one function of it taking the value: js-yaml (load, dump), yaml
-// (parse, stringify), @iarna/toml and smol-toml (parse, stringify), @msgpack/msgpack (decode,
-// encode), json5 (parse, stringify). The library is in the arguments, before the optional phase:
+// (parse, stringify), @iarna/toml and smol-toml (parse, stringify), toml (parse; it has no writer),
+// @msgpack/msgpack (decode, encode), json5 (parse, stringify). The library is in the arguments,
+// before the optional phase:
 //   PACKAGE PARSE SERIALIZE INPUT    e.g.  js-yaml load dump text    @msgpack/msgpack decode encode bytes
 // (INPUT `bytes`: stdin's bytes, `text`: decoded from UTF-8; default settings). The build copies this
 // file beside the packages package-lock.json pins (`npm ci`: every row's library, each at its row's
