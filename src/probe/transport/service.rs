@@ -211,7 +211,7 @@ impl ServiceTransport {
     pub fn new(spec: ServiceSpec, format: PayloadFormat) -> Result<ServiceTransport> {
         let serving = match &spec.server {
             Some(config) => Serving::Started {
-                config: config.clone(),
+                config: Box::new(config.clone()),
                 host: spec.url.loopback_ip(),
                 ready: spec.ready.clone(),
                 start_timeout: spec.start_timeout,
