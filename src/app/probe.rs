@@ -228,6 +228,7 @@ fn service(serve: &ServeRequest, spec: &ProbeSpec) -> Result<ServiceTransport> {
         ready: serve.ready.clone(),
         start_timeout: serve.start_timeout,
         state: serve.state,
+        stack: None,
     };
     ServiceTransport::new(service, spec.format)
 }

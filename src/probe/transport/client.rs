@@ -109,6 +109,17 @@ impl ClientTransport {
         ClientTransport { spec, format: self.format, life: self.life.in_state(state) }
     }
 
+    /// The same product, its trials meeting it in `state`, its server started as `server` says (a
+    /// sweep's stack is its RLIMIT_STACK); the client keeps its own limits.
+    pub fn at(&self, state: ServiceState, server: &TrialConfig) -> ClientTransport {
+        let spec = ClientSpec { state, server: server.clone(), ..self.spec.clone() };
+        match ClientTransport::new(spec, self.format) {
+            Ok(transport) => transport,
+            // The client was found once; it is found again.
+            Err(_) => self.in_state(state),
+        }
+    }
+
     pub fn spec(&self) -> &ClientSpec {
         &self.spec
     }

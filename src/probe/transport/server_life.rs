@@ -79,7 +79,7 @@ pub enum Serving {
     /// nestprobe starts it: its command (`{port}` in its arguments) under the trial's limits, ready
     /// when its port accepts (and `ready`, a path, answers 2xx), within `start_timeout`.
     /// It listens on `host` (a loopback address: 127.0.0.1, ::1).
-    Started { config: TrialConfig, host: IpAddr, ready: Option<String>, start_timeout: Duration },
+    Started { config: Box<TrialConfig>, host: IpAddr, ready: Option<String>, start_timeout: Duration },
     /// A service already running at this address.
     Elsewhere(SocketAddr),
 }

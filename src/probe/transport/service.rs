@@ -227,6 +227,8 @@ pub struct ServiceSpec {
     /// How long the server may take to listen.
     pub start_timeout: Duration,
     pub state: ServiceState,
+    /// What the server's request threads' stack follows (a catalog row's), for results.
+    pub stack: Option<crate::results::service::ServerStack>,
 }
 
 /// The state of a service nestprobe did not start, and how it was made: by nobody nestprobe knows.
@@ -252,7 +254,7 @@ impl ServiceTransport {
     pub fn new(spec: ServiceSpec, format: PayloadFormat) -> Result<ServiceTransport> {
         let serving = match &spec.server {
             Some(config) => Serving::Started {
-                config: config.clone(),
+                config: Box::new(config.clone()),
                 host: spec.url.loopback_ip(),
                 ready: spec.ready.clone(),
                 start_timeout: spec.start_timeout,
@@ -273,6 +275,21 @@ impl ServiceTransport {
     pub fn in_state(&self, state: ServiceState) -> ServiceTransport {
         let spec = ServiceSpec { state, ..self.spec.clone() };
         ServiceTransport { spec, format: self.format, life: self.life.in_state(state) }
+    }
+
+    /// The same service, its server started with `server`'s settings (a sweep's stack), its trials
+    /// meeting it in `state`.
+    pub fn at(&self, state: ServiceState, server: &TrialConfig) -> ServiceTransport {
+        let spec = ServiceSpec {
+            state,
+            server: self.spec.server.as_ref().map(|_| server.clone()),
+            ..self.spec.clone()
+        };
+        match ServiceTransport::new(spec.clone(), self.format) {
+            Ok(transport) => transport,
+            // Only a service running elsewhere can fail to be made again: it is not swept.
+            Err(_) => self.in_state(state),
+        }
     }
 
     /// The same service asked for `phase`: `serialize` is the echo route; no other phase has a route.
@@ -308,6 +325,7 @@ impl ServiceTransport {
                 false => RUNNING_HOW.into(),
             },
             started: self.life.started(),
+            stack: spec.stack.map(|stack| stack.text()),
         }
     }
 
