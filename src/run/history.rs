@@ -204,7 +204,6 @@ mod tests {
             stderr: String::new(),
             peak_rss_bytes: None,
             service: None,
-            product: None,
         };
         ProbeResult {
             status: ProbeStatus::Exact,

@@ -221,7 +221,8 @@ fn process_cpu_time(pid: i32) -> Duration {
     // Fields after the command's closing parenthesis: state is the 3rd field; utime the 14th.
     let Some(rest) = stat.rfind(')').map(|at| &stat[at + 1..]) else { return Duration::ZERO };
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: u64 = fields.get(11..15).map_or(0, |times| times.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
+    let ticks: u64 =
+        fields.get(11..15).map_or(0, |times| times.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
     // SAFETY: sysconf has no preconditions.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)

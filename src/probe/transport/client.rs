@@ -201,7 +201,8 @@ impl Transport for ClientTransport {
         }
         // A process the server forked that ended abnormally meanwhile (a backend killed by a
         // signal, and those its master then stopped) while the server lived on: a worker died.
-        let worker = server.ended_since().into_iter().find(|worker| worker.status.is_none_or(|status| status != 0));
+        let worker =
+            server.ended_since().into_iter().find(|worker| worker.status.is_none_or(|status| status != 0));
         if let Some(worker) = worker {
             let stderr = server.stderr_tail();
             report.outcome = Outcome::Service(ServiceFailure::WorkerDied { status: worker.status, stderr });
