@@ -18,7 +18,13 @@ fn fixture(name: &str) -> String {
 /// `probe --format json --serve tcp://127.0.0.1:{port} --client CLIENT OPTIONS -- python3
 /// line_server.py MODE LIMIT MARK`: its exit status, JSON (if any) and stderr; afterwards nothing
 /// the server or the client started is left.
-fn probe(test: &str, client: &str, options: &[&str], mode: &str, limit: &str) -> (Option<i32>, Value, String) {
+fn probe(
+    test: &str,
+    client: &str,
+    options: &[&str],
+    mode: &str,
+    limit: &str,
+) -> (Option<i32>, Value, String) {
     let mark = marker(test, mode);
     let mut command = nestprobe();
     command.args(["probe", "--format", "json", "--max-depth", "1000", "--timeout", "2s"]);
@@ -51,7 +57,8 @@ fn a_server_that_dies_past_a_depth_is_a_crash_and_its_refusal_the_products_clean
 
 #[test]
 fn a_wrong_answer_the_client_declares_is_its_own_outcome_never_a_clean_error() {
-    let (_, wrong, stderr) = probe("client-wrong", &client(), &["--client-wrong-status", "4"], "wrong", "100");
+    let (_, wrong, stderr) =
+        probe("client-wrong", &client(), &["--client-wrong-status", "4"], "wrong", "100");
     assert_eq!(wrong["failure"]["kind"], "wrong-answer", "{wrong:#} {stderr}");
     assert_eq!(wrong["min_failing_depth"], 101, "{wrong:#}");
     // Undeclared, the same exit status is the client's own failure: the probe names it and stops.

@@ -254,7 +254,10 @@ fn check_serve(entry: &Entry, serve: &crate::catalog::ServeEntry) -> Result<(), 
     }
     if serve.form.is_some() && entry.format.is_binary() || serve.param.is_some() && entry.format.is_binary() {
         // Percent-encoded bytes would do, but no product's form takes a binary payload.
-        return Err(format!("`serve`: a {} payload is binary: not a form field or a URL parameter", entry.format));
+        return Err(format!(
+            "`serve`: a {} payload is binary: not a form field or a URL parameter",
+            entry.format
+        ));
     }
     if let Some(timeout) = &serve.start_timeout {
         parse_timeout(timeout).map_err(|e| format!("bad `serve.start_timeout`: {e:#}"))?;

@@ -30,7 +30,11 @@ impl Syntax for PromQl {
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
         match shape {
             Shape::Call => {
-                vec![Piece::run(b"abs(", depth - 1), Piece::run(b"abs(vector(1))", 1), Piece::run(b")", depth - 1)]
+                vec![
+                    Piece::run(b"abs(", depth - 1),
+                    Piece::run(b"abs(vector(1))", 1),
+                    Piece::run(b")", depth - 1),
+                ]
             }
             Shape::Unclosed => vec![Piece::run(b"(", depth)],
             _ => vec![Piece::run(b"(", depth), Piece::run(b"1", 1), Piece::run(b")", depth)],

@@ -217,7 +217,6 @@ mod tests {
             stderr: String::new(),
             peak_rss_bytes: None,
             service: None,
-            product: None,
         };
         ProbeResult {
             status: ProbeStatus::Exact,

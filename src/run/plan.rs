@@ -631,7 +631,6 @@ mod tests {
             stderr: String::new(),
             peak_rss_bytes: None,
             service: None,
-            product: None,
         });
         ProbeResult { shape, min_failing_depth: fails.map(|(depth, _)| depth), failure, ..Default::default() }
     }
@@ -867,7 +866,6 @@ mod tests {
             stderr: String::new(),
             peak_rss_bytes: None,
             service: None,
-            product: None,
         };
         let mut searched = ProbeResult {
             accepted_seconds: Some(0.5),

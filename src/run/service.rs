@@ -5,8 +5,8 @@ use anyhow::{anyhow, Result};
 use crate::catalog::Entry;
 use crate::probe::transport::client::{ClientSpec, ClientTransport};
 use crate::probe::transport::service::{
-    content_type_of, BodyTemplate, ServiceSpec, ServiceState, ServiceTransport, ServiceUrl, FORM_CONTENT_TYPE,
-    START_TIMEOUT,
+    content_type_of, BodyTemplate, ServiceSpec, ServiceState, ServiceTransport, ServiceUrl,
+    FORM_CONTENT_TYPE, START_TIMEOUT,
 };
 use crate::sys::trial::TrialConfig;
 

@@ -70,7 +70,12 @@ impl BodyTemplate {
 
     /// The payload alone.
     pub fn payload_only() -> BodyTemplate {
-        BodyTemplate { before: String::new(), after: String::new(), in_json_string: false, percent_encoded: false }
+        BodyTemplate {
+            before: String::new(),
+            after: String::new(),
+            in_json_string: false,
+            percent_encoded: false,
+        }
     }
 
     /// Whether the payload goes inside a JSON string (a binary payload cannot).
@@ -101,7 +106,8 @@ impl BodyTemplate {
 /// ASCII letters, digits and `-._~` (what a browser's form and `curl --data-urlencode` send).
 pub fn percent_encoded(bytes: &[u8]) -> String {
     use percent_encoding::{percent_encode, NON_ALPHANUMERIC};
-    const VALUE: &percent_encoding::AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+    const VALUE: &percent_encoding::AsciiSet =
+        &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
     percent_encode(bytes, VALUE).to_string()
 }
 

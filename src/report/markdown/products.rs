@@ -69,16 +69,17 @@ fn row(record: &ParserRecord) -> [String; 8] {
         main.and_then(|result| request_bytes(record, result))
             .map_or("—".into(), |bytes| format!("{} ({} bytes)", format_bytes(bytes), thousands(bytes))),
         main.and_then(survived).map_or("—".into(), |survived| survived.text().to_string()),
-        main.filter(|result| grows_unbounded(result))
-            .and_then(|result| result.growth.as_ref())
-            .map_or("—".into(), |growth| {
+        main.filter(|result| grows_unbounded(result)).and_then(|result| result.growth.as_ref()).map_or(
+            "—".into(),
+            |growth| {
                 format!(
                     "exponent {:.1} ({}–{} levels)",
                     growth.exponent,
                     thousands(growth.from_depth),
                     thousands(growth.to_depth)
                 )
-            }),
+            },
+        ),
     ]
 }
 

@@ -101,7 +101,7 @@ mod tests {
                 rows_crashing: 5,
                 rows_exhausting: 2,
                 // Clean error, crash, exhausts time, exhausts memory; c-free's clean parse counts as its crash.
-                rows_by_class: [1, 5, 1, 1, 0, 0, 0, 0, 0, 0, 0],
+                rows_by_class: [1, 5, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
                 crash_lines: 5,
                 exhaust_lines: 2,
                 libraries: 7,

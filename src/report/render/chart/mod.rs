@@ -40,7 +40,10 @@ fn format_of(results: &Results) -> PayloadFormat {
 /// class of several formats, the class (`query languages`).
 fn subject(results: &Results) -> &'static str {
     match results.classes().as_slice() {
-        [class] if matches!(class, FormatClass::Services | FormatClass::Products) || results.formats().len() > 1 => {
+        [class]
+            if matches!(class, FormatClass::Services | FormatClass::Products)
+                || results.formats().len() > 1 =>
+        {
             class.in_text()
         }
         _ => format_of(results).title(),

@@ -88,6 +88,7 @@ fn record(
         status: Status::Measured,
         reason: None,
         service: None,
+        product: None,
         result: Some(probes[1].clone()),
         warm: None,
         object: None,
