@@ -41,6 +41,8 @@ pub struct ClientSpec {
     pub wrong_status: Vec<i32>,
     pub start_timeout: Duration,
     pub state: ServiceState,
+    /// What the stack of the server's request threads follows (by its language).
+    pub stack: Option<crate::results::service::ServerStack>,
 }
 
 /// The client did something the product did not: named apart, never the product's result.
@@ -94,7 +96,7 @@ impl ClientTransport {
         let Some(found) = found else { bail!("cannot find the client `{}`", program.to_string_lossy()) };
         spec.client.argv[0] = found.into_os_string();
         let serving = Serving::Started {
-            config: spec.server.clone(),
+            config: Box::new(spec.server.clone()),
             host: std::net::Ipv4Addr::LOCALHOST.into(),
             ready: None,
             start_timeout: spec.start_timeout,
@@ -136,6 +138,7 @@ impl ClientTransport {
             state: self.spec.state.name().into(),
             how: self.spec.state.how().replace("valid requests", "valid client runs"),
             started: true,
+            stack: self.spec.stack.map(|stack| stack.text()),
         }
     }
 
