@@ -177,34 +177,44 @@ impl Asker for ClientTransport {
         let now = Instant::now();
         let timeout = deadline(now).saturating_duration_since(now);
         let report = self.client_for(port).run_with_timeout(payload, timeout)?;
-        let failed = |what: String| ClientFailed { client: self.client_line(), depth: payload.depth, what };
-        let outcome = match report.outcome {
-            Outcome::Accepted => Outcome::Accepted,
-            Outcome::Error { stderr } if self.spec.error_status.contains(&1) => Outcome::Error { stderr },
+        let failed = |what: String| {
+            Some(ClientFailed { client: self.client_line(), depth: payload.depth, what }.to_string())
+        };
+        let (outcome, own_failure) = match report.outcome {
+            Outcome::Accepted => (Outcome::Accepted, None),
+            Outcome::Error { stderr } if self.spec.error_status.contains(&1) => {
+                (Outcome::Error { stderr }, None)
+            }
             Outcome::Abnormal { code, stderr } if self.spec.error_status.contains(&code) => {
-                Outcome::Error { stderr }
+                (Outcome::Error { stderr }, None)
             }
             // The answer the client checks is the one valid input gets: to invalid input (never
             // closed) the same answer is its right rejection.
             Outcome::Abnormal { code, stderr } if self.spec.wrong_status.contains(&code) => {
                 match payload.shape.must_be_accepted() {
-                    true => Outcome::WrongAnswer { code, stderr },
-                    false => Outcome::Error { stderr },
+                    true => (Outcome::WrongAnswer { code, stderr }, None),
+                    false => (Outcome::Error { stderr }, None),
                 }
             }
             // Whether the server worked on it all along (the product's time) or sat idle (the
             // client's hang) is the server's life's to judge: `idle_timeout` below.
-            Outcome::Timeout { stderr } => Outcome::Timeout { stderr },
-            Outcome::Abnormal { code, stderr } | Outcome::ErrorStatus { code, stderr } => {
-                bail!(failed(said(format!("exited with status {code}"), &stderr)))
+            Outcome::Timeout { stderr } => (Outcome::Timeout { stderr }, None),
+            // The client's own failure, unless the server's death or a worker's explains it.
+            other => {
+                let what = match &other {
+                    Outcome::Abnormal { code, stderr } | Outcome::ErrorStatus { code, stderr } => {
+                        said(format!("exited with status {code}"), stderr)
+                    }
+                    Outcome::Signal { signal, stderr } => {
+                        let name = crate::results::outcome::signal_name(*signal);
+                        said(format!("was killed by {name}"), stderr)
+                    }
+                    other => other.describe(),
+                };
+                (other, failed(what))
             }
-            Outcome::Signal { signal, stderr } => {
-                let name = crate::results::outcome::signal_name(signal);
-                bail!(failed(said(format!("was killed by {name}"), &stderr)))
-            }
-            other => bail!(failed(other.describe())),
         };
-        Ok(Asked { outcome, sent_whole_body: report.read_whole_input })
+        Ok(Asked { outcome, sent_whole_body: report.read_whole_input, own_failure })
     }
 
     /// A client that did not finish while the server sat idle hung on its own.

@@ -97,6 +97,10 @@ pub struct Target {
 pub struct Asked {
     pub outcome: Outcome,
     pub sent_whole_body: bool,
+    /// What the asker itself failed at (a client command's own limit), said as the probe's error
+    /// unless the server died, a worker died or it stopped answering meanwhile: then that is the
+    /// trial's outcome.
+    pub own_failure: Option<String>,
 }
 
 /// How a transport puts one payload to the server.
@@ -261,6 +265,11 @@ impl ServerLife {
             true => self.judge_started(asker, &mut running, asked.outcome, shape, timeout)?,
             false => self.judge_elsewhere(asker, payload.depth, asked.outcome, shape, timeout)?,
         };
+        if let Some(failure) = asked.own_failure {
+            if !matches!(outcome, Outcome::Service(_)) {
+                bail!(failure);
+            }
+        }
         let starved = starved || failed_on_time_the_load_added(&outcome, wall, timeout);
         let peak_rss_bytes = running.as_mut().map_or(0, |server| {
             server.monitor.sample(Instant::now());
