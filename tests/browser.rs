@@ -211,6 +211,11 @@ fn render_page(dir: &Path, results: &Value) -> PathBuf {
 
 /// Loads `page#fragment` in headless Chromium and returns the DOM after the scripts ran.
 fn dump(chromium: &Path, page: &Path, fragment: &str) -> Dump {
+    dump_as(chromium, page, fragment, &["--window-size=1400,800"])
+}
+
+/// [`dump`] with these window and colour-scheme flags.
+fn dump_as(chromium: &Path, page: &Path, fragment: &str, flags: &[&str]) -> Dump {
     let profile = tempfile::tempdir().unwrap();
     let url = format!("file://{}{fragment}", page.display());
     let mut child = Command::new(chromium)
@@ -224,10 +229,10 @@ fn dump(chromium: &Path, page: &Path, fragment: &str) -> Dump {
             "--disable-component-update",
             "--disable-sync",
             "--disable-dev-shm-usage",
-            "--window-size=1400,800",
             "--enable-logging=stderr",
             "--v=0",
         ])
+        .args(flags)
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg("--dump-dom")
         .arg(&url)
@@ -851,6 +856,111 @@ fn results_page_falls_back_to_the_runs_stack_for_one_it_does_not_offer() {
             for record in records.iter().filter(|r| r["status"] == "measured") {
                 let id = key(record);
                 assert_eq!(depth_cell(bad.row_html(&id)), depth_cell(plain.row_html(&id)), "{fragment} {id}");
+            }
+        }
+    }
+}
+
+/// What the badge check reads of every badge on the page after it loaded: its classes, text,
+/// computed colours and box, and the page's own background and colour scheme.
+const BADGE_PROBE: &str = r#"<script>
+window.addEventListener("load", () => {
+  const badges = [...document.querySelectorAll(".badge")].map(b => {
+    const style = getComputedStyle(b), box = b.getBoundingClientRect();
+    return { class: b.className, text: b.textContent.trim(), color: style.color, background: style.backgroundColor,
+      width: box.width, height: box.height, visibility: style.visibility, opacity: style.opacity };
+  });
+  document.documentElement.setAttribute("data-badges", JSON.stringify({
+    dark: matchMedia("(prefers-color-scheme: dark)").matches,
+    page: getComputedStyle(document.body).backgroundColor, badges }));
+});
+</script>"#;
+
+/// `rgb(r, g, b)` or `rgba(r, g, b, a)`: its channels and alpha.
+fn rgba(css: &str) -> ([f64; 3], f64) {
+    let inner =
+        css.split('(').nth(1).and_then(|rest| rest.split(')').next()).unwrap_or_else(|| panic!("{css}"));
+    let parts: Vec<f64> = inner.split(',').map(|part| part.trim().parse().unwrap()).collect();
+    ([parts[0], parts[1], parts[2]], parts.get(3).copied().unwrap_or(1.0))
+}
+
+/// WCAG's contrast ratio of two colours.
+fn contrast(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let luminance = |c: [f64; 3]| {
+        let linear = |v: f64| {
+            let v = v / 255.0;
+            if v <= 0.03928 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
+    };
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// Every outcome word of the vocabulary has a badge that shows (#54): in the light and the dark
+/// theme, at 1,400 and 420 px, its computed text colour has 4.5:1 or more against its computed
+/// background, which is opaque and stands out from the page's. Checked on a badge of each class
+/// as the table renders it (added to the page) and on every badge the committed results show.
+#[test]
+fn every_outcome_word_has_a_visible_badge_in_both_themes() {
+    use nestprobe::report::model::class::Class;
+    let Some(chromium) = chromium_or_skip() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = render_page(dir.path(), &committed_results());
+    let each: String = Class::ALL
+        .iter()
+        .map(|class| format!("<span class=\"badge o-{}\">{}</span> ", class.key(), class.text()))
+        .collect();
+    let html = fs::read_to_string(&page).unwrap();
+    let probed =
+        html.replacen("</body>", &format!("<p id=\"every-badge\">{each}</p>{BADGE_PROBE}</body>"), 1);
+    fs::write(&page, probed).unwrap();
+    for (theme, scheme) in [
+        ("light", "--blink-settings=preferredColorScheme=1"),
+        ("dark", "--blink-settings=preferredColorScheme=0"),
+    ] {
+        for width in [1400, 420] {
+            let window = format!("--window-size={width},900");
+            let dump = dump_as(&chromium, &page, "", &[&window, scheme]);
+            dump.assert_clean(theme);
+            let read: Value =
+                serde_json::from_str(&dump.root_attribute("data-badges").expect("the probe ran")).unwrap();
+            assert_eq!(read["dark"], theme == "dark", "{theme}: the colour scheme was not applied");
+            let (page_colour, _) = rgba(read["page"].as_str().unwrap());
+            let badges = read["badges"].as_array().unwrap();
+            for class in Class::ALL {
+                let name = format!("o-{}", class.key());
+                let of_class: Vec<&Value> = badges
+                    .iter()
+                    .filter(|b| b["class"].as_str().unwrap().split(' ').any(|c| c == name))
+                    .filter(|b| b["width"].as_f64().unwrap() > 0.0)
+                    .collect();
+                assert!(!of_class.is_empty(), "{theme} {width}px: no badge shows {}", class.text());
+                for badge in of_class {
+                    let what = format!("{theme} {width}px, {}: {badge}", class.text());
+                    let (text, _) = rgba(badge["color"].as_str().unwrap());
+                    let (background, alpha) = rgba(badge["background"].as_str().unwrap());
+                    assert!(alpha > 0.99, "transparent: {what}");
+                    assert!(
+                        badge["height"].as_f64().unwrap() > 8.0 && badge["visibility"] == "visible",
+                        "{what}"
+                    );
+                    assert!(badge["opacity"] == "1" && !badge["text"].as_str().unwrap().is_empty(), "{what}");
+                    assert!(
+                        contrast(text, background) >= 4.5,
+                        "text contrast {:.2}: {what}",
+                        contrast(text, background)
+                    );
+                    assert!(
+                        contrast(background, page_colour) >= 2.0,
+                        "against the page {:.2}: {what}",
+                        contrast(background, page_colour)
+                    );
+                }
             }
         }
     }

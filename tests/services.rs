@@ -115,9 +115,10 @@ fn a_server_that_never_listens_exits_listens_elsewhere_or_leaves_a_daemon_is_one
         ("never", "did not listen on 127.0.0.1:"),
         ("elsewhere", "did not listen on 127.0.0.1:"),
         ("exit", "exited before it listened (exit status: 3)"),
-        // Its daemon keeps the port, but the server nestprobe started is gone: the daemon dies
-        // with it (a PID namespace, or the subreaper), and the port is free again.
-        ("daemon", "exited before it listened"),
+        // Its daemon keeps the port, but the server nestprobe started is gone: a launcher, told so
+        // at the start whatever the timing; the daemon dies with the probe (a PID namespace, or the
+        // subreaper), and the port is free again.
+        ("daemon", "the command exited and left a server running: run the server in the foreground"),
     ] {
         let mark = marker("never", mode);
         let mut command = nestprobe();
@@ -233,6 +234,44 @@ fn a_service_row_is_measured_cold_warm_and_through_its_echo_route() {
         (Some("serialize"), Some("/echo"))
     );
     assert_eq!(serialize["min_failing_depth"], 101, "{row:#}");
-    // A service row gets no other shape and no sweep: it is measured as it is deployed.
-    assert!(row["object"].is_null() && row["sweep"].is_null(), "{row:#}");
+    // A service row gets no other shape: it is measured as it is deployed. Its request threads
+    // take RLIMIT_STACK (CPython's, under glibc): it is swept at the deployment stacks, each a
+    // server started with that stack.
+    assert!(row["object"].is_null(), "{row:#}");
+    let stack = row["result"]["service"]["stack"].as_str().unwrap_or_default();
+    assert!(stack.starts_with("RLIMIT_STACK"), "{row:#}");
+    let swept: Vec<u64> =
+        row["sweep"]["probes"].as_array().unwrap().iter().filter_map(|p| p["stack_bytes"].as_u64()).collect();
+    assert!(swept.contains(&(128 << 10)) && swept.contains(&(8 << 20)), "{swept:?}");
+}
+
+#[test]
+fn a_service_row_whose_threads_take_rlimit_stack_is_swept_with_its_server_at_each_stack() {
+    // Its limit is its RLIMIT_STACK in 64 KiB units: where each stack's probe fails says which
+    // stack its server was started with.
+    let mark = marker("row", "stack");
+    let mut serve = toml::map::Map::new();
+    for (key, value) in
+        [("framework", "http.server"), ("server", "HTTPServer"), ("parser", "a count"), ("path", "/")]
+    {
+        serve.insert(key.into(), value.into());
+    }
+    let run = vec!["python3".to_string(), server_py(), "stack".into(), "0".into(), mark.clone()];
+    let workspace =
+        Workspace::new(&[Row::new("fixture-stack").set("run", run).set("serve", toml::Value::Table(serve))]);
+    let output =
+        workspace.nestprobe(&["run", "--max-depth", "1000", "--timeout", "2s", "--readme", "none.md"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_none_left(&mark, "stack");
+    let results = workspace.results();
+    let row = record(&results, "fixture-stack");
+    assert_eq!(row["result"]["min_failing_depth"], 129, "{row:#}");
+    let probes = row["sweep"]["probes"].as_array().unwrap();
+    for probe in probes {
+        let stack = probe["stack_bytes"].as_u64().unwrap();
+        let limit = stack / 65536 + 1;
+        let expected = if limit <= 1000 { Value::from(limit) } else { Value::Null };
+        assert_eq!(probe["min_failing_depth"], expected, "{probe:#}");
+    }
+    assert!(probes.len() >= 5, "{row:#}");
 }

@@ -50,8 +50,13 @@ pub fn probe(args: &ProbeCommandArgs) -> Result<Ending> {
         Err(error) => return no_result(&command, &spec, error),
     };
     crate::probe::locate_crash(&spec, &mut result);
+    let contained = match result.service.as_ref().is_none_or(|service| service.started) {
+        true => Versioned::contained(&result, containment::current()),
+        // Nothing of a running service ran under nestprobe's containment.
+        false => Versioned::new(&result),
+    };
     match request.format {
-        Format::Json => stdout::json(&Versioned::contained(&result, containment::current()))?,
+        Format::Json => stdout::json(&contained)?,
         Format::Text => stdout::text(&text::probe(&result))?,
     }
     let violations = command.expectations.violations(&result);
@@ -190,7 +195,16 @@ fn stage(request: &ProbeRequest) -> Result<ProbeSpec> {
         Some(serve @ ServeRequest { client: Some(client), .. }) => {
             spec.client = Some(Arc::new(client_transport(serve, client, &spec)?));
         }
-        Some(serve) => spec.service = Some(Arc::new(service(serve, &spec)?)),
+        Some(serve) => {
+            spec.service = Some(Arc::new(service(serve, &spec)?));
+            if request.command.is_empty() {
+                // A running service is named by where it is asked; no limit of a child is its.
+                spec.command = vec![serve.url.text.clone()];
+                spec.trial.max_rss = None;
+                spec.trial.memory = None;
+                spec.trial.disable_aslr = false;
+            }
+        }
         None => {}
     }
     Ok(match request.phase {
@@ -214,6 +228,7 @@ fn service(serve: &ServeRequest, spec: &ProbeSpec) -> Result<ServiceTransport> {
         ready: serve.ready.clone(),
         start_timeout: serve.start_timeout,
         state: serve.state,
+        stack: None,
     };
     ServiceTransport::new(service, spec.format)
 }

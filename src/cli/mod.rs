@@ -283,10 +283,11 @@ pub struct ProbeArgs {
     /// The parser program and its arguments: it reads the payload on stdin, exits 0 if it parsed, 1 on error
     /// (after `--`, or after the last option: everything from the first word that is not an option).
     /// A bare program name is looked up on your PATH (inside --root, on the fixed PATH there), and
-    /// the result names the file that ran
-    /// With --serve: the server to start, which listens on 127.0.0.1 at the port nestprobe puts
-    /// in `{port}` (in its arguments and the URL) and in PORT; without a command, --serve probes a
-    /// service already running
+    /// the result names the file that ran.
+    ///
+    /// With --serve: the server to start, in the foreground, which listens on the URL's loopback
+    /// address (127.0.0.1 or [::1]) at the port nestprobe puts in `{port}` (in its arguments and the
+    /// URL) and in PORT; without a command, --serve probes a service already running.
     #[arg(trailing_var_arg = true, allow_hyphen_values = false, value_name = "CMD")]
     pub command: Vec<OsString>,
 }

@@ -131,7 +131,8 @@ pub(super) fn assemble(
         min_failing_depth: verdict.min_failing,
         failure: failure_report.and_then(|r| recorded_failure(spec, &r.outcome)),
         payload_bytes: verdict.min_failing.map(|d| Payload::new(spec.format, spec.shape, d).len()),
-        peak_rss_bytes: accepted_report.map(|r| r.peak_rss_bytes),
+        // A running service's memory is not seen (nestprobe did not start it).
+        peak_rss_bytes: accepted_report.filter(|_| !running_service(spec)).map(|r| r.peak_rss_bytes),
         peak_rss_exact: accepted_report.is_some_and(|r| r.peak_rss_exact),
         accepted_seconds: accepted_report.map(|r| round_seconds(r.own_time())),
         slow: tally.slow,
@@ -151,6 +152,11 @@ pub(super) fn assemble(
             None => spec.service.as_ref().map(|service| service.record()),
         },
     }
+}
+
+/// Whether the trials went to a service nestprobe did not start.
+fn running_service(spec: &ProbeSpec) -> bool {
+    spec.service.as_ref().is_some_and(|service| service.spec().server.is_none())
 }
 
 /// An exact result whose repeated searches found another boundary is unstable: no exact number.

@@ -323,8 +323,9 @@ impl<'a> Specs<'a> {
         let trial = TrialConfig { stack, ..self.trial.clone() };
         let max_depth = max_depth.map_or(self.max_depth, |cap| cap.min(self.max_depth));
         let mut spec = ProbeSpec::new(trial, self.entry.run.clone(), self.entry.format, shape, max_depth);
-        spec.service = self.service.as_ref().map(|service| Arc::new(service.in_state(state)));
-        spec.client = self.client.as_ref().map(|client| Arc::new(client.in_state(state)));
+        // The server starts with the probe's settings (a sweep's stack is its RLIMIT_STACK).
+        spec.service = self.service.as_ref().map(|service| Arc::new(service.at(state, &spec.trial)));
+        spec.client = self.client.as_ref().map(|client| Arc::new(client.at(state, &spec.trial)));
         spec.jobs = self.trials_at_once;
         spec.sample_growth = !self.quick;
         spec.error_status = self.entry.error_status.clone();

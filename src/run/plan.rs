@@ -233,8 +233,8 @@ pub fn probes_after_main<'a>(
 }
 
 /// A service's probes after its main one (a fresh server for every trial): the same shape on a
-/// warmed server, then its phases (routes). A service is measured as it is deployed: no other
-/// stack (a server's threads take theirs from it), no other shape.
+/// warmed server, the deployment stacks where its request threads take RLIMIT_STACK, then its
+/// phases (routes). No other shape: a service is measured as it is deployed.
 fn service_probes_after_main<'a>(
     entry: &Entry,
     main: &ProbeResult,
@@ -252,6 +252,35 @@ fn service_probes_after_main<'a>(
         start: Start::MainBoundary,
         max_depth: None,
     }];
+    // Where its request threads take RLIMIT_STACK (glibc's default), the deployment stacks move
+    // its limit: swept as a library is (more stack only where it did not take the maximum).
+    let follows = crate::results::service::ServerStack::of_language(&entry.language).follows_rlimit();
+    if follows && !runs_out_of_time_or_memory(main) {
+        let took_maximum = matches!(main.finding(), Finding::NoLimit | Finding::Flattened(_));
+        let sweep = committed.and_then(|record| record.sweep.as_ref());
+        planned.push(PlannedProbe {
+            part: Part::Sweep,
+            shape: main.shape,
+            phase: None,
+            stack,
+            previous: None,
+            start: Start::MainResult,
+            max_depth: None,
+        });
+        for sweep_stack in SWEEP_STACKS.into_iter().filter(|&s| !(s > stack && took_maximum)) {
+            let previous =
+                sweep.and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
+            planned.push(PlannedProbe {
+                part: Part::Sweep,
+                shape: main.shape,
+                phase: None,
+                stack: sweep_stack,
+                previous,
+                start: Start::MainFinding,
+                max_depth: None,
+            });
+        }
+    }
     for &phase in &entry.phases {
         let part = Part::Phase { phase };
         let start = Start::ProbeBefore;

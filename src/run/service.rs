@@ -49,6 +49,7 @@ pub fn transport(entry: &Entry, trial: &TrialConfig) -> Result<Option<ServiceTra
         ready: serve.ready.clone(),
         start_timeout,
         state: ServiceState::Cold,
+        stack: Some(crate::results::service::ServerStack::of_language(&entry.language)),
     };
     ServiceTransport::new(spec, entry.format).map(Some)
 }

@@ -105,6 +105,90 @@ fn frame_names(backtrace: &str) -> Vec<String> {
         .collect()
 }
 
+/// gdb attached to each process of a running server, each continuing it until it receives a
+/// signal: the request that crashes one of them (a single-process server, a pre-forked worker)
+/// is then sent, and the backtrace of the one that crashed says where.
+pub struct Attached {
+    gdbs: Vec<(std::process::Child, std::fs::File)>,
+}
+
+/// How long gdb may take to attach to a process and load its symbols.
+const ATTACH_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Attaches gdb to each of `pids` and waits until each is continuing it (traced, not stopped).
+pub fn attach(pids: &[i32]) -> anyhow::Result<Attached> {
+    let gdb = which_gdb().ok_or_else(|| anyhow::anyhow!("no debugger (gdb) installed"))?;
+    let mut attached = Attached { gdbs: Vec::new() };
+    for &pid in pids {
+        let out = tempfile::tempfile()?;
+        let child = Command::new(&gdb)
+            .args(["-nx", "-batch", "-q", "-ex", "set pagination off", "-ex", "continue"])
+            .args(["-ex", &format!("bt {FRAMES}"), "-p", &pid.to_string()])
+            .stdin(Stdio::null())
+            .stdout(out.try_clone()?)
+            .stderr(Stdio::null())
+            .spawn()?;
+        let tracer = child.id() as i32;
+        attached.gdbs.push((child, out));
+        let deadline = std::time::Instant::now() + ATTACH_TIMEOUT;
+        while !continued_by(pid, tracer) {
+            if std::time::Instant::now() > deadline {
+                anyhow::bail!("gdb did not attach to process {pid} within {} s", ATTACH_TIMEOUT.as_secs());
+            }
+            if !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    Ok(attached)
+}
+
+/// Whether `pid` is traced by `tracer` and running (gdb has attached and continued it).
+fn continued_by(pid: i32, tracer: i32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return false };
+    let field = |name: &str| {
+        status.lines().find_map(|line| line.strip_prefix(name)).map(|rest| rest.trim().to_string())
+    };
+    let traced = field("TracerPid:").and_then(|p| p.parse::<i32>().ok()) == Some(tracer);
+    let stopped = field("State:").is_some_and(|state| state.starts_with('t') || state.starts_with('T'));
+    traced && !stopped
+}
+
+impl Attached {
+    /// The frames of the first attached process that received a signal by `deadline` (none
+    /// where none did).
+    pub fn frames(mut self, deadline: std::time::Instant) -> Vec<String> {
+        loop {
+            for (child, out) in &mut self.gdbs {
+                if matches!(child.try_wait(), Ok(Some(_))) {
+                    let mut text = String::new();
+                    let _ = std::io::Seek::rewind(out);
+                    let _ = out.read_to_string(&mut text);
+                    if text.contains("received signal") {
+                        text.retain(|c| c != '\r');
+                        return frame_names(&text);
+                    }
+                }
+            }
+            if std::time::Instant::now() > deadline || self.gdbs.is_empty() {
+                return Vec::new();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Attached {
+    /// The other debuggers end: their processes are detached (the server is stopped after).
+    fn drop(&mut self) {
+        for (child, _) in &mut self.gdbs {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -275,6 +275,82 @@ impl<'a> Conversation<'a> {
     }
 }
 
+/// An answer's body as a reader sees it: where it is HTML (a framework's error page), its text —
+/// tags, comments, scripts and styles dropped, the common entities decoded, one line per run of
+/// text, the first being its first meaningful words (`500 Internal Server Error`, not
+/// `<!doctype html>`); any other body as it is, trimmed. Hand-written rather than an HTML parser
+/// crate: it reads a 2 KiB head for its first words, and a cut tag at its end is merely dropped.
+pub fn readable_text(body: &str) -> String {
+    let trimmed = body.trim();
+    if !trimmed.starts_with('<') {
+        return trimmed.to_string();
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut rest = trimmed;
+    let mut text = String::new();
+    while !rest.is_empty() {
+        match rest.find('<') {
+            Some(0) => {
+                let lower = rest.get(..8).unwrap_or(rest).to_ascii_lowercase();
+                let skip_to = match () {
+                    _ if rest.starts_with("<!--") => rest.find("-->").map(|at| at + 3),
+                    _ if lower.starts_with("<script") => close_of(rest, "</script"),
+                    _ if lower.starts_with("<style") => close_of(rest, "</style"),
+                    _ => rest.find('>').map(|at| at + 1),
+                };
+                let name: String = rest[1..]
+                    .trim_start_matches('/')
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect::<String>()
+                    .to_ascii_lowercase();
+                rest = skip_to.map_or("", |at| &rest[at..]);
+                // Words in a line stay a line; any other tag ends one.
+                match INLINE.contains(&name.as_str()) {
+                    true => text.push(' '),
+                    false => push_line(&mut lines, &mut text),
+                }
+            }
+            Some(at) => {
+                text.push_str(&rest[..at]);
+                rest = &rest[at..];
+            }
+            None => {
+                text.push_str(rest);
+                rest = "";
+            }
+        }
+    }
+    push_line(&mut lines, &mut text);
+    lines.join("\n")
+}
+
+/// Tags that sit inside a line of text.
+const INLINE: &[&str] = &["a", "b", "i", "em", "strong", "code", "span", "tt", "kbd", "small", "abbr"];
+
+/// Where the element `rest` opens ends: past its closing tag `close` (`</script`).
+fn close_of(rest: &str, close: &str) -> Option<usize> {
+    let at = rest.to_ascii_lowercase().find(close)?;
+    rest[at..].find('>').map(|end| at + end + 1)
+}
+
+/// A run of text between tags, its whitespace collapsed and entities decoded, as a line.
+fn push_line(lines: &mut Vec<String>, text: &mut String) {
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let decoded = words
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&");
+    if !decoded.trim().is_empty() {
+        lines.push(decoded.trim().to_string());
+    }
+    text.clear();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,6 +389,19 @@ mod tests {
             Exchange::Closed { sent_whole_body: false, .. } => {}
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn an_html_error_page_reads_as_its_text() {
+        let flask = "<!doctype html>\n<html lang=en>\n<title>500 Internal Server Error</title>\n\
+                     <style>h1 { color: red }</style><!-- x -->\n<h1>Internal Server Error</h1>\n\
+                     <p>The server &amp; its <b>parser</b> failed.</p>";
+        assert_eq!(
+            readable_text(flask),
+            "500 Internal Server Error\nInternal Server Error\nThe server & its parser failed."
+        );
+        assert_eq!(readable_text("  RecursionError: too deep \n"), "RecursionError: too deep");
+        assert_eq!(readable_text("<html><body><p>cut at the end</p><di"), "cut at the end");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 use std::io::Read;
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::os::fd::{AsFd, OwnedFd};
 use std::process::ExitStatus;
 use std::sync::{Arc, Mutex};
@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use nix::poll::{PollFd, PollFlags};
 
+use crate::sys::http::Exchange;
+use crate::sys::interrupt::{self, Interrupted};
 use crate::sys::memory::TreeSampler;
 use crate::sys::monitor::Monitor;
 use crate::sys::process;
@@ -31,12 +33,21 @@ pub const PORT_PLACEHOLDER: &str = "{port}";
 const STDERR_TAIL_BYTES: usize = 8 * 1024;
 /// How often a starting server's port is tried.
 const READY_POLL: Duration = Duration::from_millis(25);
+/// How long a server whose listener is a child of its own process is watched after it is ready,
+/// for the exit of a launcher (`sh -c 'server & sleep 1; exit 0'`).
+const LAUNCHER_SETTLE: Duration = Duration::from_secs(3);
+/// How long a server's last words get to come through its stderr pipe after it ended.
+const STDERR_SETTLE: Duration = Duration::from_millis(50);
+/// What a command that exited and left its server running is told.
+pub const LAUNCHER: &str = "the command exited and left a server running: run the server in the foreground \
+     (not backgrounded with `&`, not as a daemon), so that nestprobe sees its end";
 
 /// A running server.
 pub struct Server {
     child: Supervised,
+    host: IpAddr,
     pub port: u16,
-    stderr: Arc<Mutex<VecDeque<u8>>>,
+    stderr: Arc<Mutex<StderrLog>>,
     /// The server's processes at the last `watch`, with their pidfds.
     watched: Vec<(i32, OwnedFd)>,
     pub monitor: Monitor,
@@ -51,10 +62,25 @@ pub struct WorkerEnd {
 }
 
 impl Server {
-    /// Starts `config`'s command with a free loopback port and waits until it accepts a connection
-    /// on it (and `ready`, a path, answers 2xx when given) within `start_timeout`.
-    pub fn start(config: &TrialConfig, ready: Option<&str>, start_timeout: Duration) -> Result<Server> {
-        let port = free_port()?;
+    /// Starts `config`'s command with a free port on `host` (a loopback address) and waits until it
+    /// accepts a connection on it (and `ready`, a path, answers 2xx when given) within
+    /// `start_timeout`. Ctrl-C meanwhile ends the start: the server is stopped, the error is
+    /// [`Interrupted`].
+    ///
+    /// With `settle`, a server whose listening socket its own process does not hold (what it
+    /// started listens) is watched for LAUNCHER_SETTLE more: a launcher that backgrounded the
+    /// server exits meanwhile, and is told to run the server in the foreground.
+    pub fn start(
+        config: &TrialConfig,
+        host: IpAddr,
+        ready: Option<&str>,
+        start_timeout: Duration,
+        settle: bool,
+    ) -> Result<Server> {
+        if interrupt::requested() {
+            bail!(Interrupted);
+        }
+        let port = free_port(host)?;
         let mut config = config.clone();
         for arg in &mut config.argv {
             if let Some(text) = arg.to_str().filter(|text| text.contains(PORT_PLACEHOLDER)) {
@@ -63,67 +89,165 @@ impl Server {
         }
         config.env.set("PORT", &port.to_string());
         let mut command = config.command()?;
-        let options = supervised::Options { killed_by_ctrl_c: true, ..Default::default() };
+        // Kept: what it leaves running when it exits lives on until it is stopped, so that a
+        // launcher that backgrounds the server and exits is seen as that, not as a death.
+        let options = supervised::Options { killed_by_ctrl_c: true, keep: true, ..Default::default() };
         let mut child = Supervised::spawn(&mut command, &config.program_name(), options)?;
         drop(command);
-        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let stderr = Arc::new(Mutex::new(StderrLog::default()));
         if let Some(pipe) = child.take_stderr() {
-            let tail = stderr.clone();
+            let log = stderr.clone();
             std::thread::Builder::new()
                 .name("server-stderr".into())
-                .spawn(move || drain(pipe, &tail))
+                .spawn(move || drain(pipe, &log))
                 .context("cannot start a thread")?;
         }
         let monitor = Monitor::new(&child, config.max_rss);
-        let server = Server { child, port, stderr, watched: Vec::new(), monitor };
-        match server.wait_ready(ready, start_timeout)? {
-            Readiness::Ready => Ok(server),
+        let mut server = Server { child, host, port, stderr, watched: Vec::new(), monitor };
+        let readiness = server.wait_ready(ready, start_timeout).map(|readiness| match readiness {
+            Readiness::Ready if settle && !server.program_listens() => server.settle(start_timeout),
+            other => other,
+        });
+        let readiness = match readiness {
+            Ok(readiness) => readiness,
+            Err(error) => {
+                let _ = server.stop();
+                return Err(error);
+            }
+        };
+        if interrupt::requested() {
+            let _ = server.stop();
+            bail!(Interrupted);
+        }
+        let said = server.stderr_said();
+        match readiness {
+            Readiness::Ready => {
+                server.mark();
+                Ok(server)
+            }
+            Readiness::Launcher => {
+                server.stop()?;
+                bail!("{LAUNCHER}{said}")
+            }
             Readiness::Exited => {
-                let said = server.stderr_said();
                 let status = server.stop()?;
                 let how = status.map_or("killed".to_string(), |status| status.to_string());
                 bail!("the server exited before it listened ({how}){said}")
             }
-            Readiness::NotListening => {
-                let said = server.stderr_said();
-                let port = server.port;
+            Readiness::NotListening(answer) => {
+                let address = server.address();
                 server.stop()?;
-                bail!(
-                    "the server did not listen on 127.0.0.1:{port} within {} s{said}",
-                    start_timeout.as_secs()
-                )
+                let seconds = start_timeout.as_secs_f64();
+                match (ready, answer) {
+                    (Some(path), Some(answer)) => bail!(
+                        "the server listened on {address}, but its readiness URL {path} answered {answer} \
+                         until the start timeout ({seconds} s) passed, not 2xx{said}"
+                    ),
+                    _ => bail!("the server did not listen on {address} within {seconds} s{said}"),
+                }
             }
         }
     }
 
     /// Where it listens.
     pub fn address(&self) -> SocketAddr {
-        SocketAddr::from((Ipv4Addr::LOCALHOST, self.port))
+        SocketAddr::new(self.host, self.port)
     }
 
-    /// Waits until it accepts a connection on its port (and `ready` answers 2xx) or it ends.
-    fn wait_ready(&self, ready: Option<&str>, start_timeout: Duration) -> Result<Readiness> {
-        let deadline = Instant::now() + start_timeout;
+    /// Waits until it accepts a connection on its port (and `ready` answers 2xx) or it ends. The
+    /// start timeout is of its own time, like a request's: what its threads waited for a CPU on a
+    /// busy machine moves the deadline (up to the wall-clock bound).
+    fn wait_ready(&mut self, ready: Option<&str>, start_timeout: Duration) -> Result<Readiness> {
+        let started = Instant::now();
+        let mut answer = None;
         loop {
-            if !self.alive() {
+            let now = Instant::now();
+            if now >= self.monitor.next_sample() {
+                self.monitor.sample(now);
+            }
+            let deadline = self.monitor.deadline(started, start_timeout);
+            if interrupt::requested() {
                 return Ok(Readiness::Exited);
             }
-            if TcpStream::connect_timeout(&self.address(), READY_POLL).is_ok() && self.answers(ready)? {
-                // What answered may be a daemon it forked before it exited: the server must still run.
-                std::thread::sleep(READY_POLL);
-                return Ok(if self.alive() { Readiness::Ready } else { Readiness::Exited });
+            if !self.alive() {
+                return Ok(self.ended_before_ready(deadline));
             }
-            if Instant::now() >= deadline {
-                return Ok(Readiness::NotListening);
+            if TcpStream::connect_timeout(&self.address(), READY_POLL).is_ok() {
+                match self.answers(ready)? {
+                    Ok(()) => {
+                        // What answered may be what a launcher started before it exits.
+                        std::thread::sleep(READY_POLL);
+                        if !self.alive() {
+                            return Ok(self.ended_before_ready(deadline));
+                        }
+                        return Ok(Readiness::Ready);
+                    }
+                    Err(said) => answer = Some(said),
+                }
+            }
+            if Instant::now() >= self.monitor.deadline(started, start_timeout) {
+                return Ok(Readiness::NotListening(answer));
             }
             std::thread::sleep(READY_POLL);
         }
     }
 
-    /// Whether `ready` (a path) answers 2xx now; true without one.
-    fn answers(&self, ready: Option<&str>) -> Result<bool> {
-        let Some(path) = ready else { return Ok(true) };
-        let host = format!("127.0.0.1:{}", self.port);
+    /// The server's own process ended during its start: a launcher if what it started listens on
+    /// its port (by the deadline, while any of it still runs), else an exit before it listened.
+    fn ended_before_ready(&self, deadline: Instant) -> Readiness {
+        while self.others_alive() && !interrupt::requested() {
+            if TcpStream::connect_timeout(&self.address(), READY_POLL).is_ok() {
+                return Readiness::Launcher;
+            }
+            if Instant::now() >= deadline {
+                break;
+            }
+            std::thread::sleep(READY_POLL);
+        }
+        Readiness::Exited
+    }
+
+    /// A server whose listener is one of its children: whether its own process stays (a
+    /// supervisor: npm, a reloader) or exits within LAUNCHER_SETTLE (a launcher).
+    fn settle(&self, start_timeout: Duration) -> Readiness {
+        let until = Instant::now() + LAUNCHER_SETTLE;
+        while Instant::now() < until && !interrupt::requested() {
+            if !self.alive() {
+                return self.ended_before_ready(Instant::now() + start_timeout);
+            }
+            std::thread::sleep(READY_POLL);
+        }
+        Readiness::Ready
+    }
+
+    /// Whether its own process holds the socket listening on its port (where /proc cannot say:
+    /// taken to).
+    fn program_listens(&self) -> bool {
+        let Some(inode) = listening_inode(self.port) else { return true };
+        let socket = format!("socket:[{inode}]");
+        let Ok(fds) = std::fs::read_dir(format!("/proc/{}/fd", self.child.pids.program)) else { return true };
+        fds.flatten()
+            .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|link| link.as_os_str() == socket.as_str()))
+    }
+
+    /// Whether processes it started still run (its own excepted).
+    fn others_alive(&self) -> bool {
+        let mut sampler = TreeSampler::new(self.child.reaper_pid(), self.reapers());
+        sampler.sample(Instant::now());
+        sampler.members().iter().any(|&pid| pid != self.child.pids.program)
+    }
+
+    /// Whether its own process has ended and left something that answers on its port: a launcher
+    /// that backgrounded the server and exited, not a server that died.
+    pub fn left_a_server_running(&self) -> bool {
+        !self.alive() && TcpStream::connect_timeout(&self.address(), READY_POLL * 4).is_ok()
+    }
+
+    /// Whether `ready` (a path) answers 2xx now (always, without one); else its status and the
+    /// start of its text.
+    fn answers(&self, ready: Option<&str>) -> Result<Result<(), String>> {
+        let Some(path) = ready else { return Ok(Ok(())) };
+        let host = SocketAddr::new(self.host, self.port).to_string();
         let request = crate::sys::http::Request {
             method: "GET",
             host: &host,
@@ -133,7 +257,19 @@ impl Server {
         };
         let answer =
             crate::sys::http::exchange(self.address(), &request, Instant::now() + Duration::from_secs(5))?;
-        Ok(answer.status().is_some_and(|status| (200..300).contains(&status)))
+        Ok(match answer {
+            Exchange::Answered { status, .. } if (200..300).contains(&status) => Ok(()),
+            Exchange::Answered { status, body, .. } => {
+                let text = crate::sys::http::readable_text(&body);
+                Err(match text.is_empty() {
+                    true => format!("HTTP {status}"),
+                    false => format!("HTTP {status} ({})", crate::untrusted::printable(&text)),
+                })
+            }
+            Exchange::Closed { how, .. } => Err(format!("nothing (the connection was {how})")),
+            Exchange::NoAnswer => Err("nothing within 5 s".into()),
+            Exchange::Refused(why) => Err(format!("nothing ({why})")),
+        })
     }
 
     /// Whether the server's own process still runs.
@@ -143,12 +279,37 @@ impl Server {
         !ended.unwrap_or(true)
     }
 
-    /// Remembers the server's processes now, to tell later which of them ended (`ended_since`).
+    /// Remembers the server's processes now, to tell later which of them ended (`ended_since`),
+    /// and where its stderr is, to tell what it wrote since (`stderr_since_watch`).
     pub fn watch(&mut self) {
         let mut sampler = TreeSampler::new(self.child.reaper_pid(), self.reapers());
         sampler.sample(Instant::now());
         self.watched =
             sampler.members().iter().filter_map(|&pid| Some((pid, process::pidfd_open(pid).ok()?))).collect();
+        self.mark();
+    }
+
+    /// Its processes now, its own first (to attach a debugger to).
+    pub fn processes(&self) -> Vec<i32> {
+        let mut sampler = TreeSampler::new(self.child.reaper_pid(), self.reapers());
+        sampler.sample(Instant::now());
+        let program = self.child.pids.program;
+        let others = sampler.members().iter().copied().filter(|&pid| pid != program);
+        std::iter::once(program).chain(others).collect()
+    }
+
+    /// The CPU time its processes have used (user and system, all their threads), as /proc says:
+    /// a request that ran out of time with none of it spent was waited on, not worked on.
+    pub fn cpu_time(&self) -> Duration {
+        let ticks =
+            nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK).ok().flatten().unwrap_or(100).max(1);
+        let used: u64 = self.processes().iter().filter_map(|pid| cpu_ticks(*pid)).sum();
+        Duration::from_secs_f64(used as f64 / ticks as f64)
+    }
+
+    fn mark(&mut self) {
+        let mut log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        log.mark = log.written;
     }
 
     /// The processes seen by the last `watch` that have ended since, the server's own excepted.
@@ -164,73 +325,117 @@ impl Server {
             .collect()
     }
 
-    /// The CPU time its processes have used so far (those alive now, and the children they
-    /// reaped): whether it worked on a request while a client waited.
-    pub fn cpu_time(&self) -> Duration {
-        let mut sampler = TreeSampler::new(self.child.reaper_pid(), self.reapers());
-        sampler.sample(Instant::now());
-        let mut pids = sampler.members().to_vec();
-        pids.push(self.child.pids.program);
-        pids.sort_unstable();
-        pids.dedup();
-        pids.into_iter().map(process_cpu_time).sum()
-    }
-
     fn reapers(&self) -> Vec<i32> {
         vec![self.child.reaper_pid(), self.child.pids.parent]
     }
 
-    /// The last bytes it wrote to stderr.
-    pub fn stderr_tail(&self) -> String {
-        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>()).into_owned()
+    /// What it wrote to stderr since the last `watch` (the request's time: a death's own words, not
+    /// its startup log), in whole lines: where the kept tail no longer reaches back that far, from
+    /// its first whole line. Waits a moment for the pipe to be drained.
+    pub fn stderr_since_watch(&self) -> String {
+        std::thread::sleep(STDERR_SETTLE);
+        let log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        let new = (log.written - log.mark).min(log.tail.len() as u64) as usize;
+        let bytes: Vec<u8> = log.tail.iter().skip(log.tail.len() - new).copied().collect();
+        let whole = match log.written - log.mark > new as u64 {
+            // Cut: its first line is a fragment.
+            true => bytes.iter().position(|&b| b == b'\n').map_or(&[][..], |at| &bytes[at + 1..]),
+            false => &bytes[..],
+        };
+        String::from_utf8_lossy(whole).into_owned()
+    }
+
+    /// The last bytes it wrote to stderr, from its first whole line.
+    fn stderr_tail(&self) -> String {
+        let log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        let bytes: Vec<u8> = log.tail.iter().copied().collect();
+        let whole = match log.written > bytes.len() as u64 {
+            true => bytes.iter().position(|&b| b == b'\n').map_or(&[][..], |at| &bytes[at + 1..]),
+            false => &bytes[..],
+        };
+        String::from_utf8_lossy(whole).into_owned()
     }
 
     fn stderr_said(&self) -> String {
+        std::thread::sleep(STDERR_SETTLE);
         let tail = self.stderr_tail();
-        match crate::results::outcome::error_line(&tail) {
+        match last_meaningful_line(&tail) {
             Some(line) => format!(": {}", crate::untrusted::printable(line)),
             None => String::new(),
         }
     }
 
-    /// Stops it (if it still runs) and says how it ended: its wait status, `None` where its reaper
-    /// could not say.
+    /// Stops it (if it still runs) and whatever it left running, and says how it ended: its wait
+    /// status, `None` where its reaper could not say.
     pub fn stop(self) -> Result<Option<ExitStatus>> {
         use std::os::unix::process::ExitStatusExt;
-        let Server { child, .. } = self;
-        if !child.wait_program(Instant::now())? {
-            child.kill();
-        }
-        Ok(child.finish()?.map(|report| ExitStatus::from_raw(report.status)))
+        let Server { mut child, .. } = self;
+        let (_, report) = child.wait_kept(Duration::ZERO)?;
+        child.release()?;
+        Ok(report.map(|report| ExitStatus::from_raw(report.status)))
     }
+}
+
+/// A server's stderr: its last bytes, how many it wrote in all, and how many by the last `watch`.
+#[derive(Default)]
+struct StderrLog {
+    tail: VecDeque<u8>,
+    written: u64,
+    mark: u64,
+}
+
+/// The line that says most of a server's end: the last that names an error or a fault, else its
+/// last line (what it printed as it died comes last, after its log).
+pub fn last_meaningful_line(stderr: &str) -> Option<&str> {
+    let lines: Vec<&str> = stderr.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
+    let names_the_end = |line: &&&str| {
+        let lower = line.to_ascii_lowercase();
+        ["error", "exception", "fatal", "panic", "fault", "abort", "overflow", "killed"]
+            .iter()
+            .any(|word| lower.contains(word))
+            && !lower.starts_with("traceback")
+    };
+    lines.iter().rev().find(names_the_end).or(lines.last()).copied()
 }
 
 /// How a server's start ended.
 enum Readiness {
     Ready,
-    /// Its process ended first.
+    /// Its process ended first, and nothing it started listens.
     Exited,
-    /// Still running, not listening on its port by the start timeout (another port, say).
-    NotListening,
+    /// Its process ended, and what it started listens on its port.
+    Launcher,
+    /// Still running, not listening on its port by the start timeout (another port, say), or its
+    /// readiness URL answering this instead of 2xx.
+    NotListening(Option<String>),
 }
 
-/// A process's user and system time, its reaped children's included (0 once it is gone).
-fn process_cpu_time(pid: i32) -> Duration {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return Duration::ZERO };
-    // Fields after the command's closing parenthesis: state is the 3rd field; utime the 14th.
-    let Some(rest) = stat.rfind(')').map(|at| &stat[at + 1..]) else { return Duration::ZERO };
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: u64 =
-        fields.get(11..15).map_or(0, |times| times.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
-    // SAFETY: sysconf has no preconditions.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)
+/// utime + stime of a process, in clock ticks (/proc/PID/stat, after its command's parenthesis).
+fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // Fields 14 and 15 of stat(5); the slice starts at field 3.
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
-/// A port on 127.0.0.1 that nothing listens on now.
-fn free_port() -> Result<u16> {
-    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).context("cannot find a free loopback port")?;
+/// The inode of the socket listening on `port` (TCP, IPv4 or IPv6), from /proc/net.
+fn listening_inode(port: u16) -> Option<u64> {
+    const LISTEN: &str = "0A";
+    ["/proc/net/tcp", "/proc/net/tcp6"].iter().find_map(|table| {
+        let text = std::fs::read_to_string(table).ok()?;
+        text.lines().skip(1).find_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let local_port = fields.get(1)?.rsplit(':').next()?;
+            let listening = u16::from_str_radix(local_port, 16).ok()? == port && *fields.get(3)? == LISTEN;
+            listening.then(|| fields.get(9)?.parse().ok()).flatten()
+        })
+    })
+}
+
+/// A port on `host` (a loopback address) that nothing listens on now.
+fn free_port(host: IpAddr) -> Result<u16> {
+    let listener =
+        TcpListener::bind((host, 0)).with_context(|| format!("cannot find a free port on {host}"))?;
     Ok(listener.local_addr()?.port())
 }
 
@@ -240,15 +445,29 @@ pub fn port_is_free(port: u16) -> bool {
 }
 
 /// Reads the server's stderr until it closes, keeping the last STDERR_TAIL_BYTES.
-fn drain(mut pipe: std::process::ChildStderr, tail: &Mutex<VecDeque<u8>>) {
+fn drain(mut pipe: std::process::ChildStderr, log: &Mutex<StderrLog>) {
     let mut buf = [0u8; 8192];
     while let Ok(n) = pipe.read(&mut buf) {
         if n == 0 {
             return;
         }
-        let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
-        tail.extend(&buf[..n]);
-        let excess = tail.len().saturating_sub(STDERR_TAIL_BYTES);
-        tail.drain(..excess);
+        let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+        log.tail.extend(&buf[..n]);
+        log.written += n as u64;
+        let excess = log.tail.len().saturating_sub(STDERR_TAIL_BYTES);
+        log.tail.drain(..excess);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_death_s_line_is_the_last_that_names_the_end_else_the_last() {
+        let log = "[info] Listening at http://127.0.0.1:1\n[info] POST /parse\nFatal error: stack overflow\n";
+        assert_eq!(last_meaningful_line(log), Some("Fatal error: stack overflow"));
+        assert_eq!(last_meaningful_line("starting\nbye\n\n"), Some("bye"));
+        assert_eq!(last_meaningful_line("\n \n"), None);
     }
 }

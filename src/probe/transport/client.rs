@@ -108,6 +108,12 @@ impl ClientTransport {
         ClientTransport { spec, format: self.format, running: Mutex::new(None) }
     }
 
+    /// The same product in `state`, its server started as `server` says (a sweep's stack).
+    pub fn at(&self, state: ServiceState, server: &TrialConfig) -> ClientTransport {
+        let spec = ClientSpec { state, server: server.clone(), ..self.spec.clone() };
+        ClientTransport { spec, format: self.format, running: Mutex::new(None) }
+    }
+
     pub fn spec(&self) -> &ClientSpec {
         &self.spec
     }
@@ -124,6 +130,7 @@ impl ClientTransport {
             state: self.spec.state.name().into(),
             how: self.spec.state.how().replace("valid requests", "valid client runs"),
             started: true,
+            stack: None,
         }
     }
 
@@ -160,7 +167,8 @@ impl ClientTransport {
         if let Some(old) = running.take() {
             let _ = old.stop();
         }
-        let server = Server::start(&self.spec.server, None, self.spec.start_timeout)?;
+        let loopback = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+        let server = Server::start(&self.spec.server, loopback, None, self.spec.start_timeout, false)?;
         if self.spec.state == ServiceState::Warm {
             let shape = payload.shape;
             let warming = Payload::new(self.format, shape, WARM_DEPTH.min(self.format.deepest_tried(shape)));
@@ -192,7 +200,7 @@ impl Transport for ClientTransport {
         report.peak_rss_exact = false;
         if !server.alive() {
             let server = running.take().expect("a started server");
-            let stderr = server.stderr_tail();
+            let stderr = server.stderr_since_watch();
             let status = server.stop()?;
             use std::os::unix::process::ExitStatusExt;
             let status = status.map(|s| s.into_raw());
@@ -204,7 +212,7 @@ impl Transport for ClientTransport {
         let worker =
             server.ended_since().into_iter().find(|worker| worker.status.is_none_or(|status| status != 0));
         if let Some(worker) = worker {
-            let stderr = server.stderr_tail();
+            let stderr = server.stderr_since_watch();
             report.outcome = Outcome::Service(ServiceFailure::WorkerDied { status: worker.status, stderr });
             return Ok(report);
         }

@@ -1,12 +1,14 @@
 //! The one question the search, the confirmation, the classification and the crash site ask of a
 //! trial: run this payload once, within this timeout, and say what happened. How the payload gets
 //! to the parser is a transport's business: a fresh process per trial, the payload on its stdin
-//! (process.rs), is the first; a request to a server started once (service.rs) and a client
-//! command run against one (client.rs) are the others. A new transport is a file here implementing [`Transport`] and the
+//! (process.rs), is the first; a request to a server whose life server_life.rs keeps
+//! (service.rs, over HTTP) is the second, and a client command run against such a server (client.rs)
+//! the third. A new transport is a file here implementing [`Transport`] and the
 //! line in `ProbeSpec::transport` that chooses it.
 
 pub mod client;
 mod process;
+pub mod server_life;
 pub mod service;
 
 use std::time::Duration;

@@ -1,72 +1,27 @@
-//! The service transport: a server started once under the trial's limits (src/sys/server.rs), one
-//! request a trial on a fresh connection, the payload in its body. After each request: is the
-//! service still there — its process, the processes it forked (a pre-forked worker killed by a
-//! signal while the master lives on), an answer to a small valid request? A service that died or
-//! stopped answering is started again before the next trial.
-//!
-//! The state a trial meets is defined, never the accident of the search's order: *cold*, a fresh
-//! server for every trial; *warm*, one server warmed after each start by WARM_REQUESTS valid
-//! requests of WARM_DEPTH levels (a JIT has then compiled the parser's hot functions: V8's frames
-//! shrink, and a limit moves).
-//!
-//! A service nestprobe did not start (`probe --serve URL` without a command) cannot be started
-//! again: the probe stops at its first death and says so.
+//! The service transport: a request over HTTP. The server's life — started once under the
+//! trial's limits, watched, judged after each request, started again after a death — is
+//! server_life.rs's; here each trial is one request on a fresh connection, the payload in its body,
+//! and its answer read in the one outcome vocabulary.
 
 use std::fmt;
-use std::net::SocketAddr;
-use std::os::unix::process::ExitStatusExt;
-use std::process::ExitStatus;
-use std::sync::Mutex;
+use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 
-use crate::payload::{Payload, PayloadFormat, Shape};
+use crate::payload::{Payload, PayloadFormat};
+use crate::probe::transport::server_life::{Asked, Asker, ServerLife, Serving, Target};
 use crate::probe::transport::Transport;
 use crate::results::crash_site::CrashSite;
 use crate::results::outcome::{Outcome, ServiceFailure};
 use crate::results::service::ServiceRecord;
 use crate::sys::http::{self, Exchange, Request};
-use crate::sys::monitor::RequestClock;
-use crate::sys::server::{Server, WorkerEnd, PORT_PLACEHOLDER};
+use crate::sys::server::PORT_PLACEHOLDER;
 use crate::sys::trial::{TrialConfig, TrialReport};
 
-/// Valid requests that warm a server after each start.
-pub const WARM_REQUESTS: u32 = 300;
-/// The depth of each warming request (or the deepest the format allows below it).
-pub const WARM_DEPTH: u64 = 32;
-/// How long a server may take to listen after it is started, unless told.
-pub const START_TIMEOUT: Duration = Duration::from_secs(60);
-/// How long after a failed request the service's processes get to show that they died.
-const DEATH_GRACE: Duration = Duration::from_millis(250);
-
-/// The state each trial meets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ServiceState {
-    /// A fresh server for every trial.
-    Cold,
-    /// One server, warmed after each start.
-    Warm,
-}
-
-impl ServiceState {
-    pub fn name(self) -> &'static str {
-        match self {
-            ServiceState::Cold => "cold",
-            ServiceState::Warm => "warm",
-        }
-    }
-
-    /// How the state was made, for results.
-    pub fn how(self) -> String {
-        match self {
-            ServiceState::Cold => "a fresh server for every trial".into(),
-            ServiceState::Warm => format!(
-                "one server, after each start {WARM_REQUESTS} valid requests of {WARM_DEPTH} levels first"
-            ),
-        }
-    }
-}
+pub use crate::probe::transport::server_life::{
+    ServiceGone, ServiceState, START_TIMEOUT, WARM_DEPTH, WARM_REQUESTS,
+};
 
 /// A request's body: the payload where the template says `{payload}`, escaped as a JSON string
 /// where the template puts it inside one (GraphQL's `{"query": "{payload}"}`).
@@ -215,6 +170,12 @@ impl ServiceUrl {
         }
     }
 
+    /// Where a server nestprobe starts listens: the URL's loopback address (127.0.0.1 for
+    /// `localhost` or any name that is not an address).
+    pub fn loopback_ip(&self) -> IpAddr {
+        self.host.parse::<IpAddr>().unwrap_or(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST))
+    }
+
     /// The address of a service nestprobe does not start.
     pub fn address(&self) -> Result<SocketAddr, String> {
         use std::net::ToSocketAddrs;
@@ -272,18 +233,20 @@ pub struct ServiceSpec {
     /// How long the server may take to listen.
     pub start_timeout: Duration,
     pub state: ServiceState,
+    /// What the server's request threads' stack follows (a catalog row's), for results.
+    pub stack: Option<crate::results::service::ServerStack>,
 }
+
+/// The state of a service nestprobe did not start, and how it was made: by nobody nestprobe knows.
+pub const RUNNING: &str = "running";
+const RUNNING_HOW: &str = "a running service: nestprobe did not start it, so the state its trials met, \
+     its stack, ASLR, environment, memory and containment are its own";
 
 /// The service transport of one probe.
 pub struct ServiceTransport {
     spec: ServiceSpec,
-    /// Where a service nestprobe does not start listens.
-    address: Option<SocketAddr>,
     format: PayloadFormat,
-    running: Mutex<Option<Server>>,
-    /// The shapes whose payloads the service has accepted: only a request of one of those is a
-    /// valid request to check it with (a GraphQL server refuses `{a}` at any depth).
-    accepted: Mutex<Vec<Shape>>,
+    life: ServerLife,
 }
 
 impl fmt::Debug for ServiceTransport {
@@ -292,57 +255,46 @@ impl fmt::Debug for ServiceTransport {
     }
 }
 
-/// The service nestprobe did not start died: it cannot be started again.
-#[derive(Debug)]
-pub struct ServiceGone {
-    pub depth: u64,
-    pub what: String,
-}
-
-impl fmt::Display for ServiceGone {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the service stopped answering at depth {} ({}); nestprobe did not start it and cannot start it \
-             again: give its command after `--` to measure where it fails",
-            self.depth, self.what
-        )
-    }
-}
-
-impl std::error::Error for ServiceGone {}
-
 impl ServiceTransport {
     /// The transport of `spec`; a service nestprobe does not start must resolve to an address.
     pub fn new(spec: ServiceSpec, format: PayloadFormat) -> Result<ServiceTransport> {
-        let address = match spec.server {
-            Some(_) => None,
+        let serving = match &spec.server {
+            Some(config) => Serving::Started {
+                config: Box::new(config.clone()),
+                host: spec.url.loopback_ip(),
+                ready: spec.ready.clone(),
+                start_timeout: spec.start_timeout,
+            },
             None => {
                 let address = spec.url.address().map_err(anyhow::Error::msg)?;
                 if let Err(error) = std::net::TcpStream::connect_timeout(&address, spec.start_timeout) {
                     bail!("nothing answers at {}: {error}", spec.url.text);
                 }
-                Some(address)
+                Serving::Elsewhere(address)
             }
         };
-        Ok(ServiceTransport {
-            spec,
-            address,
-            format,
-            running: Mutex::new(None),
-            accepted: Mutex::new(Vec::new()),
-        })
+        let life = ServerLife::new(serving, spec.state, format);
+        Ok(ServiceTransport { spec, format, life })
     }
 
     /// The same service, its trials meeting it in `state` (a transport of its own: its own server).
     pub fn in_state(&self, state: ServiceState) -> ServiceTransport {
         let spec = ServiceSpec { state, ..self.spec.clone() };
-        ServiceTransport {
-            spec,
-            address: self.address,
-            format: self.format,
-            running: Mutex::new(None),
-            accepted: Mutex::new(Vec::new()),
+        ServiceTransport { spec, format: self.format, life: self.life.in_state(state) }
+    }
+
+    /// The same service, its server started with `server`'s settings (a sweep's stack), its trials
+    /// meeting it in `state`.
+    pub fn at(&self, state: ServiceState, server: &TrialConfig) -> ServiceTransport {
+        let spec = ServiceSpec {
+            state,
+            server: self.spec.server.as_ref().map(|_| server.clone()),
+            ..self.spec.clone()
+        };
+        match ServiceTransport::new(spec.clone(), self.format) {
+            Ok(transport) => transport,
+            // Only a service running elsewhere can fail to be made again: it is not swept.
+            Err(_) => self.in_state(state),
         }
     }
 
@@ -370,63 +322,22 @@ impl ServiceTransport {
             content_type: spec.content_type.clone(),
             body,
             query_param: spec.query_param.clone(),
-            state: spec.state.name().into(),
-            how: spec.state.how(),
-            started: spec.server.is_some(),
+            state: match self.life.started() {
+                true => spec.state.name().into(),
+                false => RUNNING.into(),
+            },
+            how: match self.life.started() {
+                true => spec.state.how(),
+                false => RUNNING_HOW.into(),
+            },
+            started: self.life.started(),
+            stack: spec.stack.map(|stack| stack.text()),
         }
     }
 
     /// Stops the server, if one runs: nothing of it outlives the probe (also done when dropped).
     pub fn stop(&self) {
-        let server = self.running.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(server) = server {
-            let _ = server.stop();
-        }
-    }
-
-    fn address(&self, server: Option<&Server>) -> SocketAddr {
-        match (server, self.address) {
-            (Some(server), _) => server.address(),
-            (None, Some(address)) => address,
-            (None, None) => unreachable!("a service spec has a server or an address"),
-        }
-    }
-
-    /// One request of `payload` by `deadline`, and what its answer says, the service alive.
-    fn ask(&self, server: Option<&Server>, payload: Payload, deadline: Instant) -> Result<Exchanged> {
-        self.ask_by(self.address(server), server.map(|s| s.port), payload, &mut |_| deadline)
-    }
-
-    /// [`Self::ask`] of the service at `address` (`port` where nestprobe started it), by a deadline
-    /// that may move while the answer is awaited.
-    fn ask_by(
-        &self,
-        address: SocketAddr,
-        port: Option<u16>,
-        payload: Payload,
-        deadline: &mut dyn FnMut(Instant) -> Instant,
-    ) -> Result<Exchanged> {
-        let port = port.map(|port| port.to_string()).unwrap_or_default();
-        let host = self.spec.url.host_header().replace(PORT_PLACEHOLDER, &port);
-        let (path, body) = match &self.spec.query_param {
-            Some(name) => (with_query_param(&self.spec.path, name, payload), Vec::new()),
-            None => (self.spec.path.clone(), self.spec.body.render(payload)),
-        };
-        let request = Request {
-            method: &self.spec.method,
-            host: &host,
-            path: &path,
-            content_type: &self.spec.content_type,
-            body: &body,
-        };
-        let exchange = http::exchange_by(address, &request, deadline)?;
-        let sent_whole_body = match &exchange {
-            Exchange::Answered { sent_whole_body, .. } | Exchange::Closed { sent_whole_body, .. } => {
-                *sent_whole_body
-            }
-            Exchange::NoAnswer | Exchange::Refused(_) => false,
-        };
-        Ok(Exchanged { outcome: self.answer(exchange), sent_whole_body })
+        self.life.stop();
     }
 
     /// What an answer (or none) says, the service alive.
@@ -444,10 +355,10 @@ impl ServiceTransport {
                 failed(ServiceFailure::RefusedBySize { status: Some(413) })
             }
             Exchange::Answered { status, body, .. } if (400..500).contains(&status) => {
-                failed(ServiceFailure::ClientError { status, body })
+                failed(ServiceFailure::ClientError { status, body: http::readable_text(&body) })
             }
             Exchange::Answered { status, body, .. } => {
-                failed(ServiceFailure::ServerError { status: Some(status), body })
+                failed(ServiceFailure::ServerError { status: Some(status), body: http::readable_text(&body) })
             }
             Exchange::Closed { sent_whole_body: false, .. } => {
                 failed(ServiceFailure::RefusedBySize { status: None })
@@ -467,250 +378,60 @@ impl ServiceTransport {
     fn reports_errors_in_body(&self, body: &str) -> bool {
         self.format.name() == "graphql" && body.contains("\"errors\"")
     }
-
-    /// The running server for the next trial: a fresh one when cold, when none runs or when the
-    /// last one died; warmed when warm, with payloads of `shape`.
-    fn server_for_trial(&self, running: &mut Option<Server>, shape: Shape) -> Result<()> {
-        let Some(config) = &self.spec.server else { return Ok(()) };
-        let usable = running.as_ref().is_some_and(Server::alive) && self.spec.state == ServiceState::Warm;
-        if usable {
-            return Ok(());
-        }
-        if let Some(old) = running.take() {
-            let _ = old.stop();
-        }
-        let server = Server::start(config, self.spec.ready.as_deref(), self.spec.start_timeout)?;
-        if self.spec.state == ServiceState::Warm {
-            let warming = Payload::new(self.format, shape, WARM_DEPTH.min(self.format.deepest_tried(shape)));
-            for _ in 0..WARM_REQUESTS {
-                self.ask(Some(&server), warming, Instant::now() + Duration::from_secs(10))?;
-            }
-        }
-        *running = Some(server);
-        Ok(())
-    }
-
-    /// Whether the service answers a valid request (depth 1 of `shape`) with 2xx now; what it did
-    /// otherwise. Nothing is asked before the service has accepted a payload of `shape`: until then
-    /// nothing says that depth 1 of it is valid to this service (its process is checked all the same).
-    fn answers_valid(
-        &self,
-        server: Option<&Server>,
-        shape: Shape,
-        timeout: Duration,
-    ) -> Result<Result<(), String>> {
-        if !self.accepted.lock().unwrap_or_else(|e| e.into_inner()).contains(&shape) {
-            return Ok(Ok(()));
-        }
-        let valid = Payload::new(self.format, shape, 1);
-        Ok(match self.ask(server, valid, Instant::now() + timeout)?.outcome {
-            Outcome::Accepted => Ok(()),
-            Outcome::Timeout { .. } => Err("no answer to a valid request".into()),
-            other => Err(format!("a valid request: {}", other.describe())),
-        })
-    }
 }
 
-/// One request's outcome, the service assumed alive, and whether its whole body went out.
-struct Exchanged {
-    outcome: Outcome,
-    sent_whole_body: bool,
+impl Asker for ServiceTransport {
+    /// One HTTP request of `payload` on a fresh connection, and what its answer says.
+    fn ask(
+        &self,
+        target: Target,
+        payload: Payload,
+        deadline: &mut dyn FnMut(Instant) -> Instant,
+    ) -> Result<Asked> {
+        let port = target.port.map(|port| port.to_string()).unwrap_or_default();
+        let host = self.spec.url.host_header().replace(PORT_PLACEHOLDER, &port);
+        let (path, body) = match &self.spec.query_param {
+            Some(name) => (with_query_param(&self.spec.path, name, payload), Vec::new()),
+            None => (self.spec.path.clone(), self.spec.body.render(payload)),
+        };
+        let request = Request {
+            method: &self.spec.method,
+            host: &host,
+            path: &path,
+            content_type: &self.spec.content_type,
+            body: &body,
+        };
+        let exchange = http::exchange_by(target.address, &request, deadline)?;
+        let sent_whole_body = match &exchange {
+            Exchange::Answered { sent_whole_body, .. } | Exchange::Closed { sent_whole_body, .. } => {
+                *sent_whole_body
+            }
+            Exchange::NoAnswer | Exchange::Refused(_) => false,
+        };
+        Ok(Asked { outcome: self.answer(exchange), sent_whole_body })
+    }
 }
 
 impl Transport for ServiceTransport {
     fn run(&self, payload: Payload, timeout: Duration) -> Result<TrialReport> {
-        // The check after the request, and the warming, are of a shape every parser must take.
-        let shape = if payload.shape.must_be_accepted() { payload.shape } else { self.format.main_shape() };
-        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        self.server_for_trial(&mut running, shape)?;
-        if let Some(server) = running.as_mut() {
-            server.watch();
-        }
-        let started = Instant::now();
-        // A started server's request is timed by its own time, like a program's trial: what its
-        // threads waited for a CPU during the request moves the deadline and is not its time.
-        let (exchanged, queued, starved) = match running.as_mut() {
-            Some(server) => {
-                let (address, port) = (server.address(), server.port);
-                let mut clock = RequestClock::start(&mut server.monitor, timeout);
-                let exchanged = self.ask_by(address, Some(port), payload, &mut |now| clock.deadline(now))?;
-                let starved = matches!(exchanged.outcome, Outcome::Timeout { .. }) && clock.starved();
-                (exchanged, clock.queued(), starved)
-            }
-            None => (self.ask(None, payload, started + timeout)?, Duration::ZERO, false),
-        };
-        let wall = started.elapsed();
-        if exchanged.outcome == Outcome::Accepted {
-            let mut accepted = self.accepted.lock().unwrap_or_else(|e| e.into_inner());
-            if !accepted.contains(&shape) {
-                accepted.push(shape);
-            }
-        }
-        let read_whole_input = exchanged.sent_whole_body;
-        let outcome = match running.is_some() {
-            true => self.judge_started(&mut running, exchanged.outcome, shape, timeout)?,
-            false => self.judge_elsewhere(payload.depth, exchanged.outcome, shape, timeout)?,
-        };
-        let starved = starved || failed_on_time_the_load_added(&outcome, wall, timeout);
-        let peak_rss_bytes = running.as_mut().map_or(0, |server| {
-            server.monitor.sample(Instant::now());
-            server.monitor.peak
-        });
-        Ok(TrialReport {
-            outcome,
-            wall,
-            queued,
-            starved,
-            peak_rss_bytes,
-            peak_rss_exact: false,
-            read_whole_input,
-            built_depth: None,
-        })
+        self.life.trial(self, payload, timeout)
     }
 
     fn side_by_side(&self) -> bool {
         false
     }
 
-    /// A server is not run under a debugger (its crash would have to be requested of it there).
-    fn locate_crash(&self, _payload: Payload) -> Option<CrashSite> {
-        None
+    /// The crash requested of a server of its own with gdb attached to its processes.
+    fn locate_crash(&self, payload: Payload) -> Option<CrashSite> {
+        let timeout = self.spec.server.as_ref().map_or(Duration::from_secs(10), |config| config.timeout);
+        Some(self.life.locate_crash(self, payload, timeout))
     }
-}
-
-impl ServiceTransport {
-    /// What one request to a server nestprobe started came to: the server's own death first, a
-    /// worker's next, then the answer, then whether a valid request is answered afterwards. A
-    /// server that died or stopped answering is stopped, to be started again for the next trial.
-    fn judge_started(
-        &self,
-        running: &mut Option<Server>,
-        answered: Outcome,
-        shape: Shape,
-        timeout: Duration,
-    ) -> Result<Outcome> {
-        if answered != Outcome::Accepted {
-            // A process that died of the request takes a moment to be seen as gone.
-            std::thread::sleep(DEATH_GRACE);
-        }
-        let server = running.as_ref().expect("a started server");
-        if !server.alive() {
-            return died(running);
-        }
-        let workers: Vec<WorkerEnd> = server.ended_since().into_iter().filter(WorkerEnd::abnormal).collect();
-        let check = self.answers_valid(Some(server), shape, timeout)?;
-        if !server.alive() {
-            // It died of the request after all, a moment later.
-            return died(running);
-        }
-        if let Some(worker) = workers.first() {
-            let stderr = server.stderr_tail();
-            return Ok(Outcome::Service(ServiceFailure::WorkerDied { status: worker.status, stderr }));
-        }
-        match check {
-            Ok(()) => Ok(answered),
-            Err(detail) => {
-                // Alive, but broken for everyone.
-                if let Some(server) = running.take() {
-                    let _ = server.stop();
-                }
-                Ok(match answered {
-                    Outcome::Timeout { .. } => answered,
-                    _ => Outcome::Service(ServiceFailure::Unresponsive { detail }),
-                })
-            }
-        }
-    }
-
-    /// What one request to a service running elsewhere came to; its death ends the probe.
-    fn judge_elsewhere(
-        &self,
-        depth: u64,
-        answered: Outcome,
-        shape: Shape,
-        timeout: Duration,
-    ) -> Result<Outcome> {
-        if let Err(what) = self.answers_valid(None, shape, timeout)? {
-            bail!(ServiceGone { depth, what });
-        }
-        Ok(answered)
-    }
-}
-
-impl Drop for ServiceTransport {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-impl WorkerEnd {
-    /// Killed by a signal or ended with a status other than 0: a worker died; one that ended
-    /// cleanly (a worker recycled after its requests) did not. Where the kernel does not say how it
-    /// ended, its end during a request counts.
-    fn abnormal(&self) -> bool {
-        self.status.is_none_or(|status| status != 0)
-    }
-}
-
-/// Whether a request failed after its wall time passed its timeout in a way a wall-clock watchdog
-/// fails one: a worker killed by a supervisor's signal (SIGKILL, SIGTERM) or exiting, or a server
-/// error (a 5xx, the connection closed unanswered). nestprobe waited that long only because the
-/// machine's load stretched the request; a watchdog such as gunicorn's 30 s worker timeout (SIGABRT,
-/// which its worker turns into an exit, then SIGKILL) acted on that borrowed time. Like a starved
-/// trial it is run again: on an idle machine the request would have been answered, crashed or run
-/// out of its own time first. A fault's signal and a clean error are the request's however long it
-/// took.
-fn failed_on_time_the_load_added(outcome: &Outcome, wall: Duration, timeout: Duration) -> bool {
-    let watchdogs_way = match outcome {
-        Outcome::Service(ServiceFailure::WorkerDied { status: Some(status), .. }) => {
-            let signal = ExitStatus::from_raw(*status).signal();
-            signal.is_none_or(|signal| matches!(signal, libc::SIGKILL | libc::SIGTERM))
-        }
-        Outcome::Service(ServiceFailure::WorkerDied { status: None, .. }) => true,
-        Outcome::Service(ServiceFailure::ServerError { .. }) => true,
-        _ => false,
-    };
-    wall > timeout && watchdogs_way
-}
-
-/// The server's own end, as an outcome: it is stopped (reaped), to be started again.
-fn died(running: &mut Option<Server>) -> Result<Outcome> {
-    use std::os::unix::process::ExitStatusExt;
-    let server = running.take().expect("a started server");
-    let stderr = server.stderr_tail();
-    let status = server.stop()?;
-    Ok(Outcome::Service(ServiceFailure::Died { status: status.map(|s| s.into_raw()), stderr }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::payload::Shape;
-
-    #[test]
-    fn a_watchdog_s_failure_after_the_wall_clock_passed_the_timeout_came_on_borrowed_time() {
-        let worker = |status| Outcome::Service(ServiceFailure::WorkerDied { status, stderr: String::new() });
-        let (timeout, short, long) =
-            (Duration::from_secs(10), Duration::from_secs(3), Duration::from_secs(31));
-        let borrowed = |outcome: &Outcome| failed_on_time_the_load_added(outcome, long, timeout);
-        let killed = worker(Some(libc::SIGKILL));
-        assert!(borrowed(&killed));
-        assert!(borrowed(&worker(Some(libc::SIGTERM))));
-        assert!(borrowed(&worker(Some(1 << 8))), "a worker that exited (gunicorn's answer to SIGABRT)");
-        let closed = Outcome::Service(ServiceFailure::ServerError { status: None, body: String::new() });
-        assert!(borrowed(&closed));
-        // A fault and a clean error are the request's, however long it took; within the timeout
-        // every failure is a fact.
-        assert!(!borrowed(&worker(Some(libc::SIGSEGV))));
-        assert!(!borrowed(&worker(Some(libc::SIGABRT))));
-        let clean = Outcome::Service(ServiceFailure::ClientError { status: 400, body: String::new() });
-        assert!(!borrowed(&clean));
-        let died =
-            Outcome::Service(ServiceFailure::Died { status: Some(libc::SIGKILL), stderr: String::new() });
-        assert!(!borrowed(&died));
-        assert!(!failed_on_time_the_load_added(&killed, short, timeout));
-        assert!(!failed_on_time_the_load_added(&closed, short, timeout));
-    }
 
     #[test]
     fn service_urls_are_http_with_a_port_or_the_placeholder_for_it() {

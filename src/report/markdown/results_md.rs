@@ -173,8 +173,41 @@ fn services_section(results: &Results) -> String {
         let cells: Vec<String> = line.into_iter().map(|cell| cut_at_word(&cell, MAX_CELL)).collect();
         let _ = writeln!(text, "| {} |", cells.join(" | "));
     }
+    let _ = writeln!(text, "\n{}", services_stacks(&services.parsers));
     let _ = writeln!(text, "\nEvery result of every service: [{SERVICES_FILE}]({SERVICES_FILE}).\n");
     text
+}
+
+/// Which services' rows are swept at the deployment stacks (their request threads take
+/// RLIMIT_STACK, glibc's default for threads) and why the others are not (their runtime sizes its
+/// threads itself).
+fn services_stacks(records: &[ParserRecord]) -> String {
+    use crate::results::service::ServerStack;
+    let mut swept: Vec<&str> = Vec::new();
+    let mut not: Vec<&'static str> = Vec::new();
+    for record in records {
+        match ServerStack::of_language(&record.language) {
+            ServerStack::Rlimit => swept.push(&record.language),
+            ServerStack::Runtime(why) => not.push(why),
+        }
+    }
+    swept.sort_unstable();
+    swept.dedup();
+    not.sort_unstable();
+    not.dedup();
+    let mut line = String::from("**Stacks.** ");
+    if !swept.is_empty() {
+        let _ = write!(
+            line,
+            "A server's request threads take RLIMIT_STACK where glibc sizes them ({}): those services are swept \
+             at the deployment stacks, as the libraries are. ",
+            swept.join(", ")
+        );
+    }
+    if !not.is_empty() {
+        let _ = write!(line, "Not swept, their runtime sizing its threads itself: {}.", not.join("; "));
+    }
+    line.trim_end().to_string()
 }
 
 /// A result as a comparable phrase: its depth and how it failed (`service died (exit 2) at 401,845`).

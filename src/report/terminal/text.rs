@@ -102,6 +102,22 @@ fn finding(out: &mut String, result: &ProbeResult) {
 
 /// What the probe tried and under which settings, and what it cost: one line.
 fn how_measured(out: &mut String, result: &ProbeResult) {
+    if let Some(service) = result.service.as_ref().filter(|service| !service.started) {
+        // Nothing of a running service's own settings was nestprobe's to choose.
+        let _ = write!(
+            out,
+            "  {} {} shape, {}, {} in {:.1} s, {}",
+            result.payload_format,
+            result.shape.name(),
+            result
+                .max_accepted_depth
+                .map_or("no depth accepted".into(), |d| format!("deepest accepted {}", thousands(d))),
+            count(result.trials.into(), "trial", "trials"),
+            result.elapsed_seconds,
+            service.how,
+        );
+        return;
+    }
     let stack = result.settings.stack_bytes.map_or(Limit::Unlimited, Limit::Bytes);
     let _ = write!(
         out,
