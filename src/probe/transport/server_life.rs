@@ -179,6 +179,13 @@ impl ServerLife {
         self.state
     }
 
+    /// Whether a request of `payload` ran out of its time while its server sat idle (a client
+    /// transport tells its client's hang from the product's slowness by it).
+    pub fn hung(&self, payload: Payload) -> bool {
+        let hung = self.hung.lock().unwrap_or_else(|e| e.into_inner());
+        hung.iter().any(|(shape, depth, _)| *shape == payload.shape && *depth == payload.depth)
+    }
+
     /// Whether nestprobe starts the server (and so can start it again after a death).
     pub fn started(&self) -> bool {
         matches!(self.serving, Serving::Started { .. })
