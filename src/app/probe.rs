@@ -247,7 +247,6 @@ fn client_transport(serve: &ServeRequest, client: &[String], spec: &ProbeSpec) -
         wrong_status: serve.client_wrong_status.clone(),
         start_timeout: serve.start_timeout,
         state: serve.state,
-        stack: None,
     };
     ClientTransport::new(client_spec, format)
 }

@@ -73,7 +73,6 @@ pub fn client_transport(
         wrong_status: serve.client_wrong_status.clone().unwrap_or_default(),
         start_timeout,
         state: ServiceState::Cold,
-        stack: Some(crate::results::service::ServerStack::of_language(&parser.entry.language)),
     };
     ClientTransport::new(spec, parser.entry.format).map(Some)
 }

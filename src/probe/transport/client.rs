@@ -1,17 +1,18 @@
-//! The client transport: a server whose life server_life.rs keeps as a service's (supervised, on
-//! a free loopback port, watched, judged, started again after a death), each trial one run of a client
-//! command (the product's own CLI: `redis-cli`, `mariadb`, `psql`) with the payload on its stdin,
-//! `{port}` in its arguments and `PORT` in its environment. For products that speak their own
-//! protocol rather than HTTP.
+//! The client transport: a server whose life server_life.rs keeps (started on a free loopback port,
+//! warmed, watched, judged and started again after a death, exactly as a service's), each trial one
+//! run of a client command (the product's own CLI: `redis-cli`, `mariadb`, `psql`) with the payload
+//! on its stdin, `{port}` in its arguments and `PORT` in its environment. For products that speak
+//! their own protocol rather than HTTP.
 //!
-//! What a trial came to, in the one vocabulary, the server's fate first: the server died (a crash,
-//! `service died`); a process it forked died abnormally while it lived on (`worker died`: a
-//! PostgreSQL backend); the client exited 0 (accepted); the client exited with a status the product's
-//! error is reported with (the product's clean error: its message is the client's stderr); anything
-//! else the client did (a status the row declares for a wrong answer aside: `wrong answer`, the
-//! product answered valid input wrongly and said no error) — killed by a signal, another exit status, or no end while the server used
-//! no CPU — is the client's own failure, not the product's, and ends the probe with a line saying
-//! so ([`ClientFailed`]).
+//! What a trial came to, in the one vocabulary, the server's fate first (server_life.rs judges it):
+//! the server died (a crash, `service died`); a process it forked died abnormally while it lived on
+//! (`worker died`: a PostgreSQL backend); then the client's answer: it exited 0 (accepted); with a
+//! status the product's error is reported with (the product's clean error: its message is the
+//! client's stderr); with a status the row declares for a wrong answer (`wrong answer`: the product
+//! answered valid input wrongly and said no error); no end by the timeout while the server worked
+//! (`exhausts time`). Anything else the client did — killed by a signal, another exit status, no
+//! end while the server sat idle — is the client's own failure, not the product's, and ends the
+//! probe with a line saying so ([`ClientFailed`]).
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -41,8 +42,6 @@ pub struct ClientSpec {
     pub wrong_status: Vec<i32>,
     pub start_timeout: Duration,
     pub state: ServiceState,
-    /// What the stack of the server's request threads follows (by its language).
-    pub stack: Option<crate::results::service::ServerStack>,
 }
 
 /// The client did something the product did not: named apart, never the product's result.
@@ -79,9 +78,9 @@ impl fmt::Debug for ClientTransport {
 }
 
 impl ClientTransport {
-    /// The transport of `spec`; the client must be a program that exists.
-    /// A client named by a bare name is found on the caller's PATH, else on the fixed one, and
-    /// run by its path (children are started by path, their PATH the fixed one).
+    /// The transport of `spec`. A client named by a bare name is found on the caller's PATH, else
+    /// on the fixed one, and run by its path (children are started by path, their PATH the fixed
+    /// one).
     pub fn new(mut spec: ClientSpec, format: PayloadFormat) -> Result<ClientTransport> {
         let Some(program) = spec.client.argv.first() else { bail!("the client command is empty") };
         let found = match program.as_encoded_bytes().contains(&b'/') {
@@ -95,13 +94,7 @@ impl ClientTransport {
         };
         let Some(found) = found else { bail!("cannot find the client `{}`", program.to_string_lossy()) };
         spec.client.argv[0] = found.into_os_string();
-        let serving = Serving::Started {
-            config: Box::new(spec.server.clone()),
-            host: std::net::Ipv4Addr::LOCALHOST.into(),
-            ready: None,
-            start_timeout: spec.start_timeout,
-        };
-        let life = ServerLife::new(serving, spec.state, format);
+        let life = ServerLife::new(serving(&spec), spec.state, format);
         Ok(ClientTransport { spec, format, life })
     }
 
@@ -111,15 +104,11 @@ impl ClientTransport {
         ClientTransport { spec, format: self.format, life: self.life.in_state(state) }
     }
 
-    /// The same product, its trials meeting it in `state`, its server started as `server` says (a
-    /// sweep's stack is its RLIMIT_STACK); the client keeps its own limits.
+    /// The same product in `state`, its server started as `server` says (a sweep's stack).
     pub fn at(&self, state: ServiceState, server: &TrialConfig) -> ClientTransport {
         let spec = ClientSpec { state, server: server.clone(), ..self.spec.clone() };
-        match ClientTransport::new(spec, self.format) {
-            Ok(transport) => transport,
-            // The client was found once; it is found again.
-            Err(_) => self.in_state(state),
-        }
+        let life = ServerLife::new(serving(&spec), state, self.format);
+        ClientTransport { spec, format: self.format, life }
     }
 
     pub fn spec(&self) -> &ClientSpec {
@@ -138,7 +127,7 @@ impl ClientTransport {
             state: self.spec.state.name().into(),
             how: self.spec.state.how().replace("valid requests", "valid client runs"),
             started: true,
-            stack: self.spec.stack.map(|stack| stack.text()),
+            stack: None,
         }
     }
 
@@ -150,10 +139,22 @@ impl ClientTransport {
     pub fn stop(&self) {
         self.life.stop();
     }
+}
 
+/// The server a client transport starts: on 127.0.0.1, ready when its port accepts a connection.
+fn serving(spec: &ClientSpec) -> Serving {
+    Serving::Started {
+        config: Box::new(spec.server.clone()),
+        host: std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        ready: None,
+        start_timeout: spec.start_timeout,
+    }
+}
+
+impl ClientSpec {
     /// The client's command for the server on `port`.
     fn client_for(&self, port: u16) -> TrialConfig {
-        let mut client = self.spec.client.clone();
+        let mut client = self.client.clone();
         for arg in &mut client.argv {
             if let Some(text) = arg.to_str().filter(|text| text.contains(PORT_PLACEHOLDER)) {
                 *arg = text.replace(PORT_PLACEHOLDER, &port.to_string()).into();
@@ -164,69 +165,61 @@ impl ClientTransport {
     }
 }
 
-impl Asker for ClientTransport {
-    /// One run of the client against the server at `target`, its exit read in the one vocabulary;
-    /// what is the client's own doing ends the probe ([`ClientFailed`]).
+/// One run of the client: its answer in the product's terms where its status says one (accepted,
+/// the product's error, a wrong answer, out of time); anything else as the client ended, for
+/// [`ClientTransport::run`] to name as the client's own once the server is judged alive.
+impl Asker for ClientSpec {
     fn ask(
         &self,
         target: Target,
         payload: Payload,
         deadline: &mut dyn FnMut(Instant) -> Instant,
     ) -> Result<Asked> {
-        let port = target.port.unwrap_or_else(|| target.address.port());
         let now = Instant::now();
-        let timeout = deadline(now).saturating_duration_since(now);
+        let timeout = deadline(now).saturating_duration_since(now).max(Duration::from_millis(1));
+        let port = target.port.unwrap_or_else(|| target.address.port());
         let report = self.client_for(port).run_with_timeout(payload, timeout)?;
-        let failed = |what: String| {
-            Some(ClientFailed { client: self.client_line(), depth: payload.depth, what }.to_string())
-        };
-        let (outcome, own_failure) = match report.outcome {
-            Outcome::Accepted => (Outcome::Accepted, None),
-            Outcome::Error { stderr } if self.spec.error_status.contains(&1) => {
-                (Outcome::Error { stderr }, None)
-            }
-            Outcome::Abnormal { code, stderr } if self.spec.error_status.contains(&code) => {
-                (Outcome::Error { stderr }, None)
+        let outcome = match report.outcome {
+            Outcome::Error { stderr } if self.error_status.contains(&1) => Outcome::Error { stderr },
+            // Exit 1 not declared: as any other status the client ends with.
+            Outcome::Error { stderr } => Outcome::Abnormal { code: 1, stderr },
+            Outcome::Abnormal { code, stderr } if self.error_status.contains(&code) => {
+                Outcome::Error { stderr }
             }
             // The answer the client checks is the one valid input gets: to invalid input (never
             // closed) the same answer is its right rejection.
-            Outcome::Abnormal { code, stderr } if self.spec.wrong_status.contains(&code) => {
+            Outcome::Abnormal { code, stderr } if self.wrong_status.contains(&code) => {
                 match payload.shape.must_be_accepted() {
-                    true => (Outcome::WrongAnswer { code, stderr }, None),
-                    false => (Outcome::Error { stderr }, None),
+                    true => Outcome::WrongAnswer { code, stderr },
+                    false => Outcome::Error { stderr },
                 }
             }
-            // Whether the server worked on it all along (the product's time) or sat idle (the
-            // client's hang) is the server's life's to judge: `idle_timeout` below.
-            Outcome::Timeout { stderr } => (Outcome::Timeout { stderr }, None),
-            // The client's own failure, unless the server's death or a worker's explains it.
-            other => {
-                let what = match &other {
-                    Outcome::Abnormal { code, stderr } | Outcome::ErrorStatus { code, stderr } => {
-                        said(format!("exited with status {code}"), stderr)
-                    }
-                    Outcome::Signal { signal, stderr } => {
-                        let name = crate::results::outcome::signal_name(*signal);
-                        said(format!("was killed by {name}"), stderr)
-                    }
-                    other => other.describe(),
-                };
-                (other, failed(what))
-            }
+            other => other,
         };
-        Ok(Asked { outcome, sent_whole_body: report.read_whole_input, own_failure })
-    }
-
-    /// A client that did not finish while the server sat idle hung on its own.
-    fn idle_timeout(&self, payload: Payload, timeout: Duration) -> Option<anyhow::Error> {
-        let what = format!("did not finish in {} s while the server sat idle", timeout.as_secs());
-        Some(ClientFailed { client: self.client_line(), depth: payload.depth, what }.into())
+        Ok(Asked { outcome, sent_whole_body: report.read_whole_input })
     }
 }
 
 impl Transport for ClientTransport {
     fn run(&self, payload: Payload, timeout: Duration) -> Result<TrialReport> {
-        self.life.trial(self, payload, timeout)
+        let report = self.life.trial(&self.spec, payload, timeout)?;
+        let failed = |what: String| ClientFailed { client: self.client_line(), depth: payload.depth, what };
+        match &report.outcome {
+            Outcome::Timeout { .. } if self.life.hung(payload) => {
+                bail!(failed(format!("did not finish in {} s while the server sat idle", timeout.as_secs())))
+            }
+            Outcome::Abnormal { code, stderr } | Outcome::ErrorStatus { code, stderr } => {
+                bail!(failed(said(format!("exited with status {code}"), stderr)))
+            }
+            Outcome::Signal { signal, stderr } | Outcome::Stopped { signal, stderr } => {
+                let name = crate::results::outcome::signal_name(*signal);
+                bail!(failed(said(format!("was killed by {name}"), stderr)))
+            }
+            Outcome::UndeclaredStatus { code, stderr } => {
+                bail!(failed(said(format!("exited with status {code}"), stderr)))
+            }
+            _ => Ok(report),
+        }
     }
 
     fn side_by_side(&self) -> bool {
@@ -235,7 +228,7 @@ impl Transport for ClientTransport {
 
     /// The crash requested of a server of its own with gdb attached to its processes.
     fn locate_crash(&self, payload: Payload) -> Option<CrashSite> {
-        Some(self.life.locate_crash(self, payload, self.spec.server.timeout))
+        Some(self.life.locate_crash(&self.spec, payload, self.spec.server.timeout))
     }
 }
 

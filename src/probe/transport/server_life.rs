@@ -97,10 +97,6 @@ pub struct Target {
 pub struct Asked {
     pub outcome: Outcome,
     pub sent_whole_body: bool,
-    /// What the asker itself failed at (a client command's own limit), said as the probe's error
-    /// unless the server died, a worker died or it stopped answering meanwhile: then that is the
-    /// trial's outcome.
-    pub own_failure: Option<String>,
 }
 
 /// How a transport puts one payload to the server.
@@ -113,12 +109,6 @@ pub trait Asker {
         payload: Payload,
         deadline: &mut dyn FnMut(Instant) -> Instant,
     ) -> Result<Asked>;
-
-    /// What a request that ran out of `timeout` while its server sat idle means, where it is not the
-    /// service's hang: an error that ends the probe (a client command that hung on its own).
-    fn idle_timeout(&self, _payload: Payload, _timeout: Duration) -> Option<anyhow::Error> {
-        None
-    }
 }
 
 /// The service nestprobe did not start died: it cannot be started again.
@@ -189,6 +179,13 @@ impl ServerLife {
         self.state
     }
 
+    /// Whether a request of `payload` ran out of its time while its server sat idle (a client
+    /// transport tells its client's hang from the product's slowness by it).
+    pub fn hung(&self, payload: Payload) -> bool {
+        let hung = self.hung.lock().unwrap_or_else(|e| e.into_inner());
+        hung.iter().any(|(shape, depth, _)| *shape == payload.shape && *depth == payload.depth)
+    }
+
     /// Whether nestprobe starts the server (and so can start it again after a death).
     pub fn started(&self) -> bool {
         matches!(self.serving, Serving::Started { .. })
@@ -249,9 +246,6 @@ impl ServerLife {
             _ => false,
         };
         if matches!(asked.outcome, Outcome::Timeout { .. }) && idle && !starved {
-            if let Some(error) = asker.idle_timeout(payload, timeout) {
-                return Err(error);
-            }
             self.hung.lock().unwrap_or_else(|e| e.into_inner()).push((payload.shape, payload.depth, wall));
         }
         if asked.outcome == Outcome::Accepted {
@@ -265,11 +259,6 @@ impl ServerLife {
             true => self.judge_started(asker, &mut running, asked.outcome, shape, timeout)?,
             false => self.judge_elsewhere(asker, payload.depth, asked.outcome, shape, timeout)?,
         };
-        if let Some(failure) = asked.own_failure {
-            if !matches!(outcome, Outcome::Service(_)) {
-                bail!(failure);
-            }
-        }
         let starved = starved || failed_on_time_the_load_added(&outcome, wall, timeout);
         let peak_rss_bytes = running.as_mut().map_or(0, |server| {
             server.monitor.sample(Instant::now());

@@ -408,7 +408,7 @@ impl Asker for ServiceTransport {
             }
             Exchange::NoAnswer | Exchange::Refused(_) => false,
         };
-        Ok(Asked { outcome: self.answer(exchange), sent_whole_body, own_failure: None })
+        Ok(Asked { outcome: self.answer(exchange), sent_whole_body })
     }
 }
 
