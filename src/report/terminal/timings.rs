@@ -10,7 +10,7 @@ use crate::payload::FormatClass;
 use crate::results::{ParserRecord, RowTimings};
 
 /// A table of the rows' timings, longest first, and a total line. `writing_seconds` is the time the
-/// run spent writing results.json after each row.
+/// run spent writing results.json as rows finished.
 pub fn table(records: &[ParserRecord], writing_seconds: f64) -> String {
     let mut rows: Vec<(&ParserRecord, RowTimings)> =
         records.iter().filter_map(|r| r.timings.clone().map(|t| (r, t))).collect();
@@ -48,7 +48,7 @@ pub fn table(records: &[ParserRecord], writing_seconds: f64) -> String {
     table.with(Style::psql()).modify(Columns::new(1..), Alignment::right());
     let share = 100.0 * sum.probe_seconds / sum.total_seconds().max(f64::EPSILON);
     format!(
-        "{table}\nrow time (summed over the jobs): {:.1} s, {share:.0}% of it in probes; writing results.json after each row: {:.1} s\n{}{}",
+        "{table}\nrow time (summed over the jobs): {:.1} s, {share:.0}% of it in probes; writing results.json during the run: {:.1} s\n{}{}",
         sum.total_seconds(),
         writing_seconds,
         by_class(&rows),
@@ -210,7 +210,7 @@ mod tests {
         assert!(text.contains("all 2 rows") && text.contains("11.5"), "{text}");
         assert!(
             text.contains("87% of it in probes")
-                && text.contains("writing results.json after each row: 0.2 s"),
+                && text.contains("writing results.json during the run: 0.2 s"),
             "{text}"
         );
         let mut regex = record("pcre", 2.0, 3.0);
