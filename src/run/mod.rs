@@ -1,6 +1,6 @@
 //! `run`: probe the catalog's rows and publish what was measured. The loop reads in one screen:
 //! plan (select, shard, order) → pool (workers send started/finished events) → one collector that
-//! owns the records and writes results.json after every row → publish.
+//! owns the records and writes results.json as rows finish (at most every 10 s) → publish.
 
 mod bisect;
 pub mod collect;
@@ -73,7 +73,7 @@ pub struct RunOutcome {
     pub measured: Vec<ParserRecord>,
     /// Expectations the measured rows broke, one line each.
     pub violations: Vec<String>,
-    /// Seconds spent writing results.json after each row (the rows' own timings are in their records).
+    /// Seconds spent writing results.json as rows finished (the rows' own timings are in their records).
     pub writing_seconds: f64,
     /// Ctrl-C stopped the run: the rows it measured are written, the others were never started.
     pub interrupted: bool,

@@ -128,7 +128,7 @@ pub fn publish(
             write_if_changed(&results_path, &previous.to_json())?;
             match located {
                 0 => messages::info(format_args!(
-                    "no measured fact changed; {} kept as it was",
+                    "no measured fact changed; {} kept as it was (but when its facts were last confirmed)",
                     results_path.display()
                 )),
                 n => messages::info(format_args!(

@@ -10,7 +10,7 @@ use crate::payload::FormatClass;
 use crate::results::{ParserRecord, RowTimings};
 
 /// A table of the rows' timings, longest first, and a total line. `writing_seconds` is the time the
-/// run spent writing results.json after each row.
+/// run spent writing results.json as rows finished.
 pub fn table(records: &[ParserRecord], writing_seconds: f64) -> String {
     let mut rows: Vec<(&ParserRecord, RowTimings)> =
         records.iter().filter_map(|r| r.timings.clone().map(|t| (r, t))).collect();
@@ -48,7 +48,7 @@ pub fn table(records: &[ParserRecord], writing_seconds: f64) -> String {
     table.with(Style::psql()).modify(Columns::new(1..), Alignment::right());
     let share = 100.0 * sum.probe_seconds / sum.total_seconds().max(f64::EPSILON);
     format!(
-        "{table}\nrow time (summed over the jobs): {:.1} s, {share:.0}% of it in probes; writing results.json after each row: {:.1} s\n{}{}",
+        "{table}\nrow time (summed over the jobs): {:.1} s, {share:.0}% of it in probes; writing results.json during the run: {:.1} s\n{}{}",
         sum.total_seconds(),
         writing_seconds,
         by_class(&rows),
@@ -188,6 +188,7 @@ fn by_class(rows: &[(&ParserRecord, RowTimings)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::results::work_timing::WorkTiming;
 
     #[test]
     fn rows_are_longest_first_with_a_total() {
@@ -209,7 +210,7 @@ mod tests {
         assert!(text.contains("all 2 rows") && text.contains("11.5"), "{text}");
         assert!(
             text.contains("87% of it in probes")
-                && text.contains("writing results.json after each row: 0.2 s"),
+                && text.contains("writing results.json during the run: 0.2 s"),
             "{text}"
         );
         let mut regex = record("pcre", 2.0, 3.0);
@@ -224,8 +225,46 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.ends_with("the languages' probes: 2.5 s, 25.0% of the data formats' probe time\n"),
+            text.contains("the languages' probes: 2.5 s, 25.0% of the data formats' probe time\n"),
             "{text}"
+        );
+        // Records without a breakdown count their probe time as such.
+        assert!(text.contains("by kind of work:") && text.contains("probes (not broken down)"), "{text}");
+    }
+
+    #[test]
+    fn the_time_is_summed_by_kind_of_work_with_what_was_spent_near_the_timeout() {
+        let work = |name: &str, seconds: f64, trials: u32, near_timeout: bool| WorkTiming {
+            work: name.into(),
+            seconds,
+            trials,
+            near_timeout,
+        };
+        let mut record: ParserRecord = serde_json::from_value(serde_json::json!({
+            "id": "p", "language": "C", "library": "p", "version": null, "note": "",
+            "status": "measured", "reason": null, "result": null,
+        }))
+        .unwrap();
+        record.timings = Some(RowTimings {
+            probe_seconds: 16.0,
+            build_seconds: 2.0,
+            work: vec![
+                work("main", 1.0, 2, false),
+                work("sweep 128 KiB", 3.0, 2, false),
+                work("sweep 64 MiB", 2.0, 1, false),
+                work("phase free", 10.0, 2, true),
+            ],
+            ..Default::default()
+        });
+        let table = by_work(std::slice::from_ref(&record));
+        let phase = table.lines().find(|line| line.contains("phase free")).unwrap();
+        assert!(phase.contains("10.0") && phase.trim_end().ends_with("10.0"), "{table}");
+        // Longest first.
+        assert!(table.find("phase free").unwrap() < table.find("sweep 128 KiB").unwrap(), "{table}");
+        let line = summary_line(&[record]).unwrap();
+        assert_eq!(
+            line,
+            "row time 18.0 s: phases 10.0 s, sweep 5.0 s, builds 2.0 s, main 1.0 s; 10.0 s of probes near the timeout (`run --timings` for all)"
         );
     }
 }
