@@ -339,3 +339,115 @@ fn the_actions_audit_input_gates_on_the_lockfile_and_writes_the_sarif() {
     assert_valid_sarif(&sarif);
     assert_eq!(action("clean/Cargo.lock").status.code(), Some(0));
 }
+
+/// The fixture library of `--measure`: crashes at 50 before 1.3.0, no limit from it on (the release
+/// is what its build wrote).
+const MEASURED_PROGRAM: &str = r#"import os, signal, sys
+version = open(os.path.join(os.environ["BUILD"], "lib")).read().strip().rsplit("@", 1)[1]
+release = tuple(int(part) for part in version.split("."))
+depth = deepest = 0
+for byte in sys.stdin.buffer.read():
+    if byte == 0x5B:
+        depth += 1
+        deepest = max(deepest, depth)
+    elif byte == 0x5D:
+        depth -= 1
+if release < (1, 3, 0) and deepest >= 50:
+    os.kill(os.getpid(), signal.SIGSEGV)
+"#;
+
+#[test]
+fn measure_builds_the_locked_release_with_the_rows_program_reports_it_exact_and_caches_it() {
+    if !python_provided() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    write(&path("parsers/fixture/prog.py"), MEASURED_PROGRAM);
+    let builds = path("builds.log");
+    let catalog = format!(
+        r#"[[parser]]
+id = "fixture"
+language = "Python"
+library = "fixture-lib"
+package = {{ registry = "npm", name = "fixture-lib", version = "2.2.0" }}
+build = 'echo "{{package}}" >> {builds}; echo "{{package}}" > "$BUILD/lib"'
+run = ["python3", "{{dir}}/prog.py"]
+version = 'cat "$BUILD/lib" | cut -d@ -f2'
+"#,
+        builds = builds.display()
+    );
+    write(&path("parsers/catalog.toml"), &catalog);
+    let lock = r#"{"name": "app", "lockfileVersion": 3, "packages": {"": {"name": "app"},
+  "node_modules/fixture-lib": {"version": "1.1.0"}}}"#;
+    write(&path("app/package-lock.json"), lock);
+    let shallow = ["--max-depth", "1000"];
+    let mut run_catalog = nestprobe();
+    run_catalog.args(["run", "--quick"]).args(shallow).arg("--catalog").arg(path("parsers/catalog.toml"));
+    run_catalog.arg("--build-dir").arg(path("build")).arg("--out").arg(path("out"));
+    let ran = run(run_catalog);
+    assert_eq!(ran.status.code(), Some(0), "{}", stderr_of(&ran));
+    let audit_measuring = |measure: bool| {
+        let mut command = nestprobe();
+        command.args(["audit", "--format", "json"]).args(shallow);
+        command
+            .arg("--results")
+            .arg(path("out/results.json"))
+            .arg("--catalog")
+            .arg(path("parsers/catalog.toml"));
+        command.arg("--build-dir").arg(path("build")).arg(path("app/package-lock.json"));
+        if measure {
+            command.arg("--measure");
+        }
+        run_json(command)
+    };
+    // Without --measure: the row measured 2.2.0, not the locked 1.1.0.
+    let unmeasured = audit_measuring(false);
+    let finding = &dependency(&unmeasured, "fixture-lib")["findings"][0];
+    assert_eq!(
+        (finding["exact_release"].as_bool(), finding["release_measured"].as_str()),
+        (Some(false), Some("2.2.0"))
+    );
+    let measured = audit_measuring(true);
+    let finding = &dependency(&measured, "fixture-lib")["findings"][0];
+    assert_eq!(finding["exact_release"], true, "{finding:#}");
+    assert_eq!(finding["release_measured"], "1.1.0");
+    assert_eq!((finding["outcome"].as_str(), finding["depth"].as_u64()), (Some("crash"), Some(50)));
+    assert!(finding["upgrade"].as_str().unwrap().contains("1.1.0 → 2.2.0: no limit"), "{finding:#}");
+    let built = fs::read_to_string(&builds).unwrap();
+    assert_eq!(built.lines().filter(|l| l.ends_with("@1.1.0")).count(), 1, "{built}");
+    // Measured once: the second audit reads its cache.
+    assert_eq!(audit_measuring(true)["dependencies"], measured["dependencies"]);
+    assert_eq!(fs::read_to_string(&builds).unwrap(), built);
+}
+
+#[test]
+fn render_names_each_records_packages_from_the_catalog() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut atlas: Value =
+        serde_json::from_str(&fs::read_to_string(audit_dir().join("atlas.json")).unwrap()).unwrap();
+    for record in atlas["parsers"].as_array_mut().unwrap() {
+        record.as_object_mut().unwrap().remove("packages");
+    }
+    let results = dir.path().join("results.json");
+    fs::write(&results, serde_json::to_string_pretty(&atlas).unwrap()).unwrap();
+    let mut command = nestprobe();
+    command.args(["render", "--quiet", "--results"]).arg(&results).arg("--out").arg(dir.path());
+    command.arg("--catalog").arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("parsers/catalog.toml"));
+    let output = run(command);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let rendered: Value = serde_json::from_str(&fs::read_to_string(&results).unwrap()).unwrap();
+    let packages = |id: &str| -> Vec<String> {
+        let record = rendered["parsers"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap();
+        record["packages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["purl"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(packages("rust-toml-0-5"), ["pkg:cargo/toml@0.5.11"]);
+    let pyyaml = rendered["parsers"].as_array().unwrap().iter().find(|r| r["id"] == "python-pyyaml").unwrap();
+    assert_eq!(pyyaml["packages"][0]["upstream"]["purl"], "pkg:pypi/pyyaml@6.0");
+    assert_eq!(pyyaml["packages"][0]["source"], "pyyaml");
+}

@@ -8,6 +8,7 @@ use crate::package::{Ecosystem, Package};
 
 pub fn read(text: &str) -> Result<Vec<Found>, String> {
     let lockfile = cargo_lock::Lockfile::from_str(text).map_err(|e| e.to_string())?;
+    let lines = locate::toml_packages(text);
     Ok(lockfile
         .packages
         .iter()
@@ -15,7 +16,7 @@ pub fn read(text: &str) -> Result<Vec<Found>, String> {
         .filter(|package| package.source.is_some())
         .map(|package| {
             let (name, version) = (package.name.as_str(), package.version.to_string());
-            let line = locate::line_of(text, &format!("name = \"{name}\"\nversion = \"{version}\""));
+            let line = lines.get(&(name.to_string(), version.clone())).copied().unwrap_or(1);
             Found::new(Package::new(Ecosystem::CratesIo, name, Some(&version)), line)
         })
         .collect())

@@ -12,6 +12,21 @@ pub fn line_of(text: &str, needle: &str) -> usize {
     text.find(needle).map_or(1, |at| line_at(text, at))
 }
 
+/// The line of each `[[package]]` table's `name = "…"` by (name, version), read in one pass:
+/// Cargo.lock, poetry.lock and uv.lock write `name` and then `version` on the next line.
+pub fn toml_packages(text: &str) -> std::collections::HashMap<(String, String), usize> {
+    let mut lines = std::collections::HashMap::new();
+    let mut previous: Option<(usize, &str)> = None;
+    for (at, line) in text.lines().enumerate() {
+        let quoted = |key: &str| line.strip_prefix(key)?.strip_prefix(" = \"")?.strip_suffix('"');
+        if let (Some((name_line, name)), Some(version)) = (previous, quoted("version")) {
+            lines.entry((name.to_string(), version.to_string())).or_insert(name_line);
+        }
+        previous = quoted("name").map(|name| (at + 1, name));
+    }
+    lines
+}
+
 /// The line of the first line that starts (after its indentation) with one of `prefixes`.
 pub fn line_starting(text: &str, prefixes: &[String]) -> usize {
     text.lines()

@@ -28,6 +28,7 @@ struct TomlPackage {
 pub fn read_toml(text: &str) -> Result<Vec<Found>, String> {
     let lock: TomlLock =
         toml::from_str(text).map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
+    let lines = locate::toml_packages(text);
     Ok(lock
         .package
         .iter()
@@ -38,8 +39,7 @@ pub fn read_toml(text: &str) -> Result<Vec<Found>, String> {
         })
         .filter_map(|package| {
             let version = package.version.as_deref()?;
-            let line =
-                locate::line_of(text, &format!("name = \"{}\"\nversion = \"{version}\"", package.name));
+            let line = lines.get(&(package.name.clone(), version.to_string())).copied().unwrap_or(1);
             Some(Found::new(Package::new(Ecosystem::PyPI, &package.name, Some(version)), line))
         })
         .collect())
