@@ -111,8 +111,15 @@ pub fn verdicts(
             super::ordering::compare(&ecosystem, &a.version, &b.version).unwrap_or(Ordering::Equal)
         };
         // The last affected release; the first fixed one, or one that still loses control.
-        evidence.affected = affected.into_iter().max_by(|a, b| order(a, b));
-        fixed.sort_by(|(a, _), (b, _)| order(a, b));
+        // A release that was built and probed comes before one that was not (`not built` is shown
+        // only where nothing else was measured on its side).
+        let unbuilt = |release: &MeasuredRelease| {
+            release.outcome == crate::results::releases::NOT_BUILT
+                || release.outcome == crate::results::releases::NOT_RUN
+        };
+        evidence.affected =
+            affected.into_iter().max_by(|a, b| unbuilt(b).cmp(&unbuilt(a)).then_with(|| order(a, b)));
+        fixed.sort_by(|(a, _), (b, _)| unbuilt(a).cmp(&unbuilt(b)).then_with(|| order(a, b)));
         evidence.fixed = match fixed.iter().position(|(release, _)| crashes(&release.outcome)) {
             Some(at) => Some(fixed.swap_remove(at)),
             None => fixed.into_iter().next(),

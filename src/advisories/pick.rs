@@ -44,7 +44,22 @@ pub fn sides(
             .any(|range| super::ordering::in_range(ecosystem, &release.version, range).unwrap_or(false))
     };
     let last_affected = listed.iter().rev().find(|release| is_affected(release)).map(|r| (*r).clone());
-    let first_fixed = affected.ranges.iter().filter_map(|range| range.fixed.as_deref()).find_map(|fixed| {
+    // The fix of the range the last affected release is in (a line fixed on its own: 4.5.4 for
+    // 4.x, 5.3.8 for 5.x), else the lowest fix: its first release that no range affects.
+    let in_its_range = |range: &&super::model::Range| {
+        last_affected.as_ref().is_some_and(|release| {
+            super::ordering::in_range(ecosystem, &release.version, range).unwrap_or(false)
+        })
+    };
+    let mut fixes: Vec<&str> = affected.ranges.iter().filter_map(|range| range.fixed.as_deref()).collect();
+    fixes.sort_by(|a, b| compare(ecosystem, a, b).unwrap_or(std::cmp::Ordering::Equal));
+    let fix = affected
+        .ranges
+        .iter()
+        .find(in_its_range)
+        .and_then(|range| range.fixed.as_deref())
+        .or(fixes.first().copied());
+    let first_fixed = fix.and_then(|fixed| {
         listed
             .iter()
             .find(|release| {
@@ -91,5 +106,24 @@ mod tests {
         // 1.3.2 was withdrawn: the first fixed release one can install is 1.3.3.
         assert_eq!(fixed.map(|r| r.version), Some("1.3.3".into()));
         assert_eq!(sides(&advisory, Registry::Pypi, "node-forge", &releases), (None, None));
+        // Two lines fixed apart: the fix of the last affected release's line.
+        let mut two_lines = advisory.clone();
+        two_lines.affected[0].ranges = vec![
+            super::super::model::Range {
+                introduced: "0".into(),
+                fixed: Some("1.2.1".into()),
+                last_affected: None,
+            },
+            super::super::model::Range {
+                introduced: "1.3.0".into(),
+                fixed: Some("1.3.4".into()),
+                last_affected: None,
+            },
+        ];
+        let (affected, fixed) = sides(&two_lines, Registry::Npm, "node-forge", &releases);
+        assert_eq!(
+            (affected.map(|r| r.version), fixed.map(|r| r.version)),
+            (Some("1.3.3".into()), Some("1.3.4".into()))
+        );
     }
 }

@@ -142,6 +142,16 @@ fn measure(
     results: &mut Results,
     command: &AdvisoriesCommand,
 ) -> Result<()> {
+    // A release is measured by its main probe in the advisory's shape: a phase after the parse is
+    // not measured that way.
+    if let Some(phase) = advisory.phase.filter(|&phase| phase != crate::results::phase::Phase::Parse) {
+        messages::info(format_args!(
+            "{}: its {} phase is not measured at other releases",
+            advisory.id,
+            phase.name()
+        ));
+        return Ok(());
+    }
     for row in &advisory.rows {
         let Some(entry) = catalog.entries.iter().find(|entry| entry.id == *row) else { continue };
         let Some(package) = &entry.package else {

@@ -117,6 +117,19 @@ pub struct AdvisoryRecord {
     pub source: String,
 }
 
+impl AdvisoryRecord {
+    /// The source as a link target, when it is one the advisories' loader accepts (an https://
+    /// address of printable characters that end no link early): a results file written by hand is
+    /// not trusted.
+    pub fn source_link(&self) -> Option<&str> {
+        let ends_a_link = |c: char| "<>\"'()[]{}|\\`".contains(c);
+        (self.source.starts_with("https://")
+            && self.source.len() > "https://".len()
+            && self.source.chars().all(|c| c.is_ascii_graphic() && !ends_a_link(c)))
+        .then_some(self.source.as_str())
+    }
+}
+
 /// An advisory about a row's library, on the row's record: whether the measured release is
 /// affected (`None`: its version cannot be placed in the advisory's ranges).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,5 +165,32 @@ mod tests {
             row: String::new(),
         };
         assert_eq!(release.phrase(), "1.0: crash at 2,023");
+    }
+
+    #[test]
+    fn only_an_https_address_that_ends_no_link_early_is_linked() {
+        let record = |source: &str| AdvisoryRecord {
+            id: "GHSA-x".into(),
+            aliases: Vec::new(),
+            summary: String::new(),
+            package: "p".into(),
+            ecosystem: "npm".into(),
+            fixed: None,
+            rows: Vec::new(),
+            format: "json".into(),
+            shape: None,
+            phase: None,
+            limit: None,
+            verdict: Verdict::NotMeasurable,
+            why: String::new(),
+            affected_release: None,
+            fixed_release: None,
+            source: source.into(),
+        };
+        assert_eq!(record("https://rustsec.org/a.html").source_link(), Some("https://rustsec.org/a.html"));
+        for hostile in ["javascript:alert(1)", "https://x)<b>", "https://x\"onclick=", "https://", "http://x"]
+        {
+            assert_eq!(record(hostile).source_link(), None, "{hostile}");
+        }
     }
 }

@@ -73,9 +73,11 @@ pub fn section(results: &Results, heading: &str) -> String {
             advisory.fixed.as_deref().map_or("no fix".to_string(), |fixed| format!("fixed in {fixed}"));
         let _ = writeln!(
             text,
-            "| [{}]({}) | {} ({}), {} | {} | {} | {} | {} | {} |",
-            escape_markdown(&advisory.id),
-            advisory.source,
+            "| {} | {} ({}), {} | {} | {} | {} | {} | {} |",
+            match advisory.source_link() {
+                Some(link) => format!("[{}]({link})", escape_markdown(&advisory.id)),
+                None => escape_markdown(&advisory.id),
+            },
             cell(&advisory.package),
             escape_markdown(&advisory.ecosystem),
             escape_markdown(&fixed),

@@ -64,11 +64,13 @@ pub fn html_section(html: &mut String, results: &Results) {
             advisory.fixed.as_deref().map_or("no fix".to_string(), |fixed| format!("fixed in {fixed}"));
         let _ = writeln!(
             html,
-            "<tr data-advisory=\"{}\"><td><a href=\"{}\" rel=\"noreferrer\">{}</a></td><td>{} ({}), {}</td>\
+            "<tr data-advisory=\"{}\"><td>{}</td><td>{} ({}), {}</td>\
              <td><span class=\"badge {badge}\">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape_html(&advisory.id),
-            escape_html(&advisory.source),
-            escape_html(&advisory.id),
+            match advisory.source_link() {
+                Some(link) => format!("<a href=\"{}\" rel=\"noreferrer\">{}</a>", escape_html(link), escape_html(&advisory.id)),
+                None => escape_html(&advisory.id),
+            },
             escape_html(&advisory.package),
             escape_html(&advisory.ecosystem),
             escape_html(&fixed),
