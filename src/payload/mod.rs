@@ -76,7 +76,7 @@ static FORMATS: &[&dyn Syntax] = &[
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 29] = [
+    pub const ALL: [Shape; 30] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
@@ -90,6 +90,7 @@ impl Shape {
         graphql::SELECTION_SHAPE,
         graphql::TYPENAME_SHAPE,
         asn1::TAGGED_SHAPE,
+        cbor::TAG_SHAPE,
         asn1::INDEFINITE_SHAPE,
         asn1::NULL_INSIDE_SHAPE,
         shape::PAREN,
@@ -125,6 +126,7 @@ impl Shape {
     pub const Selection: Shape = graphql::SELECTION_SHAPE;
     pub const Typename: Shape = graphql::TYPENAME_SHAPE;
     pub const Tagged: Shape = asn1::TAGGED_SHAPE;
+    pub const Tag: Shape = cbor::TAG_SHAPE;
     pub const Indefinite: Shape = asn1::INDEFINITE_SHAPE;
     pub const NullInside: Shape = asn1::NULL_INSIDE_SHAPE;
     pub const Paren: Shape = shape::PAREN;
