@@ -94,6 +94,7 @@ impl Shape {
         graphql::SELECTION_SHAPE,
         graphql::TYPENAME_SHAPE,
         asn1::TAGGED_SHAPE,
+        cbor::TAG_SHAPE,
         asn1::INDEFINITE_SHAPE,
         asn1::NULL_INSIDE_SHAPE,
         shape::PAREN,
@@ -130,6 +131,7 @@ impl Shape {
     pub const Selection: Shape = graphql::SELECTION_SHAPE;
     pub const Typename: Shape = graphql::TYPENAME_SHAPE;
     pub const Tagged: Shape = asn1::TAGGED_SHAPE;
+    pub const Tag: Shape = cbor::TAG_SHAPE;
     pub const Indefinite: Shape = asn1::INDEFINITE_SHAPE;
     pub const NullInside: Shape = asn1::NULL_INSIDE_SHAPE;
     pub const Paren: Shape = shape::PAREN;

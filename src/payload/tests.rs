@@ -40,6 +40,8 @@ fn expected(name: &str, shape: Shape, depth: u64) -> String {
         Shape::List => 'L',
         Shape::Selection | Shape::Typename => 'G',
         Shape::Tagged => 'T',
+        Shape::Tag if k == 1 => 'S',
+        Shape::Tag => 'T',
         Shape::Indefinite | Shape::NullInside => 'S',
         Shape::Paren => 'P',
         Shape::Group => 'G',
@@ -237,6 +239,7 @@ fn cbor_against_ciborium() {
         }
         Ok(spine(&value, |v| match v {
             Value::Array(items) => Some(('S', items.iter().collect())),
+            Value::Tag(6, inner) => Some(('T', vec![&**inner])),
             Value::Map(pairs) if pairs.iter().all(|(k, _)| k.as_text() == Some("a")) => {
                 Some(('M', pairs.iter().map(|(_, v)| v).collect()))
             }
@@ -749,6 +752,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(bytes("cbor", Shape::Object, 2), [0xa1, 0x61, b'a', 0xa0]);
     assert_eq!(bytes("cbor", Shape::Array, 3), [0x81, 0x81, 0x80]);
     assert_eq!(bytes("cbor", Shape::Unclosed, 2), [0x81, 0x81]);
+    assert_eq!(bytes("cbor", Shape::Tag, 1), [0x80]);
+    assert_eq!(bytes("cbor", Shape::Tag, 3), [0xc6, 0xc6, 0x80]);
     assert_eq!(bytes("protobuf", Shape::Object, 2), [0x0a, 0x02, 0x0a, 0x00]);
     assert_eq!(bytes("protobuf", Shape::Unclosed, 2), [0x0a, 0x02, 0x0a]);
     assert_eq!(bytes("bson", Shape::Object, 2), [13, 0, 0, 0, 3, b'a', 0, 5, 0, 0, 0, 0, 0]);
