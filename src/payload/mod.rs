@@ -80,7 +80,7 @@ static FORMATS: &[&dyn Syntax] = &[
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 30] = [
+    pub const ALL: [Shape; 31] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
