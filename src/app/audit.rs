@@ -10,6 +10,7 @@ use anyhow::{Context, Result};
 use super::exit::Ending;
 use crate::audit::matcher::{Atlas, Audited};
 use crate::audit::output::{self, Gate};
+use crate::audit::published::Published;
 use crate::audit::{self, Dependency};
 use crate::catalog::{packages, Catalog};
 use crate::cli::{AuditArgs, AuditFormat};
@@ -47,8 +48,13 @@ pub fn audit(args: &AuditArgs) -> Result<Ending> {
         measure(args, catalog, &mut results, &dependencies)?;
     }
     let atlas = Atlas::new(&results);
-    // (The advisories seam: the lead wires src/advisories/ here.)
-    let audited: Vec<Audited> = dependencies.iter().map(|dependency| atlas.audit(dependency, None)).collect();
+    // The published advisories beside the catalog name themselves beside each locked release
+    // they affect (none without a catalog).
+    let advisories =
+        catalog.as_ref().map(crate::advisories::attach::load_for).transpose()?.unwrap_or_default();
+    let published = Published(&advisories);
+    let audited: Vec<Audited> =
+        dependencies.iter().map(|dependency| atlas.audit(dependency, Some(&published))).collect();
     let (held, not_held): (Vec<Audited>, Vec<Audited>) =
         audited.into_iter().partition(|a| !a.findings.is_empty());
     match args.format {

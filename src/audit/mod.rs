@@ -14,6 +14,7 @@ pub mod matcher;
 mod npm_lock;
 pub mod output;
 mod pnpm_lock;
+pub mod published;
 mod python_lock;
 mod requirements;
 mod sbom;
