@@ -124,10 +124,16 @@ const KEPT: &[(&str, &str)] = &[
 ];
 
 /// Language folders without a helper, and why.
-const WITHOUT_HELPER: &[(&str, &str)] = &[(
-    "raku",
-    "loading a second file costs Rakudo seconds of compilation per start, and the row's one fact is time-bound",
-)];
+const WITHOUT_HELPER: &[(&str, &str)] = &[
+    (
+        "raku",
+        "loading a second file costs Rakudo seconds of compilation per start, and the row's one fact is time-bound",
+    ),
+    (
+        "products",
+        "a product is a server asked over HTTP or through its own client (redis-cli, mariadb, psql): no program of ours parses",
+    ),
+];
 
 /// The helper files: `protocol.*` or `Protocol.*` in a language folder (or its `protocol/` package).
 fn is_helper(path: &Path) -> bool {
