@@ -16,6 +16,8 @@ use common::*;
 const FILES: &[&str] = &[
     ".gitignore",
     "Cargo.lock",
+    // The method version: a hash of the verdict-deciding sources (src/run/fingerprint.rs), where cargo looks.
+    "build.rs",
     "Cargo.toml",
     "README.md",
     "action.yml",
