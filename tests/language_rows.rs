@@ -84,7 +84,10 @@ fn a_row_per_class_lands_under_its_heading_and_a_crash_in_run_alone_is_listed() 
     let crash = table.lines().find(|l| l.starts_with("| 50 | ") && l.contains("| jq · paren | run |"));
     assert!(crash.is_some(), "{table}");
     // The README's, one line for the library, names the phase.
-    assert!(readme.lines().any(|l| l.starts_with("| 50 | ") && l.ends_with("1 row · run | no advisory known |")), "{readme}");
+    assert!(
+        readme.lines().any(|l| l.starts_with("| 50 | ") && l.ends_with("1 row · run | no advisory known |")),
+        "{readme}"
+    );
     let details = fs::read_to_string(workspace.path("results/regex.md")).unwrap();
     // A language row's main result is its compile.
     assert!(details.contains("| group | compile | 101 |"), "{details}");

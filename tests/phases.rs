@@ -56,7 +56,9 @@ fn run_measures_every_declared_phase_and_the_reports_name_the_weakest() {
     // The README's: the library's shallowest, and the phases that lose control.
     let readme = fs::read_to_string(workspace.path("README.md")).unwrap();
     assert!(
-        readme.lines().any(|l| l.starts_with("| 301 | ") && l.ends_with("serialize, free | no advisory known |")),
+        readme
+            .lines()
+            .any(|l| l.starts_with("| 301 | ") && l.ends_with("serialize, free | no advisory known |")),
         "{readme}"
     );
 }

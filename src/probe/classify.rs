@@ -58,8 +58,13 @@ pub(super) fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure>
 /// stage); a program that resolves its own path (Python's `realpath(__file__)`, a venv) prints
 /// where they lead, which is replaced too.
 pub(super) fn redact(spec: &ProbeSpec, text: &str) -> String {
-    let mut pairs = spec.trial.env.placeholders();
-    if let Some(cwd) = &spec.trial.cwd {
+    redact_paths(&spec.trial, text)
+}
+
+/// [`redact`] of what a child run as `trial` says (a client's command line, say).
+pub(super) fn redact_paths(trial: &crate::sys::trial::TrialConfig, text: &str) -> String {
+    let mut pairs = trial.env.placeholders();
+    if let Some(cwd) = &trial.cwd {
         pairs.push((cwd.to_string_lossy().into_owned(), "{dir}".into()));
     }
     let resolved: Vec<(String, String)> = pairs

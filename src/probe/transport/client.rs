@@ -118,7 +118,11 @@ impl ClientTransport {
     /// What results keep of it: the client command in place of a URL, its state.
     pub fn record(&self) -> ServiceRecord {
         ServiceRecord {
-            url: format!("client: {}", self.client_line()),
+            // Where the program was staged is this machine's: its placeholder instead.
+            url: format!(
+                "client: {}",
+                crate::probe::classify::redact_paths(&self.spec.client, &self.client_line())
+            ),
             path: None,
             method: "stdin".into(),
             content_type: String::new(),

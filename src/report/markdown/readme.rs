@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 use super::template::fill_values;
 use super::{format_details, results_md};
 use crate::payload::{FormatClass, PayloadFormat};
-use crate::report::model::advisories::{advisory_words, summary as advisory_summary, unreported};
+use crate::report::model::advisories::{library_advisory_words, summary as advisory_summary, unreported};
 use crate::report::model::class::Word;
 use crate::report::model::counts::counts;
 use crate::report::model::counts::rows;
@@ -132,7 +132,7 @@ fn crash_summary(block: &mut String, results: &Results, base: &str) {
                 cell(&line.how),
                 line.function.as_deref().map_or("not located".to_string(), cell),
                 library.phases.join(", "),
-                cell(&advisory_words(line))
+                cell(&library_advisory_words(&list, &line.library))
             );
         }
     }

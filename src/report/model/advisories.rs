@@ -36,6 +36,24 @@ pub fn advisory_words(line: &CrashLine) -> String {
     }
 }
 
+/// The ids of the advisories that cover any of `library`'s lines in `list` (the README's one line per
+/// library stands for all of them), or [`NO_ADVISORY`].
+pub fn library_advisory_words(list: &super::crashes::CrashList, library: &str) -> String {
+    let mut ids: Vec<&str> = Vec::new();
+    for line in list.crashes.iter().filter(|line| line.library == library) {
+        for advisory in advisories_of(line) {
+            if !ids.contains(&advisory.id.as_str()) {
+                ids.push(&advisory.id);
+            }
+        }
+    }
+    if ids.is_empty() {
+        NO_ADVISORY.to_string()
+    } else {
+        ids.join(", ")
+    }
+}
+
 /// The crash list's lines no advisory covers, least deep first.
 pub fn unreported(results: &Results) -> Vec<CrashLine<'_>> {
     let mut lines: Vec<CrashLine> =
