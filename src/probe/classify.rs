@@ -58,27 +58,7 @@ pub(super) fn failure_of(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure>
 /// stage); a program that resolves its own path (Python's `realpath(__file__)`, a venv) prints
 /// where they lead, which is replaced too.
 pub(super) fn redact(spec: &ProbeSpec, text: &str) -> String {
-    redact_paths(&spec.trial, text)
-}
-
-/// [`redact`] of what a child run as `trial` says (a client's command line, say).
-pub(super) fn redact_paths(trial: &crate::sys::trial::TrialConfig, text: &str) -> String {
-    let mut pairs = trial.env.placeholders();
-    if let Some(cwd) = &trial.cwd {
-        pairs.push((cwd.to_string_lossy().into_owned(), "{dir}".into()));
-    }
-    let resolved: Vec<(String, String)> = pairs
-        .iter()
-        .filter_map(|(path, placeholder)| {
-            let real = std::fs::canonicalize(path).ok()?.to_string_lossy().into_owned();
-            (real != *path).then(|| (real, placeholder.clone()))
-        })
-        .collect();
-    pairs.extend(resolved);
-    pairs.retain(|(path, _)| !path.is_empty());
-    // A path inside another is replaced first.
-    pairs.sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
-    pairs.into_iter().fold(text.to_string(), |text, (path, placeholder)| text.replace(&path, &placeholder))
+    spec.trial.redact(text)
 }
 
 #[cfg(test)]

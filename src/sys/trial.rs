@@ -106,6 +106,29 @@ const MAX_FILE_BYTES: u64 = 1024 * 1024 * 1024;
 const WRITE_CHUNK: usize = 64 * 1024;
 
 impl TrialConfig {
+    /// `text` (what a child run so printed, its command line) with the machine's paths (its folder,
+    /// `$BUILD`, `$HOME`, and where their links lead) replaced by their placeholders.
+    pub fn redact(&self, text: &str) -> String {
+        let mut pairs = self.env.placeholders();
+        if let Some(cwd) = &self.cwd {
+            pairs.push((cwd.to_string_lossy().into_owned(), "{dir}".into()));
+        }
+        let resolved: Vec<(String, String)> = pairs
+            .iter()
+            .filter_map(|(path, placeholder)| {
+                let real = std::fs::canonicalize(path).ok()?.to_string_lossy().into_owned();
+                (real != *path).then(|| (real, placeholder.clone()))
+            })
+            .collect();
+        pairs.extend(resolved);
+        pairs.retain(|(path, _)| !path.is_empty());
+        // A path inside another is replaced first.
+        pairs.sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
+        pairs
+            .into_iter()
+            .fold(text.to_string(), |text, (path, placeholder)| text.replace(&path, &placeholder))
+    }
+
     /// Children of `argv` with the documented defaults: 8 MiB stack, no memory caps, 10 s timeout,
     /// ASLR off. Callers change the fields they have options for (the command line's resident cap,
     /// `--max-rss auto`, is resolved there).

@@ -119,10 +119,7 @@ impl ClientTransport {
     pub fn record(&self) -> ServiceRecord {
         ServiceRecord {
             // Where the program was staged is this machine's: its placeholder instead.
-            url: format!(
-                "client: {}",
-                crate::probe::classify::redact_paths(&self.spec.client, &self.client_line())
-            ),
+            url: format!("client: {}", self.spec.client.redact(&self.client_line())),
             path: None,
             method: "stdin".into(),
             content_type: String::new(),
