@@ -96,17 +96,21 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
     let rows: Vec<&str> = tables.lines().filter(|l| l.starts_with('|')).collect();
     let parsers = results["parsers"].as_array().unwrap();
     let format = |p: &Value| p["format"].as_str().unwrap_or("json").to_string();
-    let formats: std::collections::BTreeSet<String> = parsers.iter().map(format).collect();
-    // Services are in one table of their own (after the formats'), not in their format's.
-    let services_table = usize::from(parsers.iter().any(|p| !p["service"].is_null()));
-    assert_eq!(rows.len(), parsers.len() + 2 * (formats.len() + services_table));
+    let is_product = |p: &&Value| !p["product"].is_null();
+    let is_service = |p: &&Value| !p["service"].is_null() && p["product"].is_null();
+    let libraries = parsers.iter().filter(|p| !is_product(p) && !is_service(p));
+    let formats: std::collections::BTreeSet<String> = libraries.map(format).collect();
+    // Services and products are in a table each (after the formats'), not in their format's.
+    let services_table = usize::from(parsers.iter().any(|p| is_service(&p)));
+    let products_table = usize::from(parsers.iter().any(|p| is_product(&p)));
+    assert_eq!(rows.len(), parsers.len() + 2 * (formats.len() + services_table + products_table));
     // Every table row, the crash lists' too, still has as many cells as its table's header.
     let mut header = 0;
     for row in md.lines().filter(|l| l.starts_with('|')) {
         if row.starts_with("|--") {
             continue;
         }
-        let headers = ["| Language", "| Depth", "| Library", "| Verdict", "| Service"];
+        let headers = ["| Language", "| Depth", "| Library", "| Verdict", "| Service", "| Product", "| Advisory"];
         if headers.iter().any(|h| row.starts_with(h)) {
             header = cell_separators(row);
         }
