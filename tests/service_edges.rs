@@ -258,6 +258,24 @@ fn where_a_service_or_its_worker_died_is_named_by_the_function_that_crashed() {
 }
 
 #[test]
+fn a_server_whose_runtime_exits_of_the_request_is_located_by_the_frames_it_printed() {
+    // Go's fatal stack overflow: exit status 2 and the overflowing goroutine's frames among
+    // others'. No debugger is needed: the runtime said where.
+    let mark = marker("crash-site", "gofatal");
+    let output =
+        run(probe_served("http://127.0.0.1:{port}/parse", &["--format", "json"], "gofatal", "100", &mark));
+    assert_none_left(&mark, "gofatal");
+    let result = json_of(&output);
+    assert_eq!(result["min_failing_depth"], 101, "{result:#}");
+    assert_eq!(result["failure"]["exit_code"], 2, "{result:#}");
+    assert_eq!(result["failure"]["service"]["died"], "service", "{result:#}");
+    let site = &result["crashed_in"];
+    assert_eq!(site["printed_by_runtime"], true, "{site:#}");
+    assert_eq!(site["frames"][0], "main.parseValue", "{site:#}");
+    assert_eq!(site["cycle"], serde_json::json!(["main.parseValue"]), "{site:#}");
+}
+
+#[test]
 fn a_request_that_hangs_its_server_idle_is_not_waited_on_again_with_a_longer_timeout() {
     // Every request past 100 levels is never answered, its handler asleep: a timeout's retry with
     // four times the timeout would wait for nothing.

@@ -1,5 +1,7 @@
 //! A probe's result, assembled from what its trials showed and how the probe concluded.
 
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
 use std::time::Duration;
 
 use crate::payload::Payload;
@@ -9,7 +11,7 @@ use crate::probe::search::Boundary;
 use crate::probe::spec::ProbeSpec;
 use crate::results::crash_site::CrashSite;
 use crate::results::growth::Growth;
-use crate::results::outcome::{Failure, Outcome};
+use crate::results::outcome::{Failure, Outcome, ServiceFailure};
 use crate::results::probe_result::{ProbeResult, ProbeStatus, SearchMode};
 use crate::sys::trial::TrialReport;
 
@@ -176,11 +178,18 @@ fn recorded_failure(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
     failure_of(spec, outcome).map(|f| Failure { stderr: redact(spec, &f.stderr), ..f })
 }
 
-/// A runtime that gave up (an abnormal exit) may have printed where; a signal's site comes from a
-/// debugger afterwards (`crash_site::locate_crash`).
+/// A runtime that gave up (an abnormal exit, or a server that exited of the request: Go's fatal
+/// stack overflow, Node's uncaught RangeError) may have printed where; a signal's site comes from
+/// a debugger afterwards (`crash_site::locate_crash`).
 fn runtime_crash_site(report: &TrialReport) -> Option<CrashSite> {
     match &report.outcome {
         Outcome::Abnormal { stderr, .. } => CrashSite::from_runtime_output(stderr),
+        Outcome::Service(ServiceFailure::Died { status: Some(status), stderr })
+        | Outcome::Service(ServiceFailure::WorkerDied { status: Some(status), stderr })
+            if ExitStatus::from_raw(*status).code().is_some() =>
+        {
+            CrashSite::from_runtime_output(stderr)
+        }
         _ => None,
     }
 }
@@ -288,5 +297,30 @@ mod tests {
     fn seconds_are_rounded_to_milliseconds() {
         assert_eq!(round_seconds(Duration::from_micros(1_234_567)), 1.235);
         assert_eq!(round_seconds(Duration::ZERO), 0.0);
+    }
+
+    #[test]
+    fn a_server_that_exited_of_the_request_is_located_by_its_runtimes_words_and_a_signal_is_not() {
+        let go = "fatal error: stack overflow\n\ngoroutine 7 [running]:\n\
+                  main.nest(0xc000010000?)\n\t/src/app.go:12 +0x25\n\
+                  main.nest(0xc000010000?)\n\t/src/app.go:13 +0x31\n\
+                  main.nest(0xc000010000?)\n\t/src/app.go:13 +0x31\n\n\
+                  goroutine 1 [IO wait]:\nmain.main()\n\t/src/app.go:30 +0x1\n";
+        let report = |status: i32| TrialReport {
+            outcome: Outcome::Service(ServiceFailure::Died { status: Some(status), stderr: go.into() }),
+            wall: Duration::from_millis(10),
+            queued: Duration::ZERO,
+            starved: false,
+            peak_rss_bytes: 0,
+            peak_rss_exact: true,
+            read_whole_input: true,
+            built_depth: None,
+        };
+        // Exit status 2 (a wait status of 2 << 8): the runtime's own words say where.
+        let site = runtime_crash_site(&report(2 << 8)).expect("located by the runtime's words");
+        assert!(site.printed_by_runtime);
+        assert_eq!(site.frames.first().map(String::as_str), Some("main.nest"));
+        // Killed by SIGSEGV: the debugger says where, not what it printed before.
+        assert!(runtime_crash_site(&report(libc::SIGSEGV)).is_none());
     }
 }

@@ -29,15 +29,20 @@ use crate::sys::trial::TrialConfig;
 
 /// The placeholder for the port in a server's arguments and URLs.
 pub const PORT_PLACEHOLDER: &str = "{port}";
-/// Bytes of a server's stderr kept (its last ones).
-const STDERR_TAIL_BYTES: usize = 8 * 1024;
+/// Bytes of a server's stderr kept (its last ones): enough for a runtime's whole dying words (Go
+/// prints a hundred frames of the overflowing goroutine, then every other goroutine's), whose
+/// frames name where it recursed.
+const STDERR_TAIL_BYTES: usize = 128 * 1024;
 /// How often a starting server's port is tried.
 const READY_POLL: Duration = Duration::from_millis(25);
 /// How long a server whose listener is a child of its own process is watched after it is ready,
 /// for the exit of a launcher (`sh -c 'server & sleep 1; exit 0'`).
 const LAUNCHER_SETTLE: Duration = Duration::from_secs(3);
-/// How long a server's last words get to come through its stderr pipe after it ended.
+/// How long a live server's latest words get to come through its stderr pipe.
 const STDERR_SETTLE: Duration = Duration::from_millis(50);
+/// How long a server that ended gets for its last words to be read to the pipe's end: on a busy
+/// machine the reading thread may not have run since it died.
+const STDERR_DRAIN: Duration = Duration::from_secs(2);
 /// What a command that exited and left its server running is told.
 pub const LAUNCHER: &str = "the command exited and left a server running: run the server in the foreground \
      (not backgrounded with `&`, not as a daemon), so that nestprobe sees its end";
@@ -119,22 +124,24 @@ impl Server {
             let _ = server.stop();
             bail!(Interrupted);
         }
-        let said = server.stderr_said();
         match readiness {
             Readiness::Ready => {
                 server.mark();
                 Ok(server)
             }
             Readiness::Launcher => {
+                let said = server.stderr_said(STDERR_SETTLE);
                 server.stop()?;
                 bail!("{LAUNCHER}{said}")
             }
             Readiness::Exited => {
+                let said = server.stderr_said(STDERR_DRAIN);
                 let status = server.stop()?;
                 let how = status.map_or("killed".to_string(), |status| status.to_string());
                 bail!("the server exited before it listened ({how}){said}")
             }
             Readiness::NotListening(answer) => {
+                let said = server.stderr_said(STDERR_SETTLE);
                 let address = server.address();
                 server.stop()?;
                 let seconds = start_timeout.as_secs_f64();
@@ -331,9 +338,10 @@ impl Server {
 
     /// What it wrote to stderr since the last `watch` (the request's time: a death's own words, not
     /// its startup log), in whole lines: where the kept tail no longer reaches back that far, from
-    /// its first whole line. Waits a moment for the pipe to be drained.
-    pub fn stderr_since_watch(&self) -> String {
-        std::thread::sleep(STDERR_SETTLE);
+    /// its first whole line. Waits for the pipe to be drained: to its end where the server `ended`
+    /// (bounded: something it started may hold the pipe), else a moment.
+    pub fn stderr_since_watch(&self, ended: bool) -> String {
+        self.settle_stderr(if ended { STDERR_DRAIN } else { STDERR_SETTLE });
         let log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         let new = (log.written - log.mark).min(log.tail.len() as u64) as usize;
         let bytes: Vec<u8> = log.tail.iter().skip(log.tail.len() - new).copied().collect();
@@ -343,6 +351,14 @@ impl Server {
             false => &bytes[..],
         };
         String::from_utf8_lossy(whole).into_owned()
+    }
+
+    /// Waits until its stderr pipe closed (everything it wrote has been read), at most `bound`.
+    fn settle_stderr(&self, bound: Duration) {
+        let deadline = Instant::now() + bound;
+        while !self.stderr.lock().unwrap_or_else(|e| e.into_inner()).closed && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     /// The last bytes it wrote to stderr, from its first whole line.
@@ -356,8 +372,9 @@ impl Server {
         String::from_utf8_lossy(whole).into_owned()
     }
 
-    fn stderr_said(&self) -> String {
-        std::thread::sleep(STDERR_SETTLE);
+    /// Its stderr's line that says most, as `: line`, after waiting for the pipe at most `bound`.
+    fn stderr_said(&self, bound: Duration) -> String {
+        self.settle_stderr(bound);
         let tail = self.stderr_tail();
         match last_meaningful_line(&tail) {
             Some(line) => format!(": {}", crate::untrusted::printable(line)),
@@ -382,6 +399,8 @@ struct StderrLog {
     tail: VecDeque<u8>,
     written: u64,
     mark: u64,
+    /// The pipe reached its end: every byte written has been read.
+    closed: bool,
 }
 
 /// The line that says most of a server's end: the last that names an error or a fault, else its
@@ -447,11 +466,16 @@ pub fn port_is_free(port: u16) -> bool {
 /// Reads the server's stderr until it closes, keeping the last STDERR_TAIL_BYTES.
 fn drain(mut pipe: std::process::ChildStderr, log: &Mutex<StderrLog>) {
     let mut buf = [0u8; 8192];
-    while let Ok(n) = pipe.read(&mut buf) {
-        if n == 0 {
-            return;
-        }
+    loop {
+        let read = pipe.read(&mut buf);
         let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+        let n = match read {
+            Ok(0) | Err(_) => {
+                log.closed = true;
+                return;
+            }
+            Ok(n) => n,
+        };
         log.tail.extend(&buf[..n]);
         log.written += n as u64;
         let excess = log.tail.len().saturating_sub(STDERR_TAIL_BYTES);

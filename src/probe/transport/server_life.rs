@@ -431,7 +431,7 @@ impl ServerLife {
             return died(running);
         }
         if let Some(worker) = workers.first() {
-            let stderr = server.stderr_since_watch();
+            let stderr = server.stderr_since_watch(false);
             return Ok(Outcome::Service(ServiceFailure::WorkerDied { status: worker.status, stderr }));
         }
         match check {
@@ -507,7 +507,7 @@ fn failed_on_time_the_load_added(outcome: &Outcome, wall: Duration, timeout: Dur
 fn died(running: &mut Option<Server>) -> Result<Outcome> {
     let server = running.take().expect("a started server");
     let launcher = server.left_a_server_running();
-    let stderr = server.stderr_since_watch();
+    let stderr = server.stderr_since_watch(true);
     let status = server.stop()?;
     if launcher && status.is_some_and(|status| status.signal().is_none()) {
         bail!(LAUNCHER);
