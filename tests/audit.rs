@@ -9,6 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::schemas::{assert_valid_junit, assert_valid_sarif};
 use common::*;
 use serde_json::Value;
 
@@ -277,41 +278,6 @@ fn this_repositorys_own_cargo_lock_is_read_whole_and_matched_at_its_releases() {
             "{finding:#}"
         );
     }
-}
-
-/// Validates `file` against the SARIF 2.1.0 JSON schema with Python's jsonschema (as tests/exports.rs).
-fn assert_valid_sarif(file: &Path) {
-    const CHECK: &str = "import json, sys, jsonschema\n\
-        schema = json.load(open(sys.argv[1]))\n\
-        cls = jsonschema.validators.validator_for(schema)\n\
-        errors = [e.message for e in cls(schema).iter_errors(json.load(open(sys.argv[2])))]\n\
-        print('\\n'.join(errors)); sys.exit(1 if errors else 0)\n";
-    let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/sarif-schema-2.1.0.json");
-    let python = ["/usr/bin/python3", "python3"].into_iter().find(|python| {
-        Command::new(python).args(["-c", "import jsonschema"]).output().is_ok_and(|o| o.status.success())
-    });
-    let Some(python) = python else {
-        provided("python3 with jsonschema", false, "apt-get install python3-jsonschema");
-        return;
-    };
-    let output = Command::new(python).args(["-c", CHECK]).arg(&schema).arg(file).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
-}
-
-/// Validates `file` against Jenkins/Ant's JUnit schema with xmllint (as tests/exports.rs).
-fn assert_valid_junit(file: &Path) {
-    let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/junit-10.xsd");
-    let Ok(output) = Command::new("xmllint").arg("--noout").arg("--schema").arg(&schema).arg(file).output()
-    else {
-        provided("xmllint", false, "apt-get install libxml2-utils");
-        return;
-    };
-    assert!(
-        output.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&output.stderr),
-        fs::read_to_string(file).unwrap()
-    );
 }
 
 #[test]

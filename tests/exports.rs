@@ -7,57 +7,9 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+use common::schemas::{assert_valid_junit, assert_valid_sarif};
 use common::*;
 use serde_json::Value;
-
-fn schemas() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas")
-}
-
-/// Says why an oracle is missing: skips the check, or fails it in CI (see `provided`).
-fn missing_oracle(oracle: &str, how: &str) {
-    provided(oracle, false, how);
-}
-
-/// Validates `file` against Jenkins/Ant's JUnit schema (junit-10.xsd) with xmllint.
-fn assert_valid_junit(file: &Path) {
-    let schema = schemas().join("junit-10.xsd");
-    let Ok(output) = Command::new("xmllint").arg("--noout").arg("--schema").arg(&schema).arg(file).output()
-    else {
-        return missing_oracle("xmllint", "apt-get install libxml2-utils");
-    };
-    assert!(
-        output.status.success(),
-        "{} does not validate against junit-10.xsd:\n{}\n{}",
-        file.display(),
-        String::from_utf8_lossy(&output.stderr),
-        fs::read_to_string(file).unwrap()
-    );
-}
-
-/// Validates `file` against the SARIF 2.1.0 JSON schema with Python's jsonschema.
-fn assert_valid_sarif(file: &Path) {
-    const CHECK: &str = "import json, sys, jsonschema\n\
-        schema = json.load(open(sys.argv[1]))\n\
-        cls = jsonschema.validators.validator_for(schema)\n\
-        errors = [e.message for e in cls(schema).iter_errors(json.load(open(sys.argv[2])))]\n\
-        print('\\n'.join(errors)); sys.exit(1 if errors else 0)\n";
-    let schema = schemas().join("sarif-schema-2.1.0.json");
-    let python = ["/usr/bin/python3", "python3"].into_iter().find(|python| {
-        Command::new(python).args(["-c", "import jsonschema"]).output().is_ok_and(|o| o.status.success())
-    });
-    let Some(python) = python else {
-        return missing_oracle("python3 with jsonschema", "apt-get install python3-jsonschema");
-    };
-    let output = Command::new(python).args(["-c", CHECK]).arg(&schema).arg(file).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{} does not validate against the SARIF 2.1.0 schema:\n{}{}",
-        file.display(),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
 
 fn read_json(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()

@@ -95,6 +95,7 @@ pub fn u64_of(value: &Value, field: &str) -> u64 {
 
 mod fake_registry;
 pub mod hostile;
+pub mod schemas;
 #[allow(unused_imports)]
 pub use fake_registry::{python_provided, write, FakeRegistry};
 mod workspace;
