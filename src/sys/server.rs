@@ -93,6 +93,7 @@ impl Server {
             }
         }
         config.env.set("PORT", &port.to_string());
+        config.refuse_missing_cwd()?;
         let mut command = config.command()?;
         // Kept: what it leaves running when it exits lives on until it is stopped, so that a
         // launcher that backgrounds the server and exits is seen as that, not as a death.
@@ -486,6 +487,20 @@ fn drain(mut pipe: std::process::ChildStderr, log: &Mutex<StderrLog>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_server_whose_working_folder_is_missing_is_refused_naming_the_folder() {
+        let env = crate::sys::child_env::ChildEnv::fixed(std::path::Path::new("/tmp"));
+        let mut config = TrialConfig::new(vec!["sh".into(), "-c".into(), "exit 0".into()], env);
+        config.cwd = Some("/nonexistent/nestprobe-row".into());
+        let error = Server::start(&config, Ipv4Addr::LOCALHOST.into(), None, Duration::from_secs(1), false)
+            .err()
+            .expect("refused");
+        assert_eq!(
+            format!("{error:#}"),
+            "cannot start `sh`: its working folder /nonexistent/nestprobe-row does not exist"
+        );
+    }
 
     #[test]
     fn a_death_s_line_is_the_last_that_names_the_end_else_the_last() {

@@ -163,15 +163,7 @@ impl TrialConfig {
         command.stdin(Stdio::from(stdin_read));
         let inherited_rss = own_resident_bytes();
         let started = Instant::now();
-        // A missing working folder fails the spawn with the same "No such file" as a missing program:
-        // say which it was.
-        if let Some(cwd) = self.cwd.as_ref().filter(|cwd| !cwd.is_dir()) {
-            bail!(
-                "cannot start {}: its working folder {} does not exist",
-                self.program_name(),
-                cwd.display()
-            );
-        }
+        self.refuse_missing_cwd()?;
         let options = supervised::Options {
             killed_by_ctrl_c: true,
             max_file_bytes: Some(MAX_FILE_BYTES),
@@ -282,6 +274,19 @@ impl TrialConfig {
     /// The argv as text, for results.
     pub fn command_line(&self) -> Vec<String> {
         self.argv.iter().map(|a| a.to_string_lossy().into_owned()).collect()
+    }
+
+    /// A missing working folder fails the spawn with the same "No such file" as a missing program
+    /// (and names the launcher, `sh`, where one runs it): say which it was, before spawning.
+    pub(crate) fn refuse_missing_cwd(&self) -> Result<()> {
+        if let Some(cwd) = self.cwd.as_ref().filter(|cwd| !cwd.is_dir()) {
+            bail!(
+                "cannot start {}: its working folder {} does not exist",
+                self.program_name(),
+                cwd.display()
+            );
+        }
+        Ok(())
     }
 
     pub(crate) fn program_name(&self) -> String {
