@@ -202,7 +202,7 @@ pub fn probes_after_main<'a>(
     // A parser that runs out of time: a smaller stack is tried as deep as it finishes in well under
     // the timeout (whether it loses control sooner there, not how slow it is).
     let finished_in_time = time_bound.then(|| quick_depth(main)).filter(|&d| d >= 1);
-    for sweep_stack in SWEEP_STACKS {
+    for sweep_stack in sweep_order(stack) {
         // More stack cannot make a parser that took the maximum fail, and would only time one
         // that runs out of time again.
         if sweep_stack > stack && (took_maximum || time_bound) {
@@ -267,7 +267,7 @@ fn service_probes_after_main<'a>(
             start: Start::MainResult,
             max_depth: None,
         });
-        for sweep_stack in SWEEP_STACKS.into_iter().filter(|&s| !(s > stack && took_maximum)) {
+        for sweep_stack in sweep_order(stack).into_iter().filter(|&s| !(s > stack && took_maximum)) {
             let previous =
                 sweep.and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
             planned.push(PlannedProbe {
@@ -295,6 +295,16 @@ fn service_probes_after_main<'a>(
         });
     }
     planned
+}
+
+/// The sweep's extra stacks in the order they are probed: nearest the run's `stack` first (the
+/// smaller ones largest first, then the larger ones), so that each starts from the boundary of a
+/// stack probed just before it (see `Measuring::scaled_from_larger_stack` in measure.rs).
+fn sweep_order(stack: Limit) -> Vec<Limit> {
+    let (mut smaller, larger): (Vec<Limit>, Vec<Limit>) = SWEEP_STACKS.into_iter().partition(|&s| s < stack);
+    smaller.reverse();
+    smaller.extend(larger);
+    smaller
 }
 
 /// The share of the timeout a smaller stack's trial of a time-bound parser may take.
@@ -649,15 +659,16 @@ mod tests {
         let main = main_result(Shape::Array, Some((1000, FailureKind::Error)));
         let stack = Limit::Bytes(8 << 20);
         let planned = probes_after_main(&entry, &main, &[], None, stack, false);
-        // Every stack software runs on, 128 KiB to 8 MiB, and 64 MiB.
+        // Every stack software runs on, 128 KiB to 8 MiB, and 64 MiB: the smaller ones largest
+        // first, each starting from the one probed before it.
         let expected = [
             ("object", 8192, Start::MainBoundary),
             ("unclosed", 8192, Start::Search),
             ("sweep", 8192, Start::MainResult),
-            ("sweep", 128, Start::MainFinding),
-            ("sweep", 512, Start::MainFinding),
-            ("sweep", 1024, Start::MainFinding),
             ("sweep", 2048, Start::MainFinding),
+            ("sweep", 1024, Start::MainFinding),
+            ("sweep", 512, Start::MainFinding),
+            ("sweep", 128, Start::MainFinding),
             ("sweep", 65536, Start::MainFinding),
             ("parse", 8192, Start::ProbeBefore),
             ("free", 8192, Start::ProbeBefore),
@@ -694,7 +705,7 @@ mod tests {
         let planned = probes_after_main(&entry, &main, &[], Some(&committed), Limit::Bytes(8 << 20), false);
         let hinted: Vec<_> = planned.iter().map(|p| p.previous.and_then(|r| r.min_failing_depth)).collect();
         // (No committed probe at 128 KiB, 512 KiB or 2 MiB: a sweep measured before they were.)
-        assert_eq!(hinted, [Some(1), Some(2), None, None, None, Some(5), None, Some(4), Some(3)]);
+        assert_eq!(hinted, [Some(1), Some(2), None, None, Some(5), None, None, Some(4), Some(3)]);
     }
 
     #[test]
@@ -708,7 +719,7 @@ mod tests {
         let expected = |unclosed: Start| {
             let mut plan =
                 vec![("unclosed", 8 * MIB_IN_KIB, unclosed), ("sweep", 8 * MIB_IN_KIB, Start::MainResult)];
-            plan.extend([128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB].map(|kib| ("sweep", kib, Start::MainFinding)));
+            plan.extend([2 * MIB_IN_KIB, MIB_IN_KIB, 512, 128].map(|kib| ("sweep", kib, Start::MainFinding)));
             plan.push(("parse", 8 * MIB_IN_KIB, Start::ProbeBefore));
             plan.into_iter().map(|(part, kib, start)| (part.to_string(), kib, start)).collect::<Vec<_>>()
         };
@@ -742,7 +753,7 @@ mod tests {
             .map(|p| p.stack.bytes().unwrap() >> 10)
             .collect();
         // Less stack can still make it fail; more cannot.
-        assert_eq!(stacks, [8 * MIB_IN_KIB, 128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB]);
+        assert_eq!(stacks, [8 * MIB_IN_KIB, 2 * MIB_IN_KIB, MIB_IN_KIB, 512, 128]);
     }
 
     #[test]
