@@ -19,10 +19,11 @@ use serde::Serialize;
 
 use crate::catalog::{Catalog, Entry, Selector, HOST};
 use crate::payload::Shape;
+use crate::probe::SLOW_CONFIRMATION_SHARE;
 use crate::results::outcome::FailureKind;
 use crate::results::part::Part;
 use crate::results::phase::Phase;
-use crate::results::probe_result::{Finding, ProbeResult, SearchMode};
+use crate::results::probe_result::{Finding, ProbeResult, ProbeStatus, SearchMode};
 use crate::results::{ParserRecord, Results};
 use crate::units::Limit;
 
@@ -422,10 +423,19 @@ fn probe_seconds(record: &ParserRecord, work: Work) -> u64 {
 /// or the one trial at the maximum; never more than the probe took. A result found by a search
 /// (a committed record is kept as it was while its facts hold) would otherwise count the search
 /// on every run: 634 s for a row whose confirmation takes seconds.
+///
+/// A slow result (or no limit reached only with the longer timeout) is confirmed at the depth whose
+/// trial takes [`SLOW_CONFIRMATION_SHARE`] of the timeout at most, and its maximum is not waited out
+/// (src/probe/confirm.rs, `confirm_slow`): that trial, not the timeout.
 pub fn confirmation_seconds(probe: &ProbeResult) -> f64 {
     let Some(accepted) = probe.accepted_seconds.filter(|_| probe.search != SearchMode::Confirmed) else {
         return probe.elapsed_seconds;
     };
+    let timeout = probe.settings.timeout_seconds;
+    let slowly = probe.status == ProbeStatus::Slow || (probe.failure.is_none() && accepted > timeout);
+    if slowly {
+        return accepted.min(SLOW_CONFIRMATION_SHARE * timeout).min(probe.elapsed_seconds);
+    }
     let failing = match probe.failure.as_ref().map(|f| f.kind) {
         None => 0.0,
         Some(FailureKind::Timeout) => probe.settings.timeout_seconds,
@@ -896,8 +906,19 @@ mod tests {
         let confirmed =
             ProbeResult { search: SearchMode::Confirmed, elapsed_seconds: 3.0, ..searched.clone() };
         assert_eq!(confirmation_seconds(&confirmed), 3.0);
-        let quick = ProbeResult { elapsed_seconds: 0.2, ..searched };
+        let quick = ProbeResult { elapsed_seconds: 0.2, ..searched.clone() };
         assert_eq!(confirmation_seconds(&quick), 0.2);
+        // A slow result: the trial at the depth that takes 0.4 of the timeout at most, not the
+        // timeout waited out at the maximum.
+        let slow = ProbeResult {
+            status: ProbeStatus::Slow,
+            accepted_seconds: Some(9.0),
+            failure: Some(failing(FailureKind::Timeout)),
+            ..searched.clone()
+        };
+        assert_eq!(confirmation_seconds(&slow), 4.0);
+        let no_limit_slowly = ProbeResult { accepted_seconds: Some(12.0), failure: None, ..searched };
+        assert_eq!(confirmation_seconds(&no_limit_slowly), 4.0);
     }
 
     #[test]
