@@ -495,7 +495,7 @@ impl<'a> Measuring<'a> {
                 Finding::NoLimit => Some(Hint::NoLimit),
                 _ if planned.max_depth.is_some() => Some(Hint::NoLimit),
                 _ => self
-                    .scaled_from_larger_stack(planned.stack)
+                    .scaled_from_nearest_stack(planned.stack)
                     .or_else(|| self.main.exact_failing_depth().map(Hint::Guess)),
             },
             Start::SlowElsewhere(depth) => Some(Hint::SlowElsewhere(depth)),
@@ -517,7 +517,7 @@ impl<'a> Measuring<'a> {
     /// guard page), or when a smaller stack probed already failed elsewhere than the main probe (a
     /// recursion limit the small stacks overflow before); else `None`, and the main boundary is the
     /// guess (a configured limit is found in two trials).
-    fn scaled_from_larger_stack(&self, stack: Limit) -> Option<Hint> {
+    fn scaled_from_nearest_stack(&self, stack: Limit) -> Option<Hint> {
         let bytes = stack.bytes()?;
         let main_depth = self.main.exact_failing_depth()?;
         let probed: Vec<(u64, u64)> = self

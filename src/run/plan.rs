@@ -300,7 +300,7 @@ fn service_probes_after_main<'a>(
 
 /// The sweep's extra stacks in the order they are probed: nearest the run's `stack` first (the
 /// smaller ones largest first, then the larger ones), so that each starts from the boundary of a
-/// stack probed just before it (see `Measuring::scaled_from_larger_stack` in measure.rs).
+/// stack probed just before it (see `Measuring::scaled_from_nearest_stack` in measure.rs).
 fn sweep_order(stack: Limit) -> Vec<Limit> {
     let (mut smaller, larger): (Vec<Limit>, Vec<Limit>) = SWEEP_STACKS.into_iter().partition(|&s| s < stack);
     smaller.reverse();
