@@ -98,3 +98,30 @@ fn peak_memory_and_time_at_the_deepest_accepted_depth_are_reported() {
     assert!(rss > 100 * 1024 && rss < 512 * 1024 * 1024, "{rss}");
     assert!(result["accepted_seconds"].as_f64().unwrap() >= 0.0);
 }
+
+/// #55: a catalog run probes the sweep's smaller stacks largest first, each from the boundary of
+/// the stack probed before it scaled by the stacks' ratio: the same depth as a search from scratch
+/// at that stack (`probe --stack`), in fewer trials.
+#[test]
+fn a_sweeps_smaller_stacks_start_from_what_the_larger_one_showed() {
+    let workspace = Workspace::new(&[Row::fixture("recursive", &["recursive"])]);
+    let output = workspace.nestprobe(&["run", "--jobs", "1"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let results = workspace.results();
+    let sweep = &record(&results, "recursive")["sweep"];
+    assert_eq!(sweep["verdict"], "stack", "{sweep:#}");
+    let (mut scaled_trials, mut cold_trials) = (0, 0);
+    for probe in sweep["probes"].as_array().unwrap() {
+        let stack = u64_of(probe, "stack_bytes");
+        if stack >= 8 << 20 {
+            continue;
+        }
+        let cold = probe_fixture(&["--stack", &format!("{}KiB", stack >> 10)], &["recursive"]);
+        let depth = u64_of(probe, "min_failing_depth");
+        assert_eq!(depth, u64_of(&cold, "min_failing_depth"), "at {stack} bytes: {probe:#} vs {cold:#}");
+        assert_eq!(probe["search"], "cold", "a search from an estimate is a search: {probe:#}");
+        scaled_trials += u64_of(probe, "trials");
+        cold_trials += u64_of(&cold, "trials");
+    }
+    assert!(scaled_trials < cold_trials, "{scaled_trials} trials from the larger stacks, {cold_trials} cold");
+}

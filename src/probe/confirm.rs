@@ -20,7 +20,7 @@ use crate::results::probe_result::SearchMode;
 const UNSTABLE_CONFIRM_ROUNDS: usize = 3;
 /// A slow result is confirmed at a depth whose trial takes about this share of the timeout at most
 /// (see `confirm_slow`).
-const SLOW_CONFIRMATION_SHARE: f64 = 0.4;
+pub const SLOW_CONFIRMATION_SHARE: f64 = 0.4;
 
 /// What the search came to.
 pub(super) enum Searched {

@@ -15,6 +15,7 @@
 mod assemble;
 mod classify;
 mod confirm;
+pub use confirm::SLOW_CONFIRMATION_SHARE;
 mod crash_site;
 mod observations;
 pub mod options;

@@ -7,8 +7,13 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 /// K: every fact is confirmed at least once in this many runs, however little changes (a weekly
-/// regeneration confirms each fact at least every K weeks). `run::rotation` keeps the bound.
-pub const CONFIRM_WITHIN_RUNS: usize = 6;
+/// regeneration confirms each fact at least every K weeks). `run::rotation` keeps the bound. The
+/// trade-off (docs/measurements.md, `cargo bench --bench plan`): a run where nothing changed
+/// confirms 1/K of the facts, so K sets its cost; with 6 it took about 19 minutes of the catalog
+/// of 2026-11-28 on 2 CPUs, with 16 about 8 (under the 10 aimed at, with room for the rows being
+/// added). What a fingerprint covers is re-measured at once whatever K is: the rotation only
+/// catches what no fingerprint sees (the machine, an undeclared dependency).
+pub const CONFIRM_WITHIN_RUNS: usize = 16;
 
 /// How the run that wrote a record got its facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

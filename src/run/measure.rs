@@ -494,7 +494,9 @@ impl<'a> Measuring<'a> {
             Start::MainFinding => match self.main.finding() {
                 Finding::NoLimit => Some(Hint::NoLimit),
                 _ if planned.max_depth.is_some() => Some(Hint::NoLimit),
-                _ => self.main.exact_failing_depth().map(Hint::Guess),
+                _ => self
+                    .scaled_from_nearest_stack(planned.stack)
+                    .or_else(|| self.main.exact_failing_depth().map(Hint::Guess)),
             },
             Start::SlowElsewhere(depth) => Some(Hint::SlowElsewhere(depth)),
             Start::ProbeBefore => {
@@ -507,6 +509,31 @@ impl<'a> Measuring<'a> {
         };
         spec.hint = spec.hint.or(start);
         spec
+    }
+
+    /// Where a sweep's `stack` should fail when the limit moves with the stack: the boundary of the
+    /// probed stack nearest to it (the plan probes the smaller stacks largest first), scaled by the
+    /// stacks' ratio. The limit moves when the main probe failed by a signal (a native stack's
+    /// guard page), or when a smaller stack probed already failed elsewhere than the main probe (a
+    /// recursion limit the small stacks overflow before); else `None`, and the main boundary is the
+    /// guess (a configured limit is found in two trials).
+    fn scaled_from_nearest_stack(&self, stack: Limit) -> Option<Hint> {
+        let bytes = stack.bytes()?;
+        let main_depth = self.main.exact_failing_depth()?;
+        let probed: Vec<(u64, u64)> = self
+            .sweep
+            .iter()
+            .filter_map(|probe| Some((probe.settings.stack_bytes?, probe.exact_failing_depth()?)))
+            .collect();
+        let by_signal = self.main.failure.as_ref().is_some_and(|failure| failure.signal.is_some());
+        let moved = probed.iter().any(|&(_, depth)| depth != main_depth);
+        if !(by_signal || moved) {
+            return None;
+        }
+        let apart = |probed: u64| probed.max(bytes) as f64 / probed.min(bytes) as f64;
+        let &(near_bytes, near_depth) = probed.iter().min_by(|a, b| apart(a.0).total_cmp(&apart(b.0)))?;
+        let scaled = (near_depth as f64 * bytes as f64 / near_bytes as f64).round() as u64;
+        Some(Hint::Near(scaled.max(1)))
     }
 
     /// A shape besides the main one. One the program parses not even at depth 1 (a schema-less

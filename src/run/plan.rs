@@ -19,10 +19,11 @@ use serde::Serialize;
 
 use crate::catalog::{Catalog, Entry, Selector, HOST};
 use crate::payload::Shape;
+use crate::probe::SLOW_CONFIRMATION_SHARE;
 use crate::results::outcome::FailureKind;
 use crate::results::part::Part;
 use crate::results::phase::Phase;
-use crate::results::probe_result::{Finding, ProbeResult, SearchMode};
+use crate::results::probe_result::{Finding, ProbeResult, ProbeStatus, SearchMode};
 use crate::results::{ParserRecord, Results};
 use crate::units::Limit;
 
@@ -202,7 +203,7 @@ pub fn probes_after_main<'a>(
     // A parser that runs out of time: a smaller stack is tried as deep as it finishes in well under
     // the timeout (whether it loses control sooner there, not how slow it is).
     let finished_in_time = time_bound.then(|| quick_depth(main)).filter(|&d| d >= 1);
-    for sweep_stack in SWEEP_STACKS {
+    for sweep_stack in sweep_order(stack) {
         // More stack cannot make a parser that took the maximum fail, and would only time one
         // that runs out of time again.
         if sweep_stack > stack && (took_maximum || time_bound) {
@@ -267,7 +268,7 @@ fn service_probes_after_main<'a>(
             start: Start::MainResult,
             max_depth: None,
         });
-        for sweep_stack in SWEEP_STACKS.into_iter().filter(|&s| !(s > stack && took_maximum)) {
+        for sweep_stack in sweep_order(stack).into_iter().filter(|&s| !(s > stack && took_maximum)) {
             let previous =
                 sweep.and_then(|s| s.probes.iter().find(|p| p.settings.stack_bytes == sweep_stack.bytes()));
             planned.push(PlannedProbe {
@@ -295,6 +296,16 @@ fn service_probes_after_main<'a>(
         });
     }
     planned
+}
+
+/// The sweep's extra stacks in the order they are probed: nearest the run's `stack` first (the
+/// smaller ones largest first, then the larger ones), so that each starts from the boundary of a
+/// stack probed just before it (see `Measuring::scaled_from_nearest_stack` in measure.rs).
+fn sweep_order(stack: Limit) -> Vec<Limit> {
+    let (mut smaller, larger): (Vec<Limit>, Vec<Limit>) = SWEEP_STACKS.into_iter().partition(|&s| s < stack);
+    smaller.reverse();
+    smaller.extend(larger);
+    smaller
 }
 
 /// The share of the timeout a smaller stack's trial of a time-bound parser may take.
@@ -412,10 +423,19 @@ fn probe_seconds(record: &ParserRecord, work: Work) -> u64 {
 /// or the one trial at the maximum; never more than the probe took. A result found by a search
 /// (a committed record is kept as it was while its facts hold) would otherwise count the search
 /// on every run: 634 s for a row whose confirmation takes seconds.
+///
+/// A slow result (or no limit reached only with the longer timeout) is confirmed at the depth whose
+/// trial takes [`SLOW_CONFIRMATION_SHARE`] of the timeout at most, and its maximum is not waited out
+/// (src/probe/confirm.rs, `confirm_slow`): that trial, not the timeout.
 pub fn confirmation_seconds(probe: &ProbeResult) -> f64 {
     let Some(accepted) = probe.accepted_seconds.filter(|_| probe.search != SearchMode::Confirmed) else {
         return probe.elapsed_seconds;
     };
+    let timeout = probe.settings.timeout_seconds;
+    let slowly = probe.status == ProbeStatus::Slow || (probe.failure.is_none() && accepted > timeout);
+    if slowly {
+        return accepted.min(SLOW_CONFIRMATION_SHARE * timeout).min(probe.elapsed_seconds);
+    }
     let failing = match probe.failure.as_ref().map(|f| f.kind) {
         None => 0.0,
         Some(FailureKind::Timeout) => probe.settings.timeout_seconds,
@@ -649,15 +669,16 @@ mod tests {
         let main = main_result(Shape::Array, Some((1000, FailureKind::Error)));
         let stack = Limit::Bytes(8 << 20);
         let planned = probes_after_main(&entry, &main, &[], None, stack, false);
-        // Every stack software runs on, 128 KiB to 8 MiB, and 64 MiB.
+        // Every stack software runs on, 128 KiB to 8 MiB, and 64 MiB: the smaller ones largest
+        // first, each starting from the one probed before it.
         let expected = [
             ("object", 8192, Start::MainBoundary),
             ("unclosed", 8192, Start::Search),
             ("sweep", 8192, Start::MainResult),
-            ("sweep", 128, Start::MainFinding),
-            ("sweep", 512, Start::MainFinding),
-            ("sweep", 1024, Start::MainFinding),
             ("sweep", 2048, Start::MainFinding),
+            ("sweep", 1024, Start::MainFinding),
+            ("sweep", 512, Start::MainFinding),
+            ("sweep", 128, Start::MainFinding),
             ("sweep", 65536, Start::MainFinding),
             ("parse", 8192, Start::ProbeBefore),
             ("free", 8192, Start::ProbeBefore),
@@ -694,7 +715,7 @@ mod tests {
         let planned = probes_after_main(&entry, &main, &[], Some(&committed), Limit::Bytes(8 << 20), false);
         let hinted: Vec<_> = planned.iter().map(|p| p.previous.and_then(|r| r.min_failing_depth)).collect();
         // (No committed probe at 128 KiB, 512 KiB or 2 MiB: a sweep measured before they were.)
-        assert_eq!(hinted, [Some(1), Some(2), None, None, None, Some(5), None, Some(4), Some(3)]);
+        assert_eq!(hinted, [Some(1), Some(2), None, None, Some(5), None, None, Some(4), Some(3)]);
     }
 
     #[test]
@@ -708,7 +729,7 @@ mod tests {
         let expected = |unclosed: Start| {
             let mut plan =
                 vec![("unclosed", 8 * MIB_IN_KIB, unclosed), ("sweep", 8 * MIB_IN_KIB, Start::MainResult)];
-            plan.extend([128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB].map(|kib| ("sweep", kib, Start::MainFinding)));
+            plan.extend([2 * MIB_IN_KIB, MIB_IN_KIB, 512, 128].map(|kib| ("sweep", kib, Start::MainFinding)));
             plan.push(("parse", 8 * MIB_IN_KIB, Start::ProbeBefore));
             plan.into_iter().map(|(part, kib, start)| (part.to_string(), kib, start)).collect::<Vec<_>>()
         };
@@ -742,7 +763,7 @@ mod tests {
             .map(|p| p.stack.bytes().unwrap() >> 10)
             .collect();
         // Less stack can still make it fail; more cannot.
-        assert_eq!(stacks, [8 * MIB_IN_KIB, 128, 512, MIB_IN_KIB, 2 * MIB_IN_KIB]);
+        assert_eq!(stacks, [8 * MIB_IN_KIB, 2 * MIB_IN_KIB, MIB_IN_KIB, 512, 128]);
     }
 
     #[test]
@@ -885,8 +906,19 @@ mod tests {
         let confirmed =
             ProbeResult { search: SearchMode::Confirmed, elapsed_seconds: 3.0, ..searched.clone() };
         assert_eq!(confirmation_seconds(&confirmed), 3.0);
-        let quick = ProbeResult { elapsed_seconds: 0.2, ..searched };
+        let quick = ProbeResult { elapsed_seconds: 0.2, ..searched.clone() };
         assert_eq!(confirmation_seconds(&quick), 0.2);
+        // A slow result: the trial at the depth that takes 0.4 of the timeout at most, not the
+        // timeout waited out at the maximum.
+        let slow = ProbeResult {
+            status: ProbeStatus::Slow,
+            accepted_seconds: Some(9.0),
+            failure: Some(failing(FailureKind::Timeout)),
+            ..searched.clone()
+        };
+        assert_eq!(confirmation_seconds(&slow), 4.0);
+        let no_limit_slowly = ProbeResult { accepted_seconds: Some(12.0), failure: None, ..searched };
+        assert_eq!(confirmation_seconds(&no_limit_slowly), 4.0);
     }
 
     #[test]

@@ -13,6 +13,9 @@ use crate::results::{ParserRecord, Results};
 use crate::run::plan::{self, Start};
 use crate::units::Limit;
 
+/// The work name of a service's warm state (src/results/work_timing.rs).
+const WARM: &str = "service warm";
+
 /// What one kind of work would cost over a run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorkCost {
@@ -69,12 +72,21 @@ pub fn replay(entries: &[&Entry], results: &Results, stack: Limit) -> Replay {
             replay.reuse_overhead_seconds += asking;
         }
         for (work, probe) in planned(entry, record, stack) {
+            // A service's trials each meet a fresh server (but the warm state's, which is warmed
+            // once): a confirming trial costs a start too, as each of the probe's trials did.
+            let fresh_server_each_trial = entry.serve.is_some() && work != WARM;
             let cost = replay.work.entry(work).or_default();
             cost.probes += 1;
             cost.search_trials += u64::from(probe.trials);
             cost.search_seconds += probe.elapsed_seconds.max(0.0);
-            cost.confirm_trials += confirmation_trials(probe);
-            cost.confirm_seconds += plan::confirmation_seconds(probe);
+            let trials = confirmation_trials(probe);
+            cost.confirm_trials += trials;
+            let mut seconds = plan::confirmation_seconds(probe);
+            if fresh_server_each_trial && probe.trials > 0 {
+                let per_trial = probe.elapsed_seconds.max(0.0) / f64::from(probe.trials);
+                seconds = seconds.max(per_trial * trials as f64).min(probe.elapsed_seconds.max(0.0));
+            }
+            cost.confirm_seconds += seconds;
         }
     }
     replay
