@@ -110,7 +110,8 @@ fn hostile_parser_text_is_escaped_in_results_md_and_html() {
         if row.starts_with("|--") {
             continue;
         }
-        let headers = ["| Language", "| Depth", "| Library", "| Verdict", "| Service", "| Product", "| Advisory"];
+        let headers =
+            ["| Language", "| Depth", "| Library", "| Verdict", "| Service", "| Product", "| Advisory"];
         if headers.iter().any(|h| row.starts_with(h)) {
             header = cell_separators(row);
         }

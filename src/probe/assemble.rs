@@ -176,11 +176,17 @@ fn recorded_failure(spec: &ProbeSpec, outcome: &Outcome) -> Option<Failure> {
     failure_of(spec, outcome).map(|f| Failure { stderr: redact(spec, &f.stderr), ..f })
 }
 
-/// A runtime that gave up (an abnormal exit) may have printed where; a signal's site comes from a
-/// debugger afterwards (`crash_site::locate_crash`).
+/// A runtime that gave up (an abnormal exit, a server's death) may have printed where; a signal's
+/// site comes from a debugger afterwards (`crash_site::locate_crash`).
 fn runtime_crash_site(report: &TrialReport) -> Option<CrashSite> {
+    use crate::results::outcome::ServiceFailure;
     match &report.outcome {
         Outcome::Abnormal { stderr, .. } => CrashSite::from_runtime_output(stderr),
+        // A server that died (or its worker) may have printed where too: a Go server's fatal stack
+        // overflow, its first words kept however many goroutines it lists after.
+        Outcome::Service(ServiceFailure::Died { stderr, .. } | ServiceFailure::WorkerDied { stderr, .. }) => {
+            CrashSite::from_runtime_output(stderr)
+        }
         _ => None,
     }
 }
