@@ -112,3 +112,16 @@ fn a_helper_the_server_ran_and_that_ended_before_the_request_is_no_worker_death(
     assert_eq!(result["failure"]["kind"], "error", "{result:#} {}", stderr_of(&output));
     assert_eq!(result["min_failing_depth"], 101, "{result:#}");
 }
+
+#[test]
+fn a_server_s_runtime_that_printed_its_crashing_goroutine_names_the_function() {
+    // Go's fatal stack overflow exits 2 and lists every goroutine after the crashing one: more
+    // than the tail of stderr a death keeps. Its first words name the recursion.
+    let (_, died, stderr) = probe("client-gofatal", &client(), &[], "gofatal", "100");
+    assert_eq!(died["failure"]["service"]["died"], "service", "{died:#} {stderr}");
+    assert_eq!(died["failure"]["exit_code"], 2, "{died:#}");
+    assert_eq!(died["min_failing_depth"], 101, "{died:#}");
+    let site = &died["crashed_in"];
+    assert_eq!(site["printed_by_runtime"], true, "{died:#}");
+    assert_eq!(site["cycle"], serde_json::json!(["main.parseArray", "main.parseValue"]), "{site:#}");
+}
