@@ -93,3 +93,35 @@ fn a_client_needs_a_server_command() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn a_helper_the_server_ran_and_that_ended_before_the_request_is_no_worker_death() {
+    // RabbitMQ's boot runs helpers (an `erl` that starts epmd, epmd's own first fork) that end
+    // before its port opens: orphans its reaper holds as zombies. They did not die of a request.
+    let mark = marker("client-zombie", "limit");
+    let server = format!(
+        "(sh -c 'exit 3' &); (sh -c 'kill -9 $$' &); sleep 0.5; exec python3 {} limit 100 {mark}",
+        fixture("line_server.py")
+    );
+    let mut command = nestprobe();
+    command.args(["probe", "--format", "json", "--max-depth", "1000", "--timeout", "2s"]);
+    command.args(["--serve", "tcp://127.0.0.1:{port}", "--client", &client(), "--", "sh", "-c", &server]);
+    let output = run(command);
+    assert_none_left(&mark, "limit");
+    let result: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    assert_eq!(result["failure"]["kind"], "error", "{result:#} {}", stderr_of(&output));
+    assert_eq!(result["min_failing_depth"], 101, "{result:#}");
+}
+
+#[test]
+fn a_server_s_runtime_that_printed_its_crashing_goroutine_names_the_function() {
+    // Go's fatal stack overflow exits 2 and lists every goroutine after the crashing one: more
+    // than the tail of stderr a death keeps. Its first words name the recursion.
+    let (_, died, stderr) = probe("client-gofatal", &client(), &[], "gofatal", "100");
+    assert_eq!(died["failure"]["service"]["died"], "service", "{died:#} {stderr}");
+    assert_eq!(died["failure"]["exit_code"], 2, "{died:#}");
+    assert_eq!(died["min_failing_depth"], 101, "{died:#}");
+    let site = &died["crashed_in"];
+    assert_eq!(site["printed_by_runtime"], true, "{died:#}");
+    assert_eq!(site["cycle"], serde_json::json!(["main.parseArray", "main.parseValue"]), "{site:#}");
+}

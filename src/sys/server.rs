@@ -29,10 +29,11 @@ use crate::sys::trial::TrialConfig;
 
 /// The placeholder for the port in a server's arguments and URLs.
 pub const PORT_PLACEHOLDER: &str = "{port}";
-/// Bytes of a server's stderr kept (its last ones): enough for a runtime's whole dying words (Go
-/// prints a hundred frames of the overflowing goroutine, then every other goroutine's), whose
-/// frames name where it recursed.
-const STDERR_TAIL_BYTES: usize = 128 * 1024;
+/// Bytes of a server's stderr kept (its last ones).
+const STDERR_TAIL_BYTES: usize = 8 * 1024;
+/// Bytes of a server's stderr kept from the last `watch` on (a death's first words: a runtime's
+/// fatal error and the crashing thread's frames, before the other threads' tracebacks).
+const STDERR_HEAD_BYTES: usize = 16 * 1024;
 /// How often a starting server's port is tried.
 const READY_POLL: Duration = Duration::from_millis(25);
 /// How long a server whose listener is a child of its own process is watched after it is ready,
@@ -292,8 +293,14 @@ impl Server {
     pub fn watch(&mut self) {
         let mut sampler = TreeSampler::new(self.child.reaper_pid(), self.reapers());
         sampler.sample(Instant::now());
-        self.watched =
-            sampler.members().iter().filter_map(|&pid| Some((pid, process::pidfd_open(pid).ok()?))).collect();
+        // A process that has already ended (a zombie its reaper has not reaped yet: a daemon's
+        // first fork, a boot helper) did not end of the request to come.
+        self.watched = sampler
+            .members()
+            .iter()
+            .filter_map(|&pid| Some((pid, process::pidfd_open(pid).ok()?)))
+            .filter(|(_, fd)| !has_ended(fd))
+            .collect();
         self.mark();
     }
 
@@ -318,6 +325,7 @@ impl Server {
     fn mark(&mut self) {
         let mut log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         log.mark = log.written;
+        log.head.clear();
     }
 
     /// The processes seen by the last `watch` that have ended since, the server's own excepted.
@@ -325,10 +333,7 @@ impl Server {
         self.watched
             .iter()
             .filter(|(pid, _)| *pid != self.child.pids.program)
-            .filter(|(_, fd)| {
-                let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
-                nix::poll::poll(&mut fds, nix::poll::PollTimeout::ZERO).is_ok_and(|n| n > 0)
-            })
+            .filter(|(_, fd)| has_ended(fd))
             .map(|(pid, fd)| WorkerEnd { pid: *pid, status: process::pidfd_exit_status(fd) })
             .collect()
     }
@@ -338,20 +343,14 @@ impl Server {
     }
 
     /// What it wrote to stderr since the last `watch` (the request's time: a death's own words, not
-    /// its startup log), in whole lines: where the kept tail no longer reaches back that far, from
-    /// its first whole line. Waits for the pipe to be drained: to its end where the server `ended`
-    /// (bounded: something it started may hold the pipe), else a moment.
+    /// its startup log), in whole lines: where the kept tail no longer reaches back that far, its
+    /// first bytes since then (whole lines) and ` … ` before the tail's first whole line. Waits for
+    /// the pipe to be drained: to its end where the server `ended` (bounded: something it started
+    /// may hold the pipe), else a moment.
     pub fn stderr_since_watch(&self, ended: bool) -> String {
         self.settle_stderr(if ended { STDERR_DRAIN } else { STDERR_SETTLE });
         let log = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        let new = (log.written - log.mark).min(log.tail.len() as u64) as usize;
-        let bytes: Vec<u8> = log.tail.iter().skip(log.tail.len() - new).copied().collect();
-        let whole = match log.written - log.mark > new as u64 {
-            // Cut: its first line is a fragment.
-            true => bytes.iter().position(|&b| b == b'\n').map_or(&[][..], |at| &bytes[at + 1..]),
-            false => &bytes[..],
-        };
-        String::from_utf8_lossy(whole).into_owned()
+        log.since_mark()
     }
 
     /// Waits until its stderr pipe closed (everything it wrote has been read), at most `bound`.
@@ -394,14 +393,54 @@ impl Server {
     }
 }
 
-/// A server's stderr: its last bytes, how many it wrote in all, and how many by the last `watch`.
+/// A server's stderr: its last bytes, how many it wrote in all, how many by the last `watch`, and
+/// its first bytes since then.
 #[derive(Default)]
 struct StderrLog {
     tail: VecDeque<u8>,
     written: u64,
     mark: u64,
+    head: Vec<u8>,
     /// The pipe reached its end: every byte written has been read.
     closed: bool,
+}
+
+impl StderrLog {
+    fn keep(&mut self, bytes: &[u8]) {
+        let room = STDERR_HEAD_BYTES.saturating_sub(self.head.len());
+        self.head.extend(&bytes[..room.min(bytes.len())]);
+        self.tail.extend(bytes);
+        self.written += bytes.len() as u64;
+        let excess = self.tail.len().saturating_sub(STDERR_TAIL_BYTES);
+        self.tail.drain(..excess);
+    }
+
+    /// What was written since the mark, in whole lines (see `Server::stderr_since_watch`).
+    fn since_mark(&self) -> String {
+        let since = self.written - self.mark;
+        let in_tail = since.min(self.tail.len() as u64) as usize;
+        let tail: Vec<u8> = self.tail.iter().skip(self.tail.len() - in_tail).copied().collect();
+        if since <= (self.head.len() + in_tail) as u64 {
+            // The head and the tail meet (or the tail holds it all): every byte is here.
+            let overlap = self.head.len() + in_tail - since as usize;
+            let whole = match in_tail as u64 == since {
+                true => tail,
+                false => [&self.head[..], &tail[overlap..]].concat(),
+            };
+            return String::from_utf8_lossy(&whole).into_owned();
+        }
+        // Cut between them: the head up to its last whole line, the tail from its first.
+        let head = &self.head[..self.head.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1)];
+        let tail = tail.iter().position(|&b| b == b'\n').map_or(&[][..], |at| &tail[at + 1..]);
+        let joint: &[u8] = if head.is_empty() { b"" } else { "\u{2026}\n".as_bytes() };
+        String::from_utf8_lossy(&[head, joint, tail].concat()).into_owned()
+    }
+}
+
+/// Whether the process of this pidfd has ended (its pidfd is readable from then on).
+fn has_ended(fd: &OwnedFd) -> bool {
+    let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
+    nix::poll::poll(&mut fds, nix::poll::PollTimeout::ZERO).is_ok_and(|n| n > 0)
 }
 
 /// The line that says most of a server's end: the last that names an error or a fault, else its
@@ -470,17 +509,13 @@ fn drain(mut pipe: std::process::ChildStderr, log: &Mutex<StderrLog>) {
     loop {
         let read = pipe.read(&mut buf);
         let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
-        let n = match read {
+        match read {
             Ok(0) | Err(_) => {
                 log.closed = true;
                 return;
             }
-            Ok(n) => n,
-        };
-        log.tail.extend(&buf[..n]);
-        log.written += n as u64;
-        let excess = log.tail.len().saturating_sub(STDERR_TAIL_BYTES);
-        log.tail.drain(..excess);
+            Ok(n) => log.keep(&buf[..n]),
+        }
     }
 }
 
@@ -508,5 +543,35 @@ mod tests {
         assert_eq!(last_meaningful_line(log), Some("Fatal error: stack overflow"));
         assert_eq!(last_meaningful_line("starting\nbye\n\n"), Some("bye"));
         assert_eq!(last_meaningful_line("\n \n"), None);
+    }
+
+    fn logged(before_mark: &str, since: &str) -> StderrLog {
+        let mut log = StderrLog::default();
+        log.keep(before_mark.as_bytes());
+        log.mark = log.written;
+        log.head.clear();
+        log.keep(since.as_bytes());
+        log
+    }
+
+    #[test]
+    fn a_death_s_words_are_what_came_since_the_mark_its_first_lines_kept_past_the_tail() {
+        // All of it in the tail: the startup log before the mark is left out.
+        assert_eq!(
+            logged("starting\n", "fatal error: stack overflow\n").since_mark(),
+            "fatal error: stack overflow\n"
+        );
+        // Longer than the tail: the head meets it, nothing lost.
+        let frames: String = (0..600).map(|i| format!("main.parse{i}(...)\n")).collect();
+        assert!(frames.len() > STDERR_TAIL_BYTES && frames.len() < STDERR_TAIL_BYTES + STDERR_HEAD_BYTES);
+        assert_eq!(logged("starting\n", &frames).since_mark(), frames);
+        // Longer than both: the first lines (the fatal error, the crashing goroutine), `…`, the last.
+        let others: String = (0..3000).map(|i| format!("goroutine {i} [select]:\n")).collect();
+        let death = format!("fatal error: stack overflow\ngoroutine 7 [running]:\nmain.parse(...)\n{others}");
+        let kept = logged("starting\n", &death).since_mark();
+        assert!(kept.starts_with("fatal error: stack overflow\ngoroutine 7 [running]:\nmain.parse(...)\n"));
+        assert!(kept.contains("\n\u{2026}\ngoroutine "), "{}", &kept[..200]);
+        assert!(kept.ends_with("goroutine 2999 [select]:\n"));
+        assert!(kept.len() < STDERR_HEAD_BYTES + STDERR_TAIL_BYTES + 4);
     }
 }
