@@ -26,6 +26,7 @@ mod class;
 mod code;
 mod css;
 mod edn;
+mod expr;
 mod gob;
 mod graphql;
 mod html;
@@ -39,6 +40,7 @@ mod msgpack;
 mod promql;
 mod protobuf;
 mod python;
+mod query_string;
 mod regex;
 mod sexp;
 pub mod shape;
@@ -60,6 +62,7 @@ static FORMATS: &[&dyn Syntax] = &[
     &bson::Bson,
     &protobuf::Protobuf,
     &gob::Gob,
+    &query_string::QueryString,
     &python::Python,
     &edn::Edn,
     &sexp::Sexp,
@@ -73,6 +76,7 @@ static FORMATS: &[&dyn Syntax] = &[
     &jsonpath::JsonPath,
     &jmespath::JmesPath,
     &cel::Cel,
+    &expr::Expr,
     &xpath::XPath,
     &css::Css,
     &code::Code,

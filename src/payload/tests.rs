@@ -268,10 +268,27 @@ struct Nested {
     a: Option<Box<Nested>>,
 }
 
+/// A message whose field 1 is a group of the same type (proto2's `optional group A = 1`).
+#[derive(Clone, PartialEq, prost::Message)]
+struct NestedGroup {
+    #[prost(group, optional, boxed, tag = "1")]
+    a: Option<Box<NestedGroup>>,
+}
+
 #[test]
 fn protobuf_against_prost() {
     use prost::Message;
     check_format("protobuf", |bytes| {
+        if bytes.first() == Some(&0x0b) {
+            // Groups: each group is one level (prost's default recursion limit is 100).
+            let mut group = NestedGroup::decode(bytes).map_err(|e| e.to_string())?;
+            let mut spine = String::new();
+            while let Some(inner) = group.a {
+                spine.push('G');
+                group = *inner;
+            }
+            return Ok(Some(spine));
+        }
         let mut message = Nested::decode(bytes).map_err(|e| e.to_string())?;
         // The outermost message is the input itself; each field set is one level.
         let mut spine = String::new();
@@ -760,6 +777,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(bytes("cbor", Shape::Tag, 3), [0xc6, 0xc6, 0x80]);
     assert_eq!(bytes("protobuf", Shape::Object, 2), [0x0a, 0x02, 0x0a, 0x00]);
     assert_eq!(bytes("protobuf", Shape::Unclosed, 2), [0x0a, 0x02, 0x0a]);
+    assert_eq!(bytes("protobuf", Shape::Group, 1), [0x0b, 0x0c]);
+    assert_eq!(bytes("protobuf", Shape::Group, 3), [0x0b, 0x0b, 0x0b, 0x0c, 0x0c, 0x0c]);
     assert_eq!(bytes("bson", Shape::Object, 2), [13, 0, 0, 0, 3, b'a', 0, 5, 0, 0, 0, 0, 0]);
     assert_eq!(text("markdown", Shape::Quote, 3), ">>> a\n");
     assert_eq!(text("markdown", Shape::List, 3), "- a\n  - a\n    - a\n");
@@ -807,6 +826,11 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("jmespath", Shape::Filter, 2), "[?[?@]]");
     assert_eq!(text("cel", Shape::Paren, 2), "((1))");
     assert_eq!(text("cel", Shape::Array, 2), "[[1]]");
+    assert_eq!(text("expr", Shape::Paren, 2), "((1))");
+    assert_eq!(text("query-string", Shape::Object, 1), "a[a]=1");
+    assert_eq!(text("query-string", Shape::Object, 3), "a[a][a][a]=1");
+    assert_eq!(text("expr", Shape::Array, 3), "[[[1]]]");
+    assert_eq!(text("expr", Shape::Unclosed, 2), "((");
     assert_eq!(text("xpath", Shape::Predicate, 1), "/a[a]");
     assert_eq!(text("xpath", Shape::Predicate, 3), "/a[a[a[a]]]");
     assert_eq!(text("xpath", Shape::Paren, 2), "((1))");
@@ -860,6 +884,9 @@ fn language_payloads_open_one_construct_per_level() {
         ("influxql", Shape::Paren, "("),
         ("influxql", Shape::Call, "abs("),
         ("jq", Shape::Paren, "("),
+        ("expr", Shape::Paren, "("),
+        ("expr", Shape::Array, "["),
+        ("query-string", Shape::Object, "[a]"),
         ("jmespath", Shape::Paren, "("),
         ("xpath", Shape::Paren, "("),
         ("code", Shape::Paren, "("),
@@ -997,9 +1024,9 @@ fn the_registry_names_each_format_once_and_each_has_a_shape_to_accept_and_maybe_
     assert_eq!(PayloadFormat::default(), PayloadFormat::JSON);
     for format in PayloadFormat::all() {
         assert!(format.main_shape().must_be_accepted(), "{format}");
-        // Invalid input, where a format has any, is its last shape; in Markdown and HTML every
-        // text is valid.
-        let rejects = !["markdown", "html"].contains(&format.name());
+        // Invalid input, where a format has any, is its last shape; in Markdown, HTML and query
+        // strings every text is valid.
+        let rejects = !["markdown", "html", "query-string"].contains(&format.name());
         assert_eq!(format.has(Shape::Unclosed), rejects, "{format}");
         if rejects {
             assert_eq!(format.shapes().last(), Some(&Shape::Unclosed), "{format}");
