@@ -435,7 +435,9 @@ impl Read for PayloadReader {
     }
 }
 
+// The Go payloads checked with Go's own decoders (a file named tests.rs, like every unit-test module).
 #[cfg(test)]
+#[path = "go_check/tests.rs"]
 mod go_tests;
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,7 @@
 //! Without Go the test is skipped with a message, unless NESTPROBE_TEST_STRICT is set (CI installs
 //! golang-go and sets it).
 
-use super::{Payload, PayloadFormat, Shape};
+use crate::payload::{Payload, PayloadFormat, Shape};
 
 const ORACLE: &str = include_str!("go_oracle.go");
 
