@@ -19,12 +19,15 @@ pub use syntax::{Piece, Syntax};
 
 mod asn1;
 mod bson;
+mod build_constraint;
 mod cbor;
 mod cel;
 mod class;
 mod code;
 mod css;
 mod edn;
+mod expr;
+mod gob;
 mod graphql;
 mod html;
 mod influxql;
@@ -37,6 +40,7 @@ mod msgpack;
 mod promql;
 mod protobuf;
 mod python;
+mod query_string;
 mod regex;
 mod sexp;
 pub mod shape;
@@ -57,6 +61,8 @@ static FORMATS: &[&dyn Syntax] = &[
     &cbor::Cbor,
     &bson::Bson,
     &protobuf::Protobuf,
+    &gob::Gob,
+    &query_string::QueryString,
     &python::Python,
     &edn::Edn,
     &sexp::Sexp,
@@ -70,9 +76,11 @@ static FORMATS: &[&dyn Syntax] = &[
     &jsonpath::JsonPath,
     &jmespath::JmesPath,
     &cel::Cel,
+    &expr::Expr,
     &xpath::XPath,
     &css::Css,
     &code::Code,
+    &build_constraint::BuildConstraint,
     &promql::PromQl,
     &influxql::InfluxQl,
 ];
@@ -80,7 +88,7 @@ static FORMATS: &[&dyn Syntax] = &[
 /// Every shape, in the order they are listed to users: the shapes most formats share (declared in
 /// [`shape`]), then each declared in the file of the format it belongs to.
 impl Shape {
-    pub const ALL: [Shape; 31] = [
+    pub const ALL: [Shape; 33] = [
         shape::ARRAY,
         shape::OBJECT,
         shape::MIXED,
@@ -111,6 +119,8 @@ impl Shape {
         css::NOT_SHAPE,
         css::IS_SHAPE,
         code::BLOCK_SHAPE,
+        code::COMPOSITE_LITERAL_SHAPE,
+        build_constraint::NEGATION_SHAPE,
         shape::UNCLOSED,
     ];
 }
@@ -148,6 +158,8 @@ impl Shape {
     pub const Not: Shape = css::NOT_SHAPE;
     pub const Is: Shape = css::IS_SHAPE;
     pub const Block: Shape = code::BLOCK_SHAPE;
+    pub const CompositeLiteral: Shape = code::COMPOSITE_LITERAL_SHAPE;
+    pub const Negation: Shape = build_constraint::NEGATION_SHAPE;
     pub const Unclosed: Shape = shape::UNCLOSED;
 }
 
@@ -423,5 +435,9 @@ impl Read for PayloadReader {
     }
 }
 
+// The Go payloads checked with Go's own decoders (a file named tests.rs, like every unit-test module).
+#[cfg(test)]
+#[path = "go_check/tests.rs"]
+mod go_tests;
 #[cfg(test)]
 mod tests;

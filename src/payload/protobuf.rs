@@ -1,11 +1,17 @@
 //! Protocol Buffers wire format: a message whose field 1 holds a message whose field 1 holds …,
 //! down to an empty message. Each level is the tag 0x0a (field 1, length-delimited) and the varint
 //! length of what it holds, so the headers are spelled per level. The outermost message is the
-//! input itself and is not counted: depth 1 is `0a 00`. `unclosed` drops the last byte, so every
-//! length promises one byte more than there is.
+//! input itself and is not counted: depth 1 is `0a 00`. `group` nests groups instead (wire type 3,
+//! proto2's delimited messages): field 1's start-group tag `0b` per level, an empty group `0b 0c`
+//! innermost, then the end-group tags `0c` (the shape regex groups are, by name): no lengths, and a field no message declares, so parsers
+//! skip or keep it as an unknown field, the path protobuf-java recursed over without bound before
+//! 3.25.5 (CVE-2024-7254). `unclosed` drops the last byte, so every length promises one byte more
+//! than there is.
 
 use super::shape::Shape;
-use super::syntax::{prefixed_contents, Piece, Syntax};
+use super::syntax::{nest, prefixed_contents, Level, Piece, Syntax};
+
+const GROUP: Level = Level { open: &[0x0b], empty: &[0x0b, 0x0c], close: &[0x0c] };
 
 pub struct Protobuf;
 
@@ -56,10 +62,18 @@ impl Syntax for Protobuf {
     }
 
     fn shapes(&self) -> &'static [Shape] {
-        &[Shape::Object, Shape::Unclosed]
+        &[Shape::Object, Shape::Group, Shape::Unclosed]
+    }
+
+    /// Groups: the recursion of unknown fields, which a message's own fields do not take.
+    fn more_shapes(&self) -> &'static [Shape] {
+        &[Shape::Group]
     }
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        if shape == Shape::Group {
+            return nest(&GROUP, depth);
+        }
         if shape == Shape::Unclosed {
             // Level 1's header is `0a 00`: keep its tag, drop its length.
             let outer = Piece::Levels { top: depth, bottom: 2, bytes: field(depth) - 2, spell: header };

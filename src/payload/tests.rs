@@ -268,10 +268,27 @@ struct Nested {
     a: Option<Box<Nested>>,
 }
 
+/// A message whose field 1 is a group of the same type (proto2's `optional group A = 1`).
+#[derive(Clone, PartialEq, prost::Message)]
+struct NestedGroup {
+    #[prost(group, optional, boxed, tag = "1")]
+    a: Option<Box<NestedGroup>>,
+}
+
 #[test]
 fn protobuf_against_prost() {
     use prost::Message;
     check_format("protobuf", |bytes| {
+        if bytes.first() == Some(&0x0b) {
+            // Groups: each group is one level (prost's default recursion limit is 100).
+            let mut group = NestedGroup::decode(bytes).map_err(|e| e.to_string())?;
+            let mut spine = String::new();
+            while let Some(inner) = group.a {
+                spine.push('G');
+                group = *inner;
+            }
+            return Ok(Some(spine));
+        }
         let mut message = Nested::decode(bytes).map_err(|e| e.to_string())?;
         // The outermost message is the input itself; each field set is one level.
         let mut spine = String::new();
@@ -628,6 +645,9 @@ fn code_against_python_ast_and_cc() {
     const SCRIPT: &str = r#"
 import ast, subprocess
 def spine(data):
+    if data.startswith(b"T{"):
+        # Go's composite literals: go_tests.rs checks them with go/parser.
+        return "accepted"
     if data.startswith(b"{"):
         source = b"void f(void) " + data + b"\n"
         out = subprocess.run(["cc", "-fsyntax-only", "-x", "c", "-"], input=source, capture_output=True)
@@ -657,6 +677,7 @@ const OPAQUE: &[(&str, Shape)] = &[
     ("xpath", Shape::Paren),
     ("code", Shape::Paren),
     ("code", Shape::Block),
+    ("code", Shape::CompositeLiteral),
     ("regex", Shape::CharClass),
 ];
 
@@ -756,6 +777,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(bytes("cbor", Shape::Tag, 3), [0xc6, 0xc6, 0x80]);
     assert_eq!(bytes("protobuf", Shape::Object, 2), [0x0a, 0x02, 0x0a, 0x00]);
     assert_eq!(bytes("protobuf", Shape::Unclosed, 2), [0x0a, 0x02, 0x0a]);
+    assert_eq!(bytes("protobuf", Shape::Group, 1), [0x0b, 0x0c]);
+    assert_eq!(bytes("protobuf", Shape::Group, 3), [0x0b, 0x0b, 0x0b, 0x0c, 0x0c, 0x0c]);
     assert_eq!(bytes("bson", Shape::Object, 2), [13, 0, 0, 0, 3, b'a', 0, 5, 0, 0, 0, 0, 0]);
     assert_eq!(text("markdown", Shape::Quote, 3), ">>> a\n");
     assert_eq!(text("markdown", Shape::List, 3), "- a\n  - a\n    - a\n");
@@ -803,6 +826,11 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("jmespath", Shape::Filter, 2), "[?[?@]]");
     assert_eq!(text("cel", Shape::Paren, 2), "((1))");
     assert_eq!(text("cel", Shape::Array, 2), "[[1]]");
+    assert_eq!(text("expr", Shape::Paren, 2), "((1))");
+    assert_eq!(text("query-string", Shape::Object, 1), "a[a]=1");
+    assert_eq!(text("query-string", Shape::Object, 3), "a[a][a][a]=1");
+    assert_eq!(text("expr", Shape::Array, 3), "[[[1]]]");
+    assert_eq!(text("expr", Shape::Unclosed, 2), "((");
     assert_eq!(text("xpath", Shape::Predicate, 1), "/a[a]");
     assert_eq!(text("xpath", Shape::Predicate, 3), "/a[a[a[a]]]");
     assert_eq!(text("xpath", Shape::Paren, 2), "((1))");
@@ -813,6 +841,25 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("code", Shape::Paren, 2), "((1))");
     assert_eq!(text("code", Shape::Array, 3), "[[[1]]]");
     assert_eq!(text("code", Shape::Block, 3), "{{{}}}");
+    assert_eq!(text("code", Shape::CompositeLiteral, 1), "T{}");
+    assert_eq!(text("code", Shape::CompositeLiteral, 3), "T{{{}}}");
+    assert_eq!(text("build-constraint", Shape::Negation, 2), "//go:build !(!(a))");
+    assert_eq!(text("build-constraint", Shape::Paren, 2), "//go:build ((a))");
+    assert_eq!(text("build-constraint", Shape::Unclosed, 2), "//go:build ((");
+    // gob: the definition of level 1 (id 65, a []int), then the value: one element, an empty []int
+    // (what Go's encoder writes for a [][]int, less the names).
+    assert_eq!(
+        bytes("gob", Shape::Array, 2),
+        [
+            [0x0c, 0xff, 0x81, 0x02, 0x01, 0x02, 0xff, 0x82, 0x00, 0x01, 0x04, 0x00, 0x00].as_slice(),
+            &[0x0d, 0xff, 0x83, 0x02, 0x01, 0x02, 0xff, 0x84, 0x00, 0x01, 0xff, 0x82, 0x00, 0x00],
+            &[0x05, 0xff, 0x84, 0x00, 0x01, 0x00],
+        ]
+        .concat()
+    );
+    let object = bytes("gob", Shape::Object, 2);
+    assert_eq!(object[object.len() - 6..], [0x05, 0xff, 0x84, 0x01, 0x00, 0x00]);
+    assert_eq!(bytes("gob", Shape::Unclosed, 2)[27..], [0x05, 0xff, 0x84, 0x00, 0x01]);
     assert_eq!(text("code", Shape::Unclosed, 3), "(((");
     // 64 levels take 128 bytes: the 65th has the first long-form length.
     assert_eq!(bytes("asn1", Shape::Array, 65)[..4], [0x30, 0x81, 0x80, 0x30]);
@@ -837,10 +884,16 @@ fn language_payloads_open_one_construct_per_level() {
         ("influxql", Shape::Paren, "("),
         ("influxql", Shape::Call, "abs("),
         ("jq", Shape::Paren, "("),
+        ("expr", Shape::Paren, "("),
+        ("expr", Shape::Array, "["),
+        ("query-string", Shape::Object, "[a]"),
         ("jmespath", Shape::Paren, "("),
         ("xpath", Shape::Paren, "("),
         ("code", Shape::Paren, "("),
         ("code", Shape::Block, "{"),
+        ("code", Shape::CompositeLiteral, "{"),
+        ("build-constraint", Shape::Negation, "!("),
+        ("build-constraint", Shape::Paren, "("),
     ];
     for &(name, shape, opener) in openers {
         for depth in DEPTHS {
@@ -971,9 +1024,9 @@ fn the_registry_names_each_format_once_and_each_has_a_shape_to_accept_and_maybe_
     assert_eq!(PayloadFormat::default(), PayloadFormat::JSON);
     for format in PayloadFormat::all() {
         assert!(format.main_shape().must_be_accepted(), "{format}");
-        // Invalid input, where a format has any, is its last shape; in Markdown and HTML every
-        // text is valid.
-        let rejects = !["markdown", "html"].contains(&format.name());
+        // Invalid input, where a format has any, is its last shape; in Markdown, HTML and query
+        // strings every text is valid.
+        let rejects = !["markdown", "html", "query-string"].contains(&format.name());
         assert_eq!(format.has(Shape::Unclosed), rejects, "{format}");
         if rejects {
             assert_eq!(format.shapes().last(), Some(&Shape::Unclosed), "{format}");
