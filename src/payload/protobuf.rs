@@ -3,6 +3,11 @@
 //! length of what it holds, so the headers are spelled per level. The outermost message is the
 //! input itself and is not counted: depth 1 is `0a 00`. `unclosed` drops the last byte, so every
 //! length promises one byte more than there is.
+//!
+//! `group`: groups (wire types 3 and 4, start and end) nested in groups, as field 2, which the
+//! rows' messages do not declare: an unknown field the decoder must skip, group by group, which is
+//! where rust-protobuf (RUSTSEC-2024-0437) and protobuf-java (CVE-2024-7254) recursed without a
+//! bound. Depth 1 is `13 14`.
 
 use super::shape::Shape;
 use super::syntax::{prefixed_contents, Piece, Syntax};
@@ -10,6 +15,9 @@ use super::syntax::{prefixed_contents, Piece, Syntax};
 pub struct Protobuf;
 
 const TAG: u8 = 0x0a;
+/// Field 2's start-group and end-group tags: (2 << 3) | 3 and (2 << 3) | 4.
+const START_GROUP: &[u8] = &[0x13];
+const END_GROUP: &[u8] = &[0x14];
 
 /// Bytes in the varint of `value`.
 fn varint_len(value: u64) -> u64 {
@@ -56,10 +64,13 @@ impl Syntax for Protobuf {
     }
 
     fn shapes(&self) -> &'static [Shape] {
-        &[Shape::Object, Shape::Unclosed]
+        &[Shape::Object, Shape::Group, Shape::Unclosed]
     }
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
+        if shape == Shape::Group {
+            return vec![Piece::run(START_GROUP, depth), Piece::run(END_GROUP, depth)];
+        }
         if shape == Shape::Unclosed {
             // Level 1's header is `0a 00`: keep its tag, drop its length.
             let outer = Piece::Levels { top: depth, bottom: 2, bytes: field(depth) - 2, spell: header };
