@@ -142,9 +142,9 @@ fn measure(
     results: &mut Results,
     command: &AdvisoriesCommand,
 ) -> Result<()> {
-    // A release is measured by its main probe in the advisory's shape: a phase after the parse is
-    // not measured that way.
-    if let Some(phase) = advisory.phase.filter(|&phase| phase != crate::results::phase::Phase::Parse) {
+    // A release is measured by its main probe in the advisory's shape: a phase after the front end
+    // (the parse, a language's compile) is not measured that way.
+    if let Some(phase) = advisory.phase.filter(|&phase| !phase.is_front_end()) {
         messages::info(format_args!(
             "{}: its {} phase is not measured at other releases",
             advisory.id,
