@@ -15,7 +15,6 @@ use crate::catalog::Catalog;
 use crate::report::model::class::class_of;
 use crate::results::advisory::{AdvisoryRecord, MeasuredRelease, RowAdvisory};
 use crate::results::part::Part;
-use crate::results::phase::Phase;
 use crate::results::probe_result::ProbeResult;
 use crate::results::{EnvironmentInfo, ParserRecord, Results, Status};
 
@@ -194,10 +193,11 @@ fn committed_release(advisory: &Advisory, record: &ParserRecord) -> Option<Measu
 }
 
 /// The probe of `record` that measures the advisory's shape (in its phase, where it names one
-/// other than the parse).
+/// after the front end: a parse or a compile is what the main probes measure, a language's program
+/// compiling alone without a phase).
 pub fn probe_of<'a>(advisory: &Advisory, record: &'a ParserRecord) -> Option<&'a ProbeResult> {
     let (_, shape) = advisory.payload()?;
-    match advisory.phase.filter(|&phase| phase != Phase::Parse) {
+    match advisory.phase.filter(|&phase| !phase.is_front_end()) {
         Some(phase) => record.part(Part::Phase { phase }).filter(|result| result.shape == shape),
         None => record
             .parts()
@@ -211,7 +211,7 @@ pub fn probe_of<'a>(advisory: &Advisory, record: &'a ParserRecord) -> Option<&'a
 
 /// The releases `advisories --measure` measured with the record's program in the advisory's shape.
 fn measured_releases(advisory: &Advisory, record: &ParserRecord) -> Vec<MeasuredRelease> {
-    if advisory.phase.is_some_and(|phase| phase != Phase::Parse) {
+    if advisory.phase.is_some_and(|phase| !phase.is_front_end()) {
         return Vec::new();
     }
     let Some((_, shape)) = advisory.payload() else { return Vec::new() };
@@ -251,4 +251,53 @@ fn debian_suite(
     let number: String =
         after.chars().skip_while(|c| !c.is_ascii_digit()).take_while(char::is_ascii_digit).collect();
     (!number.is_empty()).then(|| format!("debian{number}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::payload::Shape;
+    use crate::results::phase::Phase;
+
+    fn advisory(phase: &str) -> Advisory {
+        toml::from_str(&format!(
+            r#"
+            id = "GO-test"
+            summary = "s"
+            published = "2022-01-01"
+            source = "https://example.org"
+            format = "regex"
+            shape = "group"
+            phase = "{phase}"
+            rows = ["r"]
+            [[affected]]
+            ecosystem = "Go"
+            name = "stdlib"
+            ranges = [{{ introduced = "0", fixed = "1.17.12" }}]
+            "#
+        ))
+        .unwrap()
+    }
+
+    fn probe(shape: Shape, phase: Option<Phase>, failing: u64) -> ProbeResult {
+        ProbeResult { shape, phase, min_failing_depth: Some(failing), ..Default::default() }
+    }
+
+    #[test]
+    fn a_compile_advisory_is_measured_by_a_language_rows_main_probe_and_a_later_phase_by_its_own() {
+        let mut record: ParserRecord = serde_json::from_value(serde_json::json!({
+            "id": "r", "language": "Go", "library": "regexp", "version": "1.19.8-2", "note": "",
+            "format": "regex", "status": "measured", "reason": null, "result": null,
+        }))
+        .unwrap();
+        // Without a phase the program compiles alone: its main probe is the compile's.
+        record.result = Some(probe(Shape::Group, None, 1000));
+        record.phases = vec![probe(Shape::Group, Some(Phase::Run), 900)];
+        let compile = probe_of(&advisory("compile"), &record).expect("the main probe");
+        assert_eq!((compile.phase, compile.min_failing_depth), (None, Some(1000)));
+        let run = probe_of(&advisory("run"), &record).expect("the run phase's probe");
+        assert_eq!((run.phase, run.min_failing_depth), (Some(Phase::Run), Some(900)));
+        // A later phase the row never probed is no probe, not the main one.
+        assert!(probe_of(&advisory("serialize"), &record).is_none());
+    }
 }

@@ -3,6 +3,7 @@
 //! with its row's program, kept in the row's record in results.json.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -142,9 +143,9 @@ fn measure(
     results: &mut Results,
     command: &AdvisoriesCommand,
 ) -> Result<()> {
-    // A release is measured by its main probe in the advisory's shape: a phase after the parse is
-    // not measured that way.
-    if let Some(phase) = advisory.phase.filter(|&phase| phase != crate::results::phase::Phase::Parse) {
+    // A release is measured by its main probe in the advisory's shape: a phase after the front end
+    // (the parse, a language's compile) is not measured that way.
+    if let Some(phase) = advisory.phase.filter(|&phase| !phase.is_front_end()) {
         messages::info(format_args!(
             "{}: its {} phase is not measured at other releases",
             advisory.id,
@@ -241,7 +242,8 @@ fn measure_release(
         },
         build_dir: command.build_dir.join("advisories"),
     };
-    let outcome = measure_one(catalog, entry, &release.version, &options)?;
+    let mut outcome = measure_one(catalog, entry, &release.version, &options)?;
+    outcome.reason = outcome.reason.map(|reason| without_machine_paths(&reason, &command.build_dir));
     messages::info(format_args!(
         "{}: {} {}: {}",
         advisory.id,
@@ -252,4 +254,52 @@ fn measure_release(
     kept.retain(|other| !(other.version == release.version && in_shape(other)));
     kept.push(outcome);
     Ok(())
+}
+
+/// A release's reason (a build's error line, a lockfile tool's command) without this machine's
+/// paths, which results.json must not hold: the build folder, as given and as resolved, is
+/// `{build}`; a staging folder (`/tmp/nestprobe-` and 8 hex digits) is `{stage}`.
+fn without_machine_paths(text: &str, build_dir: &Path) -> String {
+    let mut folders = vec![build_dir.to_string_lossy().into_owned()];
+    if let Ok(real) = std::fs::canonicalize(build_dir) {
+        folders.push(real.to_string_lossy().into_owned());
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        folders.push(cwd.join(build_dir).to_string_lossy().into_owned());
+    }
+    folders.retain(|folder| folder.starts_with('/') && folder.len() > 1);
+    // A longer path first: the resolved one may hold the given one.
+    folders.sort_by_key(|folder| std::cmp::Reverse(folder.len()));
+    let mut text =
+        folders.iter().fold(text.to_string(), |text, folder| text.replace(folder.as_str(), "{build}"));
+    const STAGE: &str = "/tmp/nestprobe-";
+    while let Some(at) = text.find(STAGE) {
+        let digits = text[at + STAGE.len()..].chars().take_while(char::is_ascii_hexdigit).count();
+        text.replace_range(at..at + STAGE.len() + digits, "{stage}");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reason_names_no_folder_of_this_machine() {
+        let build = std::env::temp_dir().join(format!("nestprobe-reason-{}", std::process::id()));
+        std::fs::create_dir_all(&build).unwrap();
+        let reason = format!(
+            "`build` exited with exit status: 101: error: failed to read /tmp/nestprobe-0f3cb944/rust-prost/src/main.rs (full log: {}/advisories/history/0.5.0/rust-prost/build.log)",
+            build.display()
+        );
+        let redacted = without_machine_paths(&reason, &build);
+        assert_eq!(
+            redacted,
+            "`build` exited with exit status: 101: error: failed to read {stage}/rust-prost/src/main.rs (full log: {build}/advisories/history/0.5.0/rust-prost/build.log)"
+        );
+        assert!(!redacted.contains("/tmp/") && !redacted.contains("/work/"), "{redacted}");
+        // A relative build folder is left as the user named it: it holds no machine's path.
+        assert_eq!(without_machine_paths("see build/x.log", Path::new("build")), "see build/x.log");
+        std::fs::remove_dir_all(&build).unwrap();
+    }
 }

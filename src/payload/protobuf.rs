@@ -1,21 +1,23 @@
 //! Protocol Buffers wire format: a message whose field 1 holds a message whose field 1 holds …,
 //! down to an empty message. Each level is the tag 0x0a (field 1, length-delimited) and the varint
 //! length of what it holds, so the headers are spelled per level. The outermost message is the
-//! input itself and is not counted: depth 1 is `0a 00`. `group` nests groups instead (wire type 3,
-//! proto2's delimited messages): field 1's start-group tag `0b` per level, an empty group `0b 0c`
-//! innermost, then the end-group tags `0c` (the shape regex groups are, by name): no lengths, and a field no message declares, so parsers
-//! skip or keep it as an unknown field, the path protobuf-java recursed over without bound before
-//! 3.25.5 (CVE-2024-7254). `unclosed` drops the last byte, so every length promises one byte more
-//! than there is.
+//! input itself and is not counted: depth 1 is `0a 00`. `unclosed` drops the last byte, so every
+//! length promises one byte more than there is.
+//!
+//! `group`: groups (wire types 3 and 4, start and end) nested in groups, as field 2, which the
+//! rows' messages do not declare: an unknown field the decoder must skip, group by group, which is
+//! where rust-protobuf (RUSTSEC-2024-0437) and protobuf-java (CVE-2024-7254) recursed without a
+//! bound. Depth 1 is `13 14`.
 
 use super::shape::Shape;
-use super::syntax::{nest, prefixed_contents, Level, Piece, Syntax};
-
-const GROUP: Level = Level { open: &[0x0b], empty: &[0x0b, 0x0c], close: &[0x0c] };
+use super::syntax::{prefixed_contents, Piece, Syntax};
 
 pub struct Protobuf;
 
 const TAG: u8 = 0x0a;
+/// Field 2's start-group and end-group tags: (2 << 3) | 3 and (2 << 3) | 4.
+const START_GROUP: &[u8] = &[0x13];
+const END_GROUP: &[u8] = &[0x14];
 
 /// Bytes in the varint of `value`.
 fn varint_len(value: u64) -> u64 {
@@ -72,7 +74,7 @@ impl Syntax for Protobuf {
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
         if shape == Shape::Group {
-            return nest(&GROUP, depth);
+            return vec![Piece::run(START_GROUP, depth), Piece::run(END_GROUP, depth)];
         }
         if shape == Shape::Unclosed {
             // Level 1's header is `0a 00`: keep its tag, drop its length.

@@ -268,27 +268,11 @@ struct Nested {
     a: Option<Box<Nested>>,
 }
 
-/// A message whose field 1 is a group of the same type (proto2's `optional group A = 1`).
-#[derive(Clone, PartialEq, prost::Message)]
-struct NestedGroup {
-    #[prost(group, optional, boxed, tag = "1")]
-    a: Option<Box<NestedGroup>>,
-}
-
 #[test]
 fn protobuf_against_prost() {
     use prost::Message;
-    check_format("protobuf", |bytes| {
-        if bytes.first() == Some(&0x0b) {
-            // Groups: each group is one level (prost's default recursion limit is 100).
-            let mut group = NestedGroup::decode(bytes).map_err(|e| e.to_string())?;
-            let mut spine = String::new();
-            while let Some(inner) = group.a {
-                spine.push('G');
-                group = *inner;
-            }
-            return Ok(Some(spine));
-        }
+    // Groups are unknown fields to this message: prost skips them (see the test below).
+    check_shapes("protobuf", &[Shape::Object, Shape::Unclosed], |bytes| {
         let mut message = Nested::decode(bytes).map_err(|e| e.to_string())?;
         // The outermost message is the input itself; each field set is one level.
         let mut spine = String::new();
@@ -298,6 +282,31 @@ fn protobuf_against_prost() {
         }
         Ok(Some(spine))
     });
+}
+
+#[test]
+fn protobuf_groups_are_nested_unknown_groups_that_prost_skips_within_its_recursion_limit() {
+    use prost::encoding::{decode_key, WireType};
+    use prost::Message;
+    assert_eq!(bytes("protobuf", Shape::Group, 2), [0x13, 0x13, 0x14, 0x14]);
+    for depth in [1, 2, 50, 99] {
+        let payload = bytes("protobuf", Shape::Group, depth);
+        // Every tag read in order: `depth` starts of field 2, then as many ends.
+        let mut rest = &payload[..];
+        let mut tags = Vec::new();
+        while !rest.is_empty() {
+            tags.push(decode_key(&mut rest).unwrap());
+        }
+        let starts = tags.iter().take_while(|&&tag| tag == (2, WireType::StartGroup)).count();
+        assert_eq!(starts as u64, depth);
+        assert!(tags[starts..].iter().all(|&tag| tag == (2, WireType::EndGroup)));
+        assert_eq!(tags.len() as u64, 2 * depth);
+        // A well-formed unknown field: prost skips it and decodes an empty message.
+        assert_eq!(Nested::decode(&payload[..]), Ok(Nested { a: None }));
+    }
+    // Nested, not in a row: prost's recursion limit (100) counts them.
+    let deep = Nested::decode(&bytes("protobuf", Shape::Group, 150)[..]).unwrap_err();
+    assert!(deep.to_string().contains("recursion limit"), "{deep}");
 }
 
 #[test]

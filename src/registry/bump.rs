@@ -83,12 +83,36 @@ fn move_lockfile(package: &Package, from: &str, program_dir: &Path) -> Result<Op
                 fs::write(&manifest, edited)
                     .with_context(|| format!("cannot write {}", manifest.display()))?;
             }
-            run(Command::new("cargo").args(["update", "--quiet", "--manifest-path"]).arg(&manifest).args([
-                "-p",
-                &format!("{}@{from}", package.name),
-                "--precise",
-                &package.version,
-            ]))?;
+            let precise = |from: &str| {
+                run(Command::new("cargo")
+                    .args(["update", "--quiet", "--manifest-path"])
+                    .arg(&manifest)
+                    .args(["-p", &format!("{}@{from}", package.name), "--precise", &package.version]))
+            };
+            precise(from)?;
+            // A requirement the edit widened (`0.18` → `0.17.1`, which admits 0.17.2) lets cargo
+            // resolve the newest release it admits before `--precise` applies: move it once more
+            // from there, and refuse a lockfile that still holds another release.
+            let lock = program_dir.join("Cargo.lock");
+            let locked = || -> Result<Vec<String>> {
+                let text =
+                    fs::read_to_string(&lock).with_context(|| format!("cannot read {}", lock.display()))?;
+                Ok(locked_versions(&text, &package.name))
+            };
+            if let [other] = locked()?.as_slice() {
+                if *other != package.version {
+                    precise(other)?;
+                }
+            }
+            let now = locked()?;
+            if !now.contains(&package.version) {
+                bail!(
+                    "Cargo.lock holds {} {} after `cargo update --precise {}`",
+                    package.name,
+                    now.join(", "),
+                    package.version
+                );
+            }
             Ok(Some(format!("Cargo.toml and Cargo.lock: {}", package.requirement())))
         }
         Registry::Npm | Registry::Crates | Registry::Pypi => Ok(None),
@@ -119,6 +143,17 @@ pub fn set_requirement(text: &str, name: &str, version: &str) -> Result<String> 
         replace_keeping_decor(requirement, &if exact { format!("={release}") } else { release.to_string() });
     }
     Ok(document.to_string())
+}
+
+/// The versions of the crate `name` a Cargo.lock's text holds.
+fn locked_versions(lock: &str, name: &str) -> Vec<String> {
+    let Ok(document) = lock.parse::<toml::Table>() else { return Vec::new() };
+    let packages = document.get("package").and_then(toml::Value::as_array).cloned().unwrap_or_default();
+    packages
+        .iter()
+        .filter(|package| package.get("name").and_then(toml::Value::as_str) == Some(name))
+        .filter_map(|package| package.get("version").and_then(toml::Value::as_str).map(String::from))
+        .collect()
 }
 
 fn run(command: &mut Command) -> Result<()> {
@@ -156,6 +191,15 @@ build = 'npm install {package}'
         assert!(set_version(CATALOG, "c", "1").unwrap_err().to_string().contains("no [[parser]] row `c`"));
         let unpinned = "[[parser]]\nid = \"d\"\n";
         assert!(set_version(unpinned, "d", "1").unwrap_err().to_string().contains("no `package.version`"));
+    }
+
+    #[test]
+    fn a_lockfile_is_read_for_every_version_of_a_crate() {
+        let lock = "version = 4\n\n[[package]]\nname = \"juniper\"\nversion = \"0.17.2\"\n\n[[package]]\nname = \"juniper_codegen\"\nversion = \"0.17.0\"\n\n[[package]]\nname = \"syn\"\nversion = \"1.0.109\"\n\n[[package]]\nname = \"syn\"\nversion = \"2.0.100\"\n";
+        assert_eq!(locked_versions(lock, "juniper"), ["0.17.2"]);
+        assert_eq!(locked_versions(lock, "syn"), ["1.0.109", "2.0.100"]);
+        assert!(locked_versions(lock, "serde").is_empty());
+        assert!(locked_versions("not toml [", "juniper").is_empty());
     }
 
     #[test]

@@ -18,7 +18,12 @@ fn main() {
     let data = protocol::input(protocol::Takes::All);
     let message = Nested::decode(&data[..]).unwrap_or_else(|e| fail("prost::DecodeError", &e.to_string()));
     protocol::parsed();
-    if let Some(output) = protocol::serialize!(message.encode_to_vec()) {
+    // `encode` into a Vec, not `encode_to_vec` (prost 0.8 and later): the program builds with the
+    // releases before it too (`advisories --measure`, `history`).
+    if let Some(output) = protocol::serialize!({
+        let mut output = Vec::new();
+        message.encode(&mut output).map(|()| output)
+    }) {
         protocol::serialized(output);
     }
     drop(message);
