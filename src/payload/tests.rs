@@ -786,8 +786,8 @@ fn shapes_spell_the_nesting() {
     assert_eq!(bytes("cbor", Shape::Tag, 3), [0xc6, 0xc6, 0x80]);
     assert_eq!(bytes("protobuf", Shape::Object, 2), [0x0a, 0x02, 0x0a, 0x00]);
     assert_eq!(bytes("protobuf", Shape::Unclosed, 2), [0x0a, 0x02, 0x0a]);
-    assert_eq!(bytes("protobuf", Shape::Group, 1), [0x0b, 0x0c]);
-    assert_eq!(bytes("protobuf", Shape::Group, 3), [0x0b, 0x0b, 0x0b, 0x0c, 0x0c, 0x0c]);
+    assert_eq!(bytes("protobuf", Shape::Group, 1), [0x13, 0x14]);
+    assert_eq!(bytes("protobuf", Shape::Group, 3), [0x13, 0x13, 0x13, 0x14, 0x14, 0x14]);
     assert_eq!(bytes("bson", Shape::Object, 2), [13, 0, 0, 0, 3, b'a', 0, 5, 0, 0, 0, 0, 0]);
     assert_eq!(text("markdown", Shape::Quote, 3), ">>> a\n");
     assert_eq!(text("markdown", Shape::List, 3), "- a\n  - a\n    - a\n");
