@@ -128,13 +128,6 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
     // running out, whatever the row's sweep says (nlohmann's dump() in `serialize`, a parser's
     // unclosed input, SBCL's control stack, which RLIMIT_STACK does not size).
     let (Some(was_failure), Some(now_failure)) = (&committed.failure, &new.failure) else { return false };
-    // The same depth failing the same way is the same fact, whatever the words it failed with (a
-    // 5xx's snippet now its page's text, not its markup).
-    if committed.exact_failing_depth().is_some_and(|was| new.exact_failing_depth() == Some(was))
-        && was_failure.key() == now_failure.key()
-    {
-        return true;
-    }
     let out_of_stack = was_failure.ran_out_of_stack() && now_failure.ran_out_of_stack();
     match (committed.exact_failing_depth(), new.exact_failing_depth()) {
         (Some(was), Some(now)) if stack_bound || out_of_stack => {
@@ -483,34 +476,4 @@ pub fn reconcile(committed: &Results, mut new: Results) -> (Results, Vec<(String
         }
     }
     (new, changes)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn server_error_at(depth: u64, text: &str) -> ProbeResult {
-        ProbeResult {
-            status: ProbeStatus::Exact,
-            min_failing_depth: Some(depth),
-            max_accepted_depth: Some(depth - 1),
-            failure: Some(Failure {
-                kind: FailureKind::ServerError,
-                exit_code: None,
-                signal: None,
-                signal_name: None,
-                stderr: text.into(),
-                peak_rss_bytes: None,
-                service: None,
-            }),
-            ..Default::default()
-        }
-    }
-
-    #[test]
-    fn the_same_depth_failing_the_same_way_in_other_words_is_the_same_fact() {
-        let was = server_error_at(967, "<!doctype html>");
-        assert!(same_probe(&was, &server_error_at(967, "Server Error (500)"), false));
-        assert!(!same_probe(&was, &server_error_at(968, "<!doctype html>"), false));
-    }
 }

@@ -27,6 +27,12 @@ pub fn warm_range(committed: &ProbeResult, new: &ProbeResult) -> Option<ProbeRes
         return None;
     }
     let (a, b) = (flip(committed)?, flip(new)?);
+    let exact = |result: &ProbeResult| result.status != ProbeStatus::Unstable;
+    if a == b && exact(committed) && exact(new) {
+        // The same boundary again (in other words, maybe: a 5xx's snippet now its page's text):
+        // no range, the boundary as any part's.
+        return None;
+    }
     let gap = a.0.saturating_sub(b.1).max(b.0.saturating_sub(a.1));
     let tolerance = (a.1.max(b.1) as f64 * WARM_TOLERANCE).ceil() as u64;
     if gap > tolerance {
@@ -116,5 +122,9 @@ mod tests {
         let mut crash = clean_error_at(1_650);
         crash.failure = Some(failure(FailureKind::Crash, Some((11, "SIGSEGV"))));
         assert!(warm_range(&clean_error_at(1_667), &crash).is_none());
+        // The same boundary again, in other words (a 5xx's snippet now text, not markup): no range.
+        let mut reworded = clean_error_at(1_667);
+        reworded.failure.as_mut().unwrap().stderr = "Server Error (500)".into();
+        assert!(warm_range(&clean_error_at(1_667), &reworded).is_none());
     }
 }
