@@ -13,6 +13,9 @@
 use super::shape::Shape;
 use super::syntax::{Piece, Syntax};
 
+/// Writes level N's bytes of a definition or a value header.
+type Speller = fn(u64, &mut Vec<u8>);
+
 pub struct Gob;
 
 /// The type id of level 1: the first id a gob stream may define is 64.
@@ -171,7 +174,7 @@ impl Syntax for Gob {
 
     fn pieces(&self, shape: Shape, depth: u64) -> Vec<Piece> {
         let slice = shape != Shape::Object;
-        let (definition, header): (fn(u64, &mut Vec<u8>), fn(u64, &mut Vec<u8>)) = if slice {
+        let (definition, header): (Speller, Speller) = if slice {
             (slice_definition, slice_value_header)
         } else {
             (struct_definition, struct_value_header)
