@@ -503,7 +503,8 @@ pub fn port_is_free(port: u16) -> bool {
     TcpListener::bind((Ipv4Addr::LOCALHOST, port)).is_ok()
 }
 
-/// Reads the server's stderr until it closes, keeping the last STDERR_TAIL_BYTES.
+/// Reads the server's stderr until it closes, keeping its first bytes since the mark and its last
+/// STDERR_TAIL_BYTES (`StderrLog::keep`), and saying when the pipe closed.
 fn drain(mut pipe: std::process::ChildStderr, log: &Mutex<StderrLog>) {
     let mut buf = [0u8; 8192];
     loop {
