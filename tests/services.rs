@@ -18,6 +18,17 @@ fn server_py() -> String {
 /// `probe --serve http://127.0.0.1:{port}/parse --format json OPTIONS -- python3 server.py MODE LIMIT
 /// MARK`, its JSON and how long it took; afterwards nothing the server started is left.
 fn serve(test: &str, options: &[&str], mode: &str, limit: &str) -> (Value, Duration) {
+    serve_counting(test, options, mode, limit, None)
+}
+
+/// [`serve`], each start of the server appended to `starts` where given.
+fn serve_counting(
+    test: &str,
+    options: &[&str],
+    mode: &str,
+    limit: &str,
+    starts: Option<&std::path::Path>,
+) -> (Value, Duration) {
     let mark = marker(test, mode);
     let mut command = nestprobe();
     command.args(["probe", "--format", "json", "--serve", "http://127.0.0.1:{port}/parse"]);
@@ -26,6 +37,7 @@ fn serve(test: &str, options: &[&str], mode: &str, limit: &str) -> (Value, Durat
         command.args(["--timeout", "2s"]);
     }
     command.args(["--", "python3", &server_py(), mode, limit, &mark]);
+    command.args(starts);
     let started = Instant::now();
     let output = run(command);
     let took = started.elapsed();
@@ -107,6 +119,31 @@ fn the_state_each_trial_meets_is_defined_cold_or_warm() {
     let (warm, _) = serve("warm", &["--state", "warm"], "warms", "100");
     assert_eq!(warm["min_failing_depth"], 201, "{warm:#}");
     assert!(warm["service"]["how"].as_str().unwrap().contains("300 valid requests"), "{warm:#}");
+}
+
+#[test]
+fn a_cold_search_starts_from_one_reused_servers_boundary_and_measures_on_fresh_servers_only() {
+    // A search from nothing first runs on one server reused from request to request (requests
+    // that cost no start); the cold trials, each on a fresh server, start from what it showed.
+    let dir = tempfile::tempdir().unwrap();
+    let starts = dir.path().join("starts");
+    let (result, _) = serve_counting("reused", &[], "limit", "100", Some(&starts));
+    assert_eq!(result["min_failing_depth"], 101, "{result:#}");
+    assert_eq!(result["status"], "exact", "{result:#}");
+    let started = std::fs::read_to_string(&starts).unwrap().lines().count() as u64;
+    let trials = result["trials"].as_u64().unwrap();
+    // The reused server, then the cold trials at 101 and 100 and the verification's three (each
+    // side again, one below): six starts, where a fresh server for each of its trials made one a trial.
+    assert!(started <= 6, "{started} starts in {trials} trials: {result:#}");
+    assert!(started + 3 <= trials, "{started} starts in {trials} trials: {result:#}");
+    // The fact is still the fresh server's: one its first request leaves warmer shows the reused
+    // server 201, and every cold trial meets a fresh one all the same.
+    let (first, _) = serve("first", &[], "first", "100");
+    assert_eq!(first["min_failing_depth"], 101, "{first:#}");
+    assert_eq!(first["service"]["state"], "cold", "{first:#}");
+    // A warm probe's trials share one server: the warmer limit.
+    let (warm, _) = serve("first-warm", &["--state", "warm"], "first", "100");
+    assert_eq!(warm["min_failing_depth"], 201, "{warm:#}");
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod classify;
 mod confirm;
 pub use confirm::SLOW_CONFIRMATION_SHARE;
 mod crash_site;
+mod estimate;
 mod observations;
 pub mod options;
 mod runner;
@@ -45,6 +46,22 @@ pub fn probe(spec: &ProbeSpec, progress: Progress<'_>) -> Result<ProbeResult> {
     spec.format.check(spec.shape, spec.max_depth).map_err(anyhow::Error::msg)?;
     let started = Instant::now();
     progress.started(spec);
+    let (estimate, estimate_trials) = estimate::cold_estimate(spec, &mut *progress)?;
+    let estimated;
+    let spec = match estimate {
+        Some(hint) => {
+            estimated = ProbeSpec { hint: Some(hint), ..spec.clone() };
+            &estimated
+        }
+        None => spec,
+    };
+    let mut result = searched(spec, progress, started)?;
+    result.trials += estimate_trials;
+    Ok(result)
+}
+
+/// The probe of `spec`, from its hint (or from nothing), started at `started`.
+fn searched(spec: &ProbeSpec, progress: Progress<'_>, started: Instant) -> Result<ProbeResult> {
     let mut runner = Runner::new(spec, progress);
     let searched = match confirm_hint(&mut runner, spec.hint)? {
         Confirmed::Concluded(concluded) => return Ok(runner.result(started, concluded)),

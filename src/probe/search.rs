@@ -62,6 +62,11 @@ pub enum Hint {
     /// outward from it, in steps of a 64th of it at first, then bisects the bracket. A search, not
     /// a confirmation (its result is `Cold`, verified as one).
     Near(u64),
+    /// No earlier result, but the boundary the same service showed on one reused server: its
+    /// failing depth (the maximum where nothing failed). Exact for most servers, some levels off
+    /// for one whose first requests warm it (a JIT): the search tries it and the depth below, and
+    /// gallops outward from it one level, two, four… at a time. A search, not a confirmation.
+    Estimate(u64),
 }
 
 impl Hint {
@@ -206,7 +211,12 @@ pub fn find_boundary(max_depth: u64, hint: Option<Hint>, trials: &mut impl Trial
             state.bisect(trials, true)?;
             return Ok(state.boundary(SearchMode::Cold));
         }
-        Some(Hint::Near(_)) => None,
+        Some(Hint::Estimate(at)) if at <= max_depth => {
+            state.gallop(trials, at.max(1), 1)?;
+            state.bisect(trials, true)?;
+            return Ok(state.boundary(SearchMode::Cold));
+        }
+        Some(Hint::Near(_) | Hint::Estimate(_)) => None,
         Some(hint) => Some(hint),
     };
     let Some(hint) = hint else {
@@ -734,6 +744,28 @@ mod tests {
             search(actual, 5_000_000, Some(Hint::Near(estimate)));
         }
         search(Some(7), 100, Some(Hint::Near(1_000)));
+    }
+
+    #[test]
+    fn a_reused_servers_estimate_settles_an_exact_boundary_in_two_trials_and_a_warmer_one_in_few() {
+        // Most servers show a reused server the boundary a fresh one shows: two trials.
+        for b in [2, 33, 1_001, 87_289, 5_000_000] {
+            let estimated = search(Some(b), 5_000_000, Some(Hint::Estimate(b)));
+            assert_eq!(estimated.trials, 2, "{b}");
+            assert_eq!(estimated.mode, SearchMode::Cold, "a search from an estimate is not a confirmation");
+        }
+        assert_eq!(search(None, 5_000_000, Some(Hint::Estimate(5_000_000))).trials, 1);
+        // A server its first requests warm (a JIT): the fresh boundary some percent below the
+        // estimate, still fewer trials than a search from nothing.
+        for (actual, estimate) in [(1_639, 1_667), (9_992, 9_993), (978, 1_001), (3_157, 3_300)] {
+            let estimated = search(Some(actual), 5_000_000, Some(Hint::Estimate(estimate)));
+            let cold = search(Some(actual), 5_000_000, None);
+            assert!(estimated.trials < cold.trials, "{actual} from {estimate}: {estimated:?} vs {cold:?}");
+        }
+        // Far off, or no limit at all: still the boundary (checked by `search`).
+        for (actual, estimate) in [(Some(101), 201), (Some(33), 129_000), (None, 1_001), (Some(1), 50)] {
+            search(actual, 5_000_000, Some(Hint::Estimate(estimate)));
+        }
     }
 
     #[test]

@@ -109,6 +109,22 @@ impl ProbeSpec {
         }
     }
 
+    /// The same probe on one server reused from trial to trial: where the search of a cold service
+    /// (a fresh server for every trial) that nestprobe starts begins, when nothing hints where its
+    /// boundary is (src/probe/estimate.rs). `None` for every other probe.
+    pub(super) fn on_reused_server(&self) -> Option<ProbeSpec> {
+        if self.hint.is_some() {
+            return None;
+        }
+        let mut reused = self.clone();
+        match (&self.client, &self.service) {
+            (Some(client), _) => reused.client = Some(std::sync::Arc::new(client.reused()?)),
+            (None, Some(service)) => reused.service = Some(std::sync::Arc::new(service.reused()?)),
+            (None, None) => return None,
+        }
+        Some(reused)
+    }
+
     /// The limits its trials run under, as results record them.
     pub(super) fn settings(&self) -> Settings {
         let trial = &self.trial;

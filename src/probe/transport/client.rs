@@ -104,6 +104,12 @@ impl ClientTransport {
         ClientTransport { spec, format: self.format, life: self.life.in_state(state) }
     }
 
+    /// The same product on one server reused from client run to client run, where its trials meet
+    /// a fresh server each (cold): where a cold search starts (src/probe/estimate.rs).
+    pub fn reused(&self) -> Option<ClientTransport> {
+        (self.spec.state == ServiceState::Cold).then(|| self.in_state(ServiceState::Reused))
+    }
+
     /// The same product in `state`, its server started as `server` says (a sweep's stack).
     pub fn at(&self, state: ServiceState, server: &TrialConfig) -> ClientTransport {
         let spec = ClientSpec { state, server: server.clone(), ..self.spec.clone() };

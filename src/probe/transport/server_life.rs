@@ -52,6 +52,10 @@ pub enum ServiceState {
     Cold,
     /// One server, warmed after each start.
     Warm,
+    /// One server, not warmed, started again only after it died or stopped answering: no fact is
+    /// measured so, only where a cold search starts (src/probe/estimate.rs), its requests costing
+    /// no start.
+    Reused,
 }
 
 impl ServiceState {
@@ -59,6 +63,7 @@ impl ServiceState {
         match self {
             ServiceState::Cold => "cold",
             ServiceState::Warm => "warm",
+            ServiceState::Reused => "reused",
         }
     }
 
@@ -69,6 +74,7 @@ impl ServiceState {
             ServiceState::Warm => format!(
                 "one server, after each start {WARM_REQUESTS} valid requests of {WARM_DEPTH} levels first"
             ),
+            ServiceState::Reused => "one server, not warmed, started again after it died".into(),
         }
     }
 }
@@ -319,7 +325,7 @@ impl ServerLife {
     /// last one died; warmed when warm, with payloads of `shape`.
     fn server_for_trial(&self, asker: &dyn Asker, running: &mut Option<Server>, shape: Shape) -> Result<()> {
         let Serving::Started { config, host, ready, start_timeout } = &self.serving else { return Ok(()) };
-        let usable = running.as_ref().is_some_and(Server::alive) && self.state == ServiceState::Warm;
+        let usable = running.as_ref().is_some_and(Server::alive) && self.state != ServiceState::Cold;
         if usable {
             return Ok(());
         }

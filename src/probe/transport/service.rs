@@ -283,6 +283,13 @@ impl ServiceTransport {
         ServiceTransport { spec, format: self.format, life: self.life.in_state(state) }
     }
 
+    /// The same service on one server reused from trial to trial, where its trials meet a fresh
+    /// server each (cold) and nestprobe starts it: where a cold search starts (src/probe/estimate.rs).
+    pub fn reused(&self) -> Option<ServiceTransport> {
+        let cold = self.spec.state == ServiceState::Cold && self.life.started();
+        cold.then(|| self.in_state(ServiceState::Reused))
+    }
+
     /// The same service, its server started with `server`'s settings (a sweep's stack), its trials
     /// meeting it in `state`.
     pub fn at(&self, state: ServiceState, server: &TrialConfig) -> ServiceTransport {
