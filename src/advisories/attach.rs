@@ -209,16 +209,16 @@ pub fn probe_of<'a>(advisory: &Advisory, record: &'a ParserRecord) -> Option<&'a
     }
 }
 
-/// The releases `advisories --measure` measured with the record's program in the advisory's shape.
+/// The releases `advisories --measure` measured with the record's program in the advisory's shape
+/// (and in its phase, where it names one after the front end).
 fn measured_releases(advisory: &Advisory, record: &ParserRecord) -> Vec<MeasuredRelease> {
-    if advisory.phase.is_some_and(|phase| !phase.is_front_end()) {
-        return Vec::new();
-    }
+    let phase = advisory.phase.filter(|&phase| !phase.is_front_end());
     let Some((_, shape)) = advisory.payload() else { return Vec::new() };
     record
         .advisory_releases
         .iter()
         .filter(|release| release.shape.unwrap_or(record.format.main_shape()) == shape)
+        .filter(|release| release.phase == phase)
         .map(|release| MeasuredRelease {
             version: release.version.clone(),
             outcome: release.outcome.clone(),
@@ -299,5 +299,27 @@ mod tests {
         assert_eq!((run.phase, run.min_failing_depth), (Some(Phase::Run), Some(900)));
         // A later phase the row never probed is no probe, not the main one.
         assert!(probe_of(&advisory("serialize"), &record).is_none());
+    }
+
+    #[test]
+    fn a_release_measured_in_a_phase_counts_for_that_phases_advisory_only() {
+        let mut record: ParserRecord = serde_json::from_value(serde_json::json!({
+            "id": "r", "language": "Go", "library": "regexp", "version": "1.19.8-2", "note": "",
+            "format": "regex", "status": "measured", "reason": null, "result": null,
+            "advisory_releases": [
+                {"version": "1.17.11", "outcome": "crash", "depth": 5000, "shape": "group", "phase": "run"},
+                {"version": "1.17.12", "outcome": "clean error", "depth": 1001, "shape": "group"},
+            ],
+        }))
+        .unwrap();
+        let versions = |phase: &str, record: &ParserRecord| -> Vec<String> {
+            measured_releases(&advisory(phase), record).into_iter().map(|r| r.version).collect()
+        };
+        assert_eq!(versions("run", &record), ["1.17.11"]);
+        // A compile is the front end: the main probe's releases, not the run phase's.
+        assert_eq!(versions("compile", &record), ["1.17.12"]);
+        assert!(versions("serialize", &record).is_empty());
+        record.advisory_releases.clear();
+        assert!(versions("run", &record).is_empty());
     }
 }

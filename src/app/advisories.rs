@@ -143,18 +143,19 @@ fn measure(
     results: &mut Results,
     command: &AdvisoriesCommand,
 ) -> Result<()> {
-    // A release is measured by its main probe in the advisory's shape: a phase after the front end
-    // (the parse, a language's compile) is not measured that way.
-    if let Some(phase) = advisory.phase.filter(|&phase| !phase.is_front_end()) {
-        messages::info(format_args!(
-            "{}: its {} phase is not measured at other releases",
-            advisory.id,
-            phase.name()
-        ));
-        return Ok(());
-    }
+    // A release is measured by its main probe in the advisory's shape, running the advisory's phase
+    // after the parse where it names one (a serializer's), as the row's phase probe does.
+    let phase = advisory.phase.filter(|&phase| !phase.is_front_end());
     for row in &advisory.rows {
         let Some(entry) = catalog.entries.iter().find(|entry| entry.id == *row) else { continue };
+        if let Some(phase) = phase.filter(|phase| !entry.phases.contains(phase)) {
+            messages::info(format_args!(
+                "{}: {row}'s program runs no {} phase: not measured at other releases",
+                advisory.id,
+                phase.name()
+            ));
+            continue;
+        }
         let Some(package) = &entry.package else {
             messages::info(format_args!(
                 "{}: {row} installs no registry package: nothing to measure",
@@ -219,7 +220,10 @@ fn measure_release(
     command: &AdvisoriesCommand,
 ) -> Result<()> {
     let Some((_, shape)) = advisory.payload() else { return Ok(()) };
-    let in_shape = |outcome: &ReleaseOutcome| outcome.shape.unwrap_or(entry.format.main_shape()) == shape;
+    let phase = advisory.phase.filter(|&phase| !phase.is_front_end());
+    let in_shape = |outcome: &ReleaseOutcome| {
+        outcome.shape.unwrap_or(entry.format.main_shape()) == shape && outcome.phase == phase
+    };
     if kept.iter().any(|outcome| {
         outcome.version == release.version && in_shape(outcome) && outcome.outcome != NOT_BUILT
     }) {
@@ -239,10 +243,12 @@ fn measure_release(
             max_rss: command.trial.max_rss.resolve(trials_at_once),
             trials_at_once,
             shape: Some(shape),
+            phase,
         },
         build_dir: command.build_dir.join("advisories"),
     };
     let mut outcome = measure_one(catalog, entry, &release.version, &options)?;
+    outcome.phase = phase;
     outcome.reason = outcome.reason.map(|reason| without_machine_paths(&reason, &command.build_dir));
     messages::info(format_args!(
         "{}: {} {}: {}",

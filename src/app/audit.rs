@@ -115,6 +115,7 @@ fn measure(
         quick: true,
         trials_at_once,
         shape: None,
+        phase: None,
     };
     let options = HistoryOptions { measuring, build_dir: args.build.build_dir.join("audit") };
     let registry = |ecosystem| matches!(ecosystem, Ecosystem::CratesIo | Ecosystem::Npm | Ecosystem::PyPI);

@@ -98,6 +98,7 @@ fn with_uninstallable(
                 outcome: NOT_BUILT.to_string(),
                 depth: None,
                 shape: None,
+                phase: None,
                 reason: Some(format!("needs Python {requires}; the rows' is {python}")),
                 changed: false,
             });
@@ -133,6 +134,7 @@ fn options(command: &HistoryCommand) -> HistoryOptions {
         max_rss: command.trial.max_rss.resolve(trials_at_once),
         trials_at_once,
         shape: None,
+        phase: None,
     };
     HistoryOptions { measuring, build_dir: command.build_dir.clone() }
 }
@@ -174,6 +176,7 @@ mod tests {
             outcome: "clean error".into(),
             depth: Some(322),
             shape: None,
+            phase: None,
             reason: None,
             changed: false,
         }

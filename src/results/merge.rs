@@ -248,6 +248,7 @@ mod tests {
             outcome: "clean error".into(),
             depth: Some(30),
             shape: None,
+            phase: None,
             reason: None,
             changed: true,
         };

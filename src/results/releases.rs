@@ -24,6 +24,10 @@ pub struct ReleaseOutcome {
     /// see `run::measure`'s main probe).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shape: Option<Shape>,
+    /// The phase after the parse it was measured in (an advisory's `serialize`: `advisories
+    /// --measure`); none for the main probe's parse.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<crate::results::phase::Phase>,
     /// Why it was not measured: the build's or the probe's error line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -57,6 +61,9 @@ impl ReleaseOutcome {
         if let Some(shape) = self.shape {
             phrase = format!("{phrase} in {}", shape.column_title());
         }
+        if let Some(phase) = self.phase {
+            phrase = format!("{phrase} in the {} phase", phase.name());
+        }
         phrase
     }
 }
@@ -73,6 +80,7 @@ mod tests {
             outcome: "crash".into(),
             depth: Some(2023),
             shape: None,
+            phase: None,
             reason: None,
             changed: false,
         };

@@ -186,6 +186,7 @@ fn outcome_of(
         outcome,
         depth,
         shape,
+        phase: None,
         reason,
         changed,
     }

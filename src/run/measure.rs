@@ -43,6 +43,9 @@ pub struct MeasureOptions {
     /// The main probe in this shape instead of the format's first it parses (an advisory's shape:
     /// `advisories --measure`); `None` for every run.
     pub shape: Option<Shape>,
+    /// The main probe runs this phase after the parse (an advisory's `serialize`: `advisories
+    /// --measure`); `None` for every run.
+    pub phase: Option<crate::results::phase::Phase>,
 }
 
 /// How far [`prepare`] got with a row.
@@ -271,6 +274,8 @@ struct Specs<'a> {
     quick: bool,
     /// The main probe's one shape, where the options name it.
     only_shape: Option<Shape>,
+    /// The phase the main probe runs after the parse, where the options name it.
+    main_phase: Option<crate::results::phase::Phase>,
     /// The previous results are of this version: where they crashed is known, and what the depths
     /// a slow probe finished took is this program's.
     same_version: bool,
@@ -305,6 +310,7 @@ impl<'a> Specs<'a> {
             trials_at_once: options.trials_at_once,
             quick: options.quick,
             only_shape: options.shape,
+            main_phase: options.phase,
             same_version,
             work,
         })
@@ -329,7 +335,10 @@ impl<'a> Specs<'a> {
             .copied()
             .filter(|shape| shape.must_be_accepted() && asked(shape))
         {
-            let spec = self.spec(shape, self.stack, previous);
+            let mut spec = self.spec(shape, self.stack, previous);
+            if let Some(phase) = self.main_phase {
+                spec = spec.with_phase(phase);
+            }
             let main = Part::Main { shape };
             let (unsupported, error) = match self.located(&spec, previous, self.work_name(main, self.stack)) {
                 Ok(result) => match shallow_error(&result) {

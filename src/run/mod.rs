@@ -103,6 +103,7 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         max_rss,
         trials_at_once,
         shape: None,
+        phase: None,
     };
     let assembly = Assembly {
         header: header(&options.trial, max_rss),

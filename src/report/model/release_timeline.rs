@@ -80,6 +80,7 @@ mod tests {
             outcome: outcome.into(),
             depth,
             shape: None,
+            phase: None,
             reason: None,
             changed,
         }

@@ -136,6 +136,7 @@ mod tests {
             outcome: "clean error".into(),
             depth: Some(depth),
             shape: None,
+            phase: None,
             reason: None,
             changed,
         };
