@@ -1,7 +1,8 @@
 // The nestprobe protocol for the C# programs (parsers/README.md, "The protocol helper"): the phase argument,
 // stdin, the error line and exit status. A program's build compiles it beside the program (`mcs … Parse.cs
 // ../Protocol.cs`; in Debian 13's root the language folder's files are copied beside the program's folder,
-// so ../Protocol.cs is there too). The data formats' programs take no phase; a language's takes compile or run. The program calls its library from its own
+// so ../Protocol.cs is there too). A data format's program takes parse, free or serialize where its row
+// lists them (DataInput), else none (Input); a language's takes compile or run. The program calls its library from its own
 // Main, inside its own try, so that nothing of the helper sits under the parse.
 using System;
 using System.IO;
@@ -51,6 +52,26 @@ static class Protocol {
     // The same, as UTF-8 text (no byte order mark expected).
     public static string Input(string[] args) {
         return new UTF8Encoding(false).GetString(InputBytes(args));
+    }
+
+    // The phase of a data format's program (DataInput): parse, free or serialize; null without one.
+    public static string DataPhase;
+
+    // A data format's program that takes a phase (its row lists `phases`): reads the phase argument,
+    // `parse`, `free` or `serialize` (an unknown one is one stderr line and exit 2, before stdin is
+    // read), then all of stdin as UTF-8 text. What each phase does after the parse is the program's
+    // (parsers/README.md, "Phases"), in a method of its own, so that Main's frame is as without one.
+    public static string DataInput(string[] args) {
+        if (args.Length > 0) {
+            DataPhase = args[args.Length - 1];
+            if (DataPhase != "parse" && DataPhase != "free" && DataPhase != "serialize") {
+                Console.Error.WriteLine("unknown phase: " + DataPhase + " (parse, free or serialize)");
+                Environment.Exit(2);
+            }
+        }
+        var buf = new MemoryStream();
+        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
+        return new UTF8Encoding(false).GetString(buf.ToArray());
     }
 
     // Prints "<kind>: <message>" on one line of stderr (newlines folded, the message cut at 200 characters)

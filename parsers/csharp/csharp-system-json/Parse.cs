@@ -1,8 +1,11 @@
 // nestprobe parser program: a JSON tree library's static Parse (default settings) on stdin (UTF-8), from
 // Main: Mono's System.Json JsonValue.Parse into a JsonValue tree, or, built with -define:NEWTONSOFT,
 // Newtonsoft.Json's JToken.Parse into a JToken tree (the alias `Library` names the class: the same call in
-// the IL). Any Exception is caught (exit 1). The protocol (input, error line, exit statuses) is
-// ../Protocol.cs's.
+// the IL). Any Exception is caught (exit 1). The protocol (input, phase, error line, exit statuses) is
+// ../Protocol.cs's. With a phase, the parse and the phase run in a method of their own (Phased), so that
+// without one Main is the program as it was: `parse` exits at once, `free` drops the tree and collects,
+// `serialize` writes the tree back as compact JSON (JsonValue.ToString; JToken.ToString(Formatting.None),
+// JsonTextWriter through WriteTo, recursive), an exception there being the library's error (exit 1).
 using System;
 #if NEWTONSOFT
 using Library = Newtonsoft.Json.Linq.JToken;
@@ -12,7 +15,8 @@ using Library = System.Json.JsonValue;
 
 static class Parse {
     static int Main(string[] args) {
-        string text = Protocol.Input(args);
+        string text = Protocol.DataInput(args);
+        if (Protocol.DataPhase != null) return Phased(text);
         try {
             Library.Parse(text);
         } catch (Exception e) {
@@ -20,4 +24,32 @@ static class Parse {
         }
         return 0;
     }
+
+    static int Phased(string text) {
+        Library value = null;
+        try {
+            value = Library.Parse(text);
+        } catch (Exception e) {
+            Protocol.Error(e);
+        }
+        if (Protocol.DataPhase == "free") {
+            value = null;
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        } else if (Protocol.DataPhase == "serialize") {
+            try {
+                Write(value);
+            } catch (Exception e) {
+                Protocol.Error(e);
+            }
+        }
+        Environment.Exit(0);
+        return 0;
+    }
+
+#if NEWTONSOFT
+    static string Write(Library value) { return value.ToString(Newtonsoft.Json.Formatting.None); }
+#else
+    static string Write(Library value) { return value.ToString(); }
+#endif
 }
