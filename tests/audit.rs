@@ -308,19 +308,9 @@ fn the_actions_audit_input_gates_on_the_lockfile_and_writes_the_sarif() {
 
 /// The fixture library of `--measure`: crashes at 50 before 1.3.0, no limit from it on (the release
 /// is what its build wrote).
-const MEASURED_PROGRAM: &str = r#"import os, signal, sys
-version = open(os.path.join(os.environ["BUILD"], "lib")).read().strip().rsplit("@", 1)[1]
-release = tuple(int(part) for part in version.split("."))
-depth = deepest = 0
-for byte in sys.stdin.buffer.read():
-    if byte == 0x5B:
-        depth += 1
-        deepest = max(deepest, depth)
-    elif byte == 0x5D:
-        depth -= 1
-if release < (1, 3, 0) and deepest >= 50:
+const MEASURED_RULES: &str = "if release < (1, 3, 0) and deepest >= 50:
     os.kill(os.getpid(), signal.SIGSEGV)
-"#;
+";
 
 #[test]
 fn measure_builds_the_locked_release_with_the_rows_program_reports_it_exact_and_caches_it() {
@@ -329,7 +319,7 @@ fn measure_builds_the_locked_release_with_the_rows_program_reports_it_exact_and_
     }
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name);
-    write(&path("parsers/fixture/prog.py"), MEASURED_PROGRAM);
+    write(&path("parsers/fixture/prog.py"), &release_program(MEASURED_RULES));
     let builds = path("builds.log");
     let catalog = format!(
         r#"[[parser]]

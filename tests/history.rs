@@ -15,17 +15,7 @@ use common::*;
 use serde_json::{json, Value};
 
 /// The library: its crash, then a clean error at a shallower depth, then no limit.
-const PROGRAM: &str = r#"import os, signal, sys
-version = open(os.path.join(os.environ["BUILD"], "lib")).read().strip().rsplit("@", 1)[1]
-release = tuple(int(part) for part in version.split("."))
-depth = deepest = 0
-for byte in sys.stdin.buffer.read():
-    if byte == 0x5B:
-        depth += 1
-        deepest = max(deepest, depth)
-    elif byte == 0x5D:
-        depth -= 1
-if release < (1, 3, 0):
+const RULES: &str = r#"if release < (1, 3, 0):
     if deepest >= 50:
         os.kill(os.getpid(), signal.SIGSEGV)
 elif release < (2, 1, 0) and deepest >= 30:
@@ -94,7 +84,7 @@ impl Setup {
         let versions: serde_json::Map<String, Value> = releases.into_iter().collect();
         let document = json!({"name": "fixture-lib", "versions": versions, "time": time});
         write(&dir.path().join("registry/npm/fixture-lib"), &document.to_string());
-        write(&dir.path().join("parsers/fixture/prog.py"), PROGRAM);
+        write(&dir.path().join("parsers/fixture/prog.py"), &release_program(RULES));
         let builds = dir.path().join("builds.log");
         let failing: Vec<String> = NOT_BUILDING.iter().map(|v| format!("*@{v}")).collect();
         // What the build installs: the pin it names, or what the lockfile beside it holds.

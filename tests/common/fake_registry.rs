@@ -60,3 +60,22 @@ pub fn write(path: &Path, text: &str) {
 pub fn python_provided() -> bool {
     provided("python3", Command::new("python3").arg("-V").output().is_ok(), "apt-get install python3")
 }
+
+/// A fixture library's program for a registry row: a Python script that reads the release its build
+/// wrote (`$BUILD/lib`, `name@version`) as `release` (a tuple of ints) and the payload's nesting
+/// as `deepest`, then runs `rules` (Python lines deciding how that release fails at that depth).
+pub fn release_program(rules: &str) -> String {
+    format!("{RELEASE_PROGRAM_HEAD}{rules}")
+}
+
+const RELEASE_PROGRAM_HEAD: &str = r#"import os, signal, sys
+version = open(os.path.join(os.environ["BUILD"], "lib")).read().strip().rsplit("@", 1)[1]
+release = tuple(int(part) for part in version.split("."))
+depth = deepest = 0
+for byte in sys.stdin.buffer.read():
+    if byte == 0x5B:
+        depth += 1
+        deepest = max(deepest, depth)
+    elif byte == 0x5D:
+        depth -= 1
+"#;

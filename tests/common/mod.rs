@@ -97,7 +97,7 @@ mod fake_registry;
 pub mod hostile;
 pub mod schemas;
 #[allow(unused_imports)]
-pub use fake_registry::{python_provided, write, FakeRegistry};
+pub use fake_registry::{python_provided, release_program, write, FakeRegistry};
 mod workspace;
 #[allow(unused_imports)]
 pub use workspace::{catalog_text, record, write_catalog_file, Environment, Row, Workspace};
