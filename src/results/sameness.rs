@@ -306,7 +306,7 @@ pub fn reconcile_record(committed: &ParserRecord, new: &ParserRecord) -> (Parser
     // This run's main probe ran out of time or memory where the committed one is the same fact: what
     // the run then skipped (the second shape) or read from it (the sweep's verdict) is not news.
     let ran_out_again = match (&committed.result, &new.result) {
-        // (A slow main result with a crash deeper skips them too: see run/plan.rs.)
+        // (A slow main result with a crash deeper skips them too: see run/probes.rs.)
         (Some(was), Some(now)) => {
             (resource_bound(now) || now.status == ProbeStatus::Slow) && same_probe(was, now, stack)
         }

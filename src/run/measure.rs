@@ -1,5 +1,5 @@
 //! One row of a run: build it, ask its version, run its hooks, and probe it: the main shape, then
-//! the probes the plan gives it (`plan::probes_after_main`: the other shapes, the unclosed input,
+//! the probes the plan gives it (`probes::probes_after_main`: the other shapes, the unclosed input,
 //! the stack sweep, the phases). Previous results, where there are, make each probe a confirmation.
 //!
 //! A row is made ready ([`prepare`]) apart from being probed ([`measure`]), so that the run can
@@ -24,7 +24,7 @@ use crate::results::part::Part;
 use crate::results::probe_result::{Finding, ProbeResult};
 use crate::results::work_timing::{self, WorkTiming, CRASH_SITE};
 use crate::results::{ParserRecord, RowTimings, Status, UnsupportedShape};
-use crate::run::plan::{self, PlannedProbe, Start};
+use crate::run::probes::{self, PlannedProbe, Start};
 use crate::run::unmeasured::unmeasured;
 use crate::sys::interrupt;
 use crate::sys::trial::{TrialConfig, TrialReport};
@@ -232,7 +232,7 @@ fn probe_all(
     let MainProbe { result: main, refused } = specs.main(baseline)?;
     let refused_shapes: Vec<Shape> = refused.iter().map(|unsupported| unsupported.shape).collect();
     let planned =
-        plan::probes_after_main(specs.entry, &main, &refused_shapes, baseline, specs.stack, options.quick);
+        probes::probes_after_main(specs.entry, &main, &refused_shapes, baseline, specs.stack, options.quick);
     let mut measuring = Measuring::new(specs, main, refused);
     for probe in &planned {
         measuring.probe(probe)?;

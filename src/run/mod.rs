@@ -4,11 +4,13 @@
 
 mod bisect;
 pub mod collect;
+pub mod costs;
 pub mod fingerprint;
 pub mod history;
 pub mod measure;
 pub mod plan;
 pub mod pool;
+pub mod probes;
 pub mod publish;
 pub mod replay;
 pub mod rotation;
@@ -30,9 +32,10 @@ use crate::results::confirmed::{Confirmed, How};
 use crate::results::settings::EnvMode;
 use crate::results::{Environment, EnvironmentInfo, ParserRecord, Results, Status, HOST};
 use collect::{Assembly, Collector};
+use costs::Work;
 use fingerprint::RowFacts;
 use measure::{MeasureOptions, Prepared};
-use plan::{Selection, Work};
+use plan::Selection;
 
 /// What `run` is asked to do.
 pub struct RunOptions {
@@ -130,9 +133,9 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     };
     // The rows' costs by what this run will do: confirm the baseline, or search as last time.
     let order = match &baseline {
-        Some(baseline) if !options.full => plan::order(&rows, Some(baseline), Work::Reuse),
-        Some(baseline) => plan::order(&rows, Some(baseline), Work::Confirm),
-        None => plan::order(&rows, previous.as_ref(), Work::Search),
+        Some(baseline) if !options.full => costs::order(&rows, Some(baseline), Work::Reuse),
+        Some(baseline) => costs::order(&rows, Some(baseline), Work::Confirm),
+        None => costs::order(&rows, previous.as_ref(), Work::Search),
     };
     let pooled = pool::run(jobs, &order, &rows_work, |event| collector.hear(event));
     let (measured, assembly, writing_seconds) = collector.finish();

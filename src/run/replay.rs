@@ -1,6 +1,6 @@
 //! A run's plan replayed from a results.json without running anything (`cargo bench --bench plan`):
 //! for every catalog row, the probes `run` would make after reading the record (the main probe,
-//! then `plan::probes_after_main`), each priced three ways by what the record says it took: searched
+//! then `probes::probes_after_main`), each priced three ways by what the record says it took: searched
 //! from scratch (`--cold`), confirmed (`--full`, or a fact due on the rotation), reused (nothing
 //! changed: no probe at all, only the row's version asked).
 
@@ -10,7 +10,8 @@ use crate::catalog::Entry;
 use crate::results::probe_result::{Finding, ProbeResult, SearchMode};
 use crate::results::work_timing::work_name;
 use crate::results::{ParserRecord, Results};
-use crate::run::plan::{self, Start};
+use crate::run::costs;
+use crate::run::probes::{self, Start};
 use crate::units::Limit;
 
 /// The work name of a service's warm state (src/results/work_timing.rs).
@@ -81,7 +82,7 @@ pub fn replay(entries: &[&Entry], results: &Results, stack: Limit) -> Replay {
             cost.search_seconds += probe.elapsed_seconds.max(0.0);
             let trials = confirmation_trials(probe);
             cost.confirm_trials += trials;
-            let mut seconds = plan::confirmation_seconds(probe);
+            let mut seconds = costs::confirmation_seconds(probe);
             if fresh_server_each_trial && probe.trials > 0 {
                 let per_trial = probe.elapsed_seconds.max(0.0) / f64::from(probe.trials);
                 seconds = seconds.max(per_trial * trials as f64).min(probe.elapsed_seconds.max(0.0));
@@ -103,7 +104,7 @@ fn planned<'a>(entry: &Entry, record: &'a ParserRecord, stack: Limit) -> Vec<(St
         main,
     )];
     let refused: Vec<_> = record.unsupported_shapes.iter().map(|u| u.shape).collect();
-    for planned in plan::probes_after_main(entry, main, &refused, Some(record), stack, false) {
+    for planned in probes::probes_after_main(entry, main, &refused, Some(record), stack, false) {
         if planned.start == Start::MainResult {
             continue;
         }
