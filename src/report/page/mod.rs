@@ -1,4 +1,4 @@
-//! results.html (`html.rs`), with its crash view, row details and documented limits, and its CSS,
+//! results.html (`html.rs`), with its table (`table.rs`), crash view, row details and documented limits, and its CSS,
 //! script and legend beside them.
 
 pub mod advisories;
@@ -6,5 +6,6 @@ pub mod crashes;
 pub mod detail;
 pub mod documented;
 pub mod html;
+mod table;
 
 pub use html::ResultsPage;
