@@ -1,5 +1,5 @@
-//! results.html (`html.rs`), with its table (`table.rs`), crash view, row details and documented limits, and its CSS,
-//! script and legend beside them.
+//! results.html (`html.rs`), with its table (`table.rs`), crash view, row details and documented
+//! limits, and its CSS, script and legend beside them.
 
 pub mod advisories;
 pub mod crashes;
