@@ -4,14 +4,23 @@
 use std::fmt::Write;
 
 use crate::report::model::confirmations::{by_age, summary};
-use crate::results::confirmed::How;
+use crate::results::confirmed::{age_phrase, How};
 use crate::results::Results;
 
 /// The section, or nothing for results without confirmations.
 pub fn markdown(results: &Results) -> String {
     let Some(line) = summary(results) else { return String::new() };
     let mut text = format!("## Confirmations\n\n{line}. Each measured row by how long before the last run it was last confirmed (a row not marked was reused by that run):\n\n");
-    for (age, keys) in by_age(results) {
+    for (days, keys) in by_age(results) {
+        let Some(days) = days else {
+            let rows: Vec<String> = keys.iter().map(|(key, _)| format!("`{key}`")).collect();
+            let _ = writeln!(
+                text,
+                "- not recorded (measured before confirmations were; the next run measures them again): {}",
+                rows.join(", ")
+            );
+            continue;
+        };
         let rows: Vec<String> = keys
             .iter()
             .map(|(key, how)| match how {
@@ -19,7 +28,7 @@ pub fn markdown(results: &Results) -> String {
                 how => format!("`{key}` ({})", how.name()),
             })
             .collect();
-        let age = if age == "today" { "that day".to_string() } else { format!("{age} before") };
+        let age = if days == 0 { "that day".to_string() } else { format!("{} before", age_phrase(days)) };
         let _ = writeln!(text, "- {age}: {}", rows.join(", "));
     }
     text.push('\n');
