@@ -74,6 +74,30 @@ static class Protocol {
         return new UTF8Encoding(false).GetString(buf.ToArray());
     }
 
+    // Whether DataInput read a phase: the program then parses in a method of its own and ends with
+    // AfterParse, so that without one its Main is as it always was.
+    public static bool Phased {
+        get { return DataPhase != null; }
+    }
+
+    // After a successful parse, in the phase DataInput read: `parse` exits 0 at once; `free` drops
+    // the value (the caller's only reference, passed by ref) and collects; `serialize` writes it back
+    // with `write`, an exception there being the library's error (exit 1). Then exit 0.
+    public static void AfterParse<T>(ref T value, Func<T, string> write) where T : class {
+        if (DataPhase == "free") {
+            value = null;
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        } else if (DataPhase == "serialize") {
+            try {
+                write(value);
+            } catch (Exception e) {
+                Error(e);
+            }
+        }
+        Environment.Exit(0);
+    }
+
     // Prints "<kind>: <message>" on one line of stderr (newlines folded, the message cut at 200 characters)
     // and exits 1: the library's clean error.
     public static void Fail(string kind, string message) {

@@ -2,10 +2,10 @@
 // Main: Mono's System.Json JsonValue.Parse into a JsonValue tree, or, built with -define:NEWTONSOFT,
 // Newtonsoft.Json's JToken.Parse into a JToken tree (the alias `Library` names the class: the same call in
 // the IL). Any Exception is caught (exit 1). The protocol (input, phase, error line, exit statuses) is
-// ../Protocol.cs's. With a phase, the parse and the phase run in a method of their own (Phased), so that
-// without one Main is the program as it was: `parse` exits at once, `free` drops the tree and collects,
-// `serialize` writes the tree back as compact JSON (JsonValue.ToString; JToken.ToString(Formatting.None),
-// JsonTextWriter through WriteTo, recursive), an exception there being the library's error (exit 1).
+// ../Protocol.cs's. With a phase, the parse runs in a method of its own (Phased), so that without one
+// Main is the program as it was; what each phase does is Protocol.AfterParse's, the serializer this
+// program's: compact JSON (JsonValue.ToString; JToken.ToString(Formatting.None), JsonTextWriter through
+// WriteTo, recursive).
 using System;
 #if NEWTONSOFT
 using Library = Newtonsoft.Json.Linq.JToken;
@@ -16,7 +16,7 @@ using Library = System.Json.JsonValue;
 static class Parse {
     static int Main(string[] args) {
         string text = Protocol.DataInput(args);
-        if (Protocol.DataPhase != null) return Phased(text);
+        if (Protocol.Phased) return Phased(text);
         try {
             Library.Parse(text);
         } catch (Exception e) {
@@ -32,18 +32,7 @@ static class Parse {
         } catch (Exception e) {
             Protocol.Error(e);
         }
-        if (Protocol.DataPhase == "free") {
-            value = null;
-            GC.Collect();
-            GC.WaitForPendingFinalizers();
-        } else if (Protocol.DataPhase == "serialize") {
-            try {
-                Write(value);
-            } catch (Exception e) {
-                Protocol.Error(e);
-            }
-        }
-        Environment.Exit(0);
+        Protocol.AfterParse(ref value, Write);
         return 0;
     }
 
