@@ -197,7 +197,7 @@ fn committed_release(advisory: &Advisory, record: &ParserRecord) -> Option<Measu
 /// compiling alone without a phase).
 pub fn probe_of<'a>(advisory: &Advisory, record: &'a ParserRecord) -> Option<&'a ProbeResult> {
     let (_, shape) = advisory.payload()?;
-    match advisory.phase.filter(|&phase| !phase.is_front_end()) {
+    match advisory.later_phase() {
         Some(phase) => record.part(Part::Phase { phase }).filter(|result| result.shape == shape),
         None => record
             .parts()
@@ -212,7 +212,7 @@ pub fn probe_of<'a>(advisory: &Advisory, record: &'a ParserRecord) -> Option<&'a
 /// The releases `advisories --measure` measured with the record's program in the advisory's shape
 /// (and in its phase, where it names one after the front end).
 fn measured_releases(advisory: &Advisory, record: &ParserRecord) -> Vec<MeasuredRelease> {
-    let phase = advisory.phase.filter(|&phase| !phase.is_front_end());
+    let phase = advisory.later_phase();
     let Some((_, shape)) = advisory.payload() else { return Vec::new() };
     record
         .advisory_releases

@@ -101,6 +101,13 @@ impl Advisory {
         Some((format, shape))
     }
 
+    /// The phase it names after the front end (a serializer's, a program's run), which a release is
+    /// measured in after its parse; `None` for the front end itself (the parse, a language's
+    /// compile), which the main probe measures.
+    pub fn later_phase(&self) -> Option<Phase> {
+        self.phase.filter(|&phase| !phase.is_front_end())
+    }
+
     /// The shape's name as the advisory gives it, else its format's main one's.
     pub fn shape_name(&self) -> String {
         match (&self.shape, self.payload()) {

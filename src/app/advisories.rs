@@ -145,7 +145,7 @@ fn measure(
 ) -> Result<()> {
     // A release is measured by its main probe in the advisory's shape, running the advisory's phase
     // after the parse where it names one (a serializer's), as the row's phase probe does.
-    let phase = advisory.phase.filter(|&phase| !phase.is_front_end());
+    let phase = advisory.later_phase();
     for row in &advisory.rows {
         let Some(entry) = catalog.entries.iter().find(|entry| entry.id == *row) else { continue };
         if let Some(phase) = phase.filter(|phase| !entry.phases.contains(phase)) {
@@ -220,7 +220,7 @@ fn measure_release(
     command: &AdvisoriesCommand,
 ) -> Result<()> {
     let Some((_, shape)) = advisory.payload() else { return Ok(()) };
-    let phase = advisory.phase.filter(|&phase| !phase.is_front_end());
+    let phase = advisory.later_phase();
     let in_shape = |outcome: &ReleaseOutcome| {
         outcome.shape.unwrap_or(entry.format.main_shape()) == shape && outcome.phase == phase
     };
