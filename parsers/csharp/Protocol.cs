@@ -22,9 +22,7 @@ static class Protocol {
                 Environment.Exit(2);
             }
         }
-        var buf = new MemoryStream();
-        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
-        return new UTF8Encoding(false).GetString(buf.ToArray());
+        return new UTF8Encoding(false).GetString(Stdin());
     }
 
     // In phase `compile`: exit 0 at once (the pattern or program compiled).
@@ -44,9 +42,7 @@ static class Protocol {
             Console.Error.WriteLine("unknown phase: " + args[args.Length - 1] + " (the program takes none)");
             Environment.Exit(2);
         }
-        var buf = new MemoryStream();
-        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
-        return buf.ToArray();
+        return Stdin();
     }
 
     // The same, as UTF-8 text (no byte order mark expected).
@@ -69,9 +65,7 @@ static class Protocol {
                 Environment.Exit(2);
             }
         }
-        var buf = new MemoryStream();
-        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
-        return new UTF8Encoding(false).GetString(buf.ToArray());
+        return new UTF8Encoding(false).GetString(Stdin());
     }
 
     // Whether DataInput read a phase: the program then parses in a method of its own and ends with
@@ -109,5 +103,12 @@ static class Protocol {
     // A caught exception: "<Type>: <message>", exit 1.
     public static void Error(Exception e) {
         Fail(e.GetType().FullName, e.Message);
+    }
+
+    // All of stdin.
+    static byte[] Stdin() {
+        var buf = new MemoryStream();
+        using (var stdin = Console.OpenStandardInput()) stdin.CopyTo(buf);
+        return buf.ToArray();
     }
 }
