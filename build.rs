@@ -2,13 +2,18 @@
 //! made, how trials run and are classified, how a boundary is searched), compiled in as
 //! NESTPROBE_METHOD. A record's fingerprint includes it (src/run/fingerprint.rs), so a change
 //! there re-measures every fact instead of reusing it. A hash of the sources rather than a constant
-//! to bump: forgetting to bump would reuse facts a changed method might not reproduce; the cost of
-//! the hash is that an edit to a comment there re-measures too.
+//! to bump: forgetting to bump would reuse facts a changed method might not reproduce.
+//!
+//! The sources are hashed as the code they compile to, not as text: each file is read as Rust (syn)
+//! and hashed without its comments, doc comments and `#[cfg(test)]` items. A fixed unit test or a
+//! reworded comment there measures nothing again; any change to the code does.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use quote::ToTokens;
 use sha2::{Digest, Sha256};
+use syn::visit_mut::{self, VisitMut};
 
 /// What decides verdicts: payloads, the probe and its search, the trials' supervision, and the
 /// classification of an outcome as a clean error or a crash.
@@ -27,7 +32,7 @@ fn main() {
         // Paths with '/' whatever the platform, so the hash is the same on every machine.
         hasher.update(file.to_string_lossy().replace('\\', "/").as_bytes());
         hasher.update([0]);
-        hasher.update(fs::read(file).expect("a method source is readable"));
+        hasher.update(compiled_code(file).as_bytes());
         hasher.update([0]);
     }
     let digest = hasher.finalize();
@@ -43,4 +48,54 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
     } else if path.extension().is_some_and(|extension| extension == "rs") {
         files.push(path.to_path_buf());
     }
+}
+
+/// The file's tokens without comments, doc comments and test-only items, as one line of text.
+fn compiled_code(file: &Path) -> String {
+    let source = fs::read_to_string(file).expect("a method source is readable");
+    // A file rustc will reject anyway is hashed as text: the compiler's error is the one to show.
+    let Ok(mut syntax) = syn::parse_file(&source) else { return source };
+    WithoutTestsAndDocs.visit_file_mut(&mut syntax);
+    syntax.into_token_stream().to_string()
+}
+
+/// Removes what cannot change a verdict: `#[cfg(test)]` items (unit tests) and doc comments.
+/// Plain comments are not tokens at all.
+struct WithoutTestsAndDocs;
+
+impl VisitMut for WithoutTestsAndDocs {
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        file.items.retain(|item| !test_only(item));
+        visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            items.retain(|item| !test_only(item));
+        }
+        visit_mut::visit_item_mod_mut(self, module);
+    }
+
+    fn visit_attributes_mut(&mut self, attributes: &mut Vec<syn::Attribute>) {
+        attributes.retain(|attribute| !attribute.path().is_ident("doc"));
+    }
+}
+
+/// An item compiled for unit tests only: `#[cfg(test)]`.
+fn test_only(item: &syn::Item) -> bool {
+    let attributes: &[syn::Attribute] = match item {
+        syn::Item::Mod(item) => &item.attrs,
+        syn::Item::Fn(item) => &item.attrs,
+        syn::Item::Use(item) => &item.attrs,
+        syn::Item::Impl(item) => &item.attrs,
+        syn::Item::Struct(item) => &item.attrs,
+        syn::Item::Enum(item) => &item.attrs,
+        syn::Item::Const(item) => &item.attrs,
+        syn::Item::Static(item) => &item.attrs,
+        _ => return false,
+    };
+    attributes.iter().any(|attribute| {
+        attribute.path().is_ident("cfg")
+            && attribute.parse_args::<syn::Meta>().is_ok_and(|meta| meta.path().is_ident("test"))
+    })
 }

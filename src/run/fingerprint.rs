@@ -17,6 +17,44 @@ use crate::results::settings::Settings;
 /// The method version build.rs computed from the verdict-deciding sources.
 pub const METHOD: &str = env!("NESTPROBE_METHOD");
 
+/// Method versions that hashed the same verdict-deciding code another way, each beside the
+/// version it equals: a fingerprint taken under one still says nothing changed, and the record it
+/// keeps is stamped with the current one. A pair holds only while METHOD is its current version:
+/// any later change to the code ends it.
+///
+/// - 0c47559ee1dee580: the method until build.rs hashed code rather than text (commit 227c3fa);
+///   6909ba4e7fbc8f7f is the same code with one unit test fixed, hashed without tests and comments.
+const SAME_CODE: &[(&str, &str)] = &[("6909ba4e7fbc8f7f", "0c47559ee1dee580")];
+
+/// The method versions a committed fingerprint may have been taken under and still be current
+/// under `method`: `method` itself first.
+fn methods_equal_to(method: &str) -> Vec<&str> {
+    let earlier = SAME_CODE.iter().filter(|(current, _)| *current == method).map(|(_, earlier)| *earlier);
+    std::iter::once(method).chain(earlier).collect()
+}
+
+/// A row's fingerprint now, and the ones it had under method versions equal to this one.
+pub struct Fingerprints {
+    pub current: String,
+    earlier: Vec<String>,
+}
+
+impl Fingerprints {
+    /// Whether `committed` says the facts depend on what they depend on now.
+    pub fn unchanged(&self, committed: &str) -> bool {
+        self.current == committed || self.earlier.iter().any(|earlier| earlier == committed)
+    }
+}
+
+/// [`fingerprint`] under this method and under those equal to it.
+pub fn fingerprints(catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<Fingerprints> {
+    let mut methods = methods_equal_to(METHOD).into_iter();
+    let current = fingerprint_under(methods.next().unwrap_or(METHOD), catalog, entry, facts)?;
+    let earlier =
+        methods.map(|method| fingerprint_under(method, catalog, entry, facts)).collect::<Result<_>>()?;
+    Ok(Fingerprints { current, earlier })
+}
+
 /// Catalog fields that are presentation, not inputs of a measurement: a new note or documented limit
 /// measures nothing again. (`environments` lists where else the row runs, which changes nothing
 /// here.)
@@ -32,8 +70,8 @@ pub struct RowFacts<'a> {
     pub settings: &'a Settings,
 }
 
-/// The fingerprint of `entry`'s facts: 16 hex digits of a SHA-256.
-pub fn fingerprint(catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<String> {
+/// The fingerprint of `entry`'s facts under `method`: 16 hex digits of a SHA-256.
+fn fingerprint_under(method: &str, catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<String> {
     let mut hasher = Sha256::new();
     let mut field = |name: &str, value: &[u8]| {
         hasher.update(name.as_bytes());
@@ -41,7 +79,7 @@ pub fn fingerprint(catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result
         hasher.update((value.len() as u64).to_le_bytes());
         hasher.update(value);
     };
-    field("method", METHOD.as_bytes());
+    field("method", method.as_bytes());
     let mut catalog_fields = serde_json::to_value(entry)?;
     if let Value::Object(map) = &mut catalog_fields {
         map.retain(|key, _| !PRESENTATION.contains(&key.as_str()));
@@ -80,4 +118,20 @@ pub fn environment_text(catalog: &Catalog, environment: &str) -> String {
     };
     let env = spec.map(|spec| format!("{:?}", spec.env)).unwrap_or_default();
     format!("{environment}\n{os}\n{env}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_earlier_method_counts_only_beside_the_version_it_equals() {
+        for (current, earlier) in SAME_CODE {
+            assert_eq!(methods_equal_to(current), [*current, *earlier]);
+        }
+        // Once the code changes, METHOD is another version and no earlier one is equal to it.
+        assert_eq!(methods_equal_to("ffffffffffffffff"), ["ffffffffffffffff"]);
+        let fingerprints = Fingerprints { current: "a".into(), earlier: vec!["b".into()] };
+        assert!(fingerprints.unchanged("a") && fingerprints.unchanged("b") && !fingerprints.unchanged("c"));
+    }
 }

@@ -187,8 +187,8 @@ impl Prepared<'_> {
 
 /// A ready row whose facts this run reuses instead of probing (nothing they depend on changed):
 /// its `after` hook run, and `before`'s record kept, said to be reused (its last confirmation stays
-/// when and where it was), with what making the row ready took.
-pub fn reuse(prepared: Prepared, before: &ParserRecord) -> ParserRecord {
+/// when and where it was, its fingerprint the one taken now), with what making the row ready took.
+pub fn reuse(prepared: Prepared, before: &ParserRecord, fingerprint: Option<String>) -> ParserRecord {
     let mut record = before.clone();
     if let Prepared::Ready(mut ready) = prepared {
         after_hook(&ready.parser, &mut ready.timings);
@@ -196,6 +196,8 @@ pub fn reuse(prepared: Prepared, before: &ParserRecord) -> ParserRecord {
     }
     if let Some(confirmed) = &mut record.confirmed {
         confirmed.how = How::Reused;
+        // The same dependencies, perhaps fingerprinted under an equal method version before.
+        confirmed.fingerprint = fingerprint.or(confirmed.fingerprint.take());
     }
     record
 }

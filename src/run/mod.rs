@@ -209,21 +209,26 @@ impl<'a> pool::RowWork for RowsWork<'a> {
             }
         }
         let hints = self.baseline.and_then(|b| b.find(&key));
-        let fingerprint = ready.reported().and_then(|(version, installed)| {
+        let fingerprints = ready.reported().and_then(|(version, installed)| {
             let environment = fingerprint::environment_text(self.catalog, &self.rows[index].environment);
             let facts =
                 RowFacts { version, installed, environment: &environment, settings: &self.reuse.settings };
-            fingerprint::fingerprint(self.catalog, self.rows[index], &facts).ok()
+            fingerprint::fingerprints(self.catalog, self.rows[index], &facts).ok()
         });
         // Nothing the committed facts depend on changed: reused, unless it is their turn to be
         // confirmed (or the run confirms all). A record without a fingerprint is measured again.
         let unchanged = hints.filter(|hints| {
-            let committed = hints.confirmed.as_ref().and_then(|c| c.fingerprint.as_ref());
-            hints.status == Status::Measured && fingerprint.is_some() && committed == fingerprint.as_ref()
+            let committed = hints.confirmed.as_ref().and_then(|c| c.fingerprint.as_deref());
+            hints.status == Status::Measured
+                && committed
+                    .zip(fingerprints.as_ref())
+                    .is_some_and(|(committed, now)| now.unchanged(committed))
         });
+        let fingerprint = fingerprints.map(|fingerprints| fingerprints.current);
         if let Some(unchanged) = unchanged {
             if !self.reuse.full && !self.quick && !self.reuse.due.contains(&key) {
-                return Some(measure::reuse(ready, unchanged).with_history_of(before.unwrap_or(unchanged)));
+                let record = measure::reuse(ready, unchanged, fingerprint);
+                return Some(record.with_history_of(before.unwrap_or(unchanged)));
             }
         }
         let how = if unchanged.is_some() { How::Confirmed } else { How::Measured };

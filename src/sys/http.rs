@@ -374,8 +374,12 @@ mod tests {
 
     #[test]
     fn an_answer_is_read_by_its_content_length() {
-        let address = serve_once(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", 10);
-        let answer = exchange(address, &request(b"[[]]"), Instant::now() + Duration::from_secs(5)).unwrap();
+        // The server reads the whole request before it answers and closes: closing with a part
+        // unread resets the connection, and the rest of the body may then not go out.
+        let request = request(b"[[]]");
+        let whole = head(&request).len() + request.body.len();
+        let address = serve_once(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", whole);
+        let answer = exchange(address, &request, Instant::now() + Duration::from_secs(5)).unwrap();
         assert_eq!(answer, Exchange::Answered { status: 200, body: "ok".into(), sent_whole_body: true });
     }
 
