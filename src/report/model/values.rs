@@ -1,7 +1,9 @@
 //! The figures hand-written prose may quote, each named by a key and read from results.json, so
 //! no number describing the atlas is typed (#34 item 3). A key is `WHAT [ROW[@ENVIRONMENT][/PART]]`:
 //!
-//! - `depth ROW/PART`: where that part fails (`87,361`); `accepted ROW`: the deepest a part without
+//! - `depth ROW/PART`: where that part fails (`87,361`), or the range its boundary moves in where
+//!   outcomes disagreed (`1,986–2,000`: from the lowest depth that failed to one past the deepest
+//!   that passed; a warm JIT's limit, recorded as such); `accepted ROW`: the deepest a part without
 //!   a limit took (`5,000,000`); `slow ROW`: the depth the row finished before exhausting its time
 //!   (`74,977`) and `seconds ROW` the time its deepest accepted input took; `flattened ROW`:
 //!   the levels a renderer built; `growth ROW`: the exponent of its time (`3.5`); `version ROW`;
@@ -99,6 +101,14 @@ fn row_value(results: &Results, what: &str, row: &str) -> Result<String, String>
 
 fn figure(result: &ProbeResult, what: &str) -> Option<String> {
     match (what, result.finding()) {
+        ("depth", Finding::Unstable { lowest_failing: Some(failing), highest_passing: Some(passing) }) => {
+            let (low, high) = (failing.min(passing + 1), failing.max(passing + 1));
+            Some(if low == high {
+                thousands(low)
+            } else {
+                format!("{}–{}", thousands(low), thousands(high))
+            })
+        }
         ("depth", _) => result.exact_failing_depth().map(thousands),
         ("slow", Finding::Slow(depth, _)) => Some(thousands(depth)),
         ("accepted", Finding::NoLimit | Finding::Flattened(_)) => result.max_accepted_depth.map(thousands),
@@ -125,6 +135,32 @@ mod tests {
         assert_eq!(value(&results, "rows json"), Ok("9".into()));
         assert_eq!(value(&results, "rows-in debian13 json"), Ok("2".into()));
         assert_eq!(value(&results, "max-depth"), Ok("5,000,000".into()));
+    }
+
+    #[test]
+    fn an_unstable_boundary_is_quoted_as_the_range_it_moves_in() {
+        let mut results = two_environments();
+        let record =
+            results.parsers.iter_mut().find(|r| r.id == "python-json" && r.environment == HOST).unwrap();
+        let result = record.result.as_mut().unwrap();
+        result.status = crate::results::probe_result::ProbeStatus::Unstable;
+        result.boundary_window = [Some(1_986), Some(1_999)];
+        assert_eq!(value(&results, "depth python-json"), Ok("1,986–2,000".into()));
+        // Seen failing and passing at the same depth: the flip lies on that level or the next.
+        results
+            .parsers
+            .iter_mut()
+            .find(|r| r.id == "python-json")
+            .unwrap()
+            .result
+            .as_mut()
+            .unwrap()
+            .boundary_window = [Some(2_000), Some(2_000)];
+        assert_eq!(value(&results, "depth python-json"), Ok("2,000–2,001".into()));
+        assert_eq!(
+            value(&results, "slow python-json").map_err(|why| why.contains("no `slow` figure")),
+            Err(true)
+        );
     }
 
     #[test]
