@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// K: every fact is confirmed at least once in this many runs, however little changes (a weekly
 /// regeneration confirms each fact at least every K weeks). `run::rotation` keeps the bound. The
 /// trade-off (docs/measurements.md, `cargo bench --bench plan`): a run where nothing changed
-/// confirms 1/K of the facts, so K sets its cost; with 6 it took about 19 minutes of the catalog
+/// confirms 1/K of what confirming every fact costs, so K sets its cost; with 6 it took about 19 minutes of the catalog
 /// of 2026-11-28 on 2 CPUs, with 16 about 8 (under the 10 aimed at, with room for the rows being
 /// added). What a fingerprint covers is re-measured at once whatever K is: the rotation only
 /// catches what no fingerprint sees (the machine, an undeclared dependency).

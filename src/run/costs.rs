@@ -43,7 +43,7 @@ pub fn order(entries: &[&Entry], previous: Option<&Results>, work: Work) -> Vec<
 /// flat guess.
 pub fn row_costs(entries: &[&Entry], previous: Option<&Results>, work: Work) -> Vec<u64> {
     let due = match work {
-        Work::Reuse => crate::run::rotation::due(entries, previous),
+        Work::Reuse => crate::run::rotation::due(entries, previous, confirmation_cost),
         _ => Default::default(),
     };
     entries
@@ -66,6 +66,12 @@ pub fn row_costs(entries: &[&Entry], previous: Option<&Results>, work: Work) -> 
             record.map_or(UNKNOWN_ROW, |record| probe_seconds(record, work) + ROW_OVERHEAD)
         })
         .collect()
+}
+
+/// What confirming a record costs, the rotation's price: its probes confirmed, and the row's
+/// overhead.
+pub fn confirmation_cost(record: &ParserRecord) -> u64 {
+    probe_seconds(record, Work::Confirm) + ROW_OVERHEAD
 }
 
 /// Seconds a record's probes cost doing `work`, whole seconds rounded up (so the plan is integer

@@ -126,7 +126,7 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
         quick: options.quick,
         reuse: Reuse {
             full: options.full,
-            due: rotation::due(&rows, baseline.as_ref()),
+            due: rotation::due(&rows, baseline.as_ref(), costs::confirmation_cost),
             machine: machine(),
             settings: options.trial.settings(max_rss),
         },
