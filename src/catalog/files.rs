@@ -5,13 +5,27 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use ignore::gitignore::Gitignore;
+use ignore::Match;
 
 /// The files under `dir` (in the program's folder `root`), through links (as a build sees them) but never into a folder it is
 /// already inside (`ancestors`): a link back up would loop. Anything but a file, folder or link to
-/// one is refused unopened.
+/// one is refused unopened. What the checkout ignores is not a source ([`NotSources`]): running a
+/// program leaves `__pycache__/` or Mono's `mono_crash.*.json` in its folder, and a fingerprint
+/// that read them changed with every run.
 pub fn collect_files(
     root: &Path,
     dir: &Path,
+    ancestors: &mut Vec<PathBuf>,
+    files: &mut Vec<PathBuf>,
+) -> Result<()> {
+    collect_sources(root, dir, &NotSources::of(root), ancestors, files)
+}
+
+fn collect_sources(
+    root: &Path,
+    dir: &Path,
+    not_sources: &NotSources,
     ancestors: &mut Vec<PathBuf>,
     files: &mut Vec<PathBuf>,
 ) -> Result<()> {
@@ -29,8 +43,11 @@ pub fn collect_files(
             files.push(path);
             continue;
         };
+        if not_sources.ignores(&path, kind.is_dir()) {
+            continue;
+        }
         if kind.is_dir() {
-            collect_files(root, &path, ancestors, files)?;
+            collect_sources(root, &path, not_sources, ancestors, files)?;
         } else if kind.is_file() {
             files.push(path);
         } else {
@@ -51,6 +68,45 @@ pub fn collect_files(
     }
     ancestors.pop();
     Ok(())
+}
+
+/// What the checkout's `.gitignore` files say is not a source: those of the program's folder and of
+/// every folder above it, up to the checkout's root (the folder with `.git`). None outside a checkout
+/// with them.
+struct NotSources {
+    /// The deepest folder's first: a deeper `.gitignore` overrides one above it.
+    rules: Vec<Gitignore>,
+}
+
+impl NotSources {
+    fn of(folder: &Path) -> NotSources {
+        let mut rules = Vec::new();
+        let absolute = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
+        for dir in absolute.ancestors() {
+            let file = dir.join(".gitignore");
+            if file.is_file() {
+                // A rule that does not parse is left out; git skips it too.
+                let (rules_here, _) = Gitignore::new(&file);
+                rules.push(rules_here);
+            }
+            if dir.join(".git").exists() {
+                break;
+            }
+        }
+        NotSources { rules }
+    }
+
+    fn ignores(&self, path: &Path, is_dir: bool) -> bool {
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        for rules in &self.rules {
+            match rules.matched_path_or_any_parents(&absolute, is_dir) {
+                Match::Ignore(_) => return true,
+                Match::Whitelist(_) => return false,
+                Match::None => {}
+            }
+        }
+        false
+    }
 }
 
 /// The files (not the folders) of a language folder, which its programs share (`../protocol.py`),
@@ -98,4 +154,32 @@ pub fn copy_files(from: &Path, to: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_checkout_ignores_is_not_a_source() {
+        let outside = tempfile::tempdir().unwrap();
+        // A .gitignore above the checkout is not the checkout's.
+        fs::write(outside.path().join(".gitignore"), "*.py\n").unwrap();
+        let root = outside.path().join("checkout");
+        fs::create_dir_all(root.join(".git")).unwrap();
+        fs::write(root.join(".gitignore"), "__pycache__/\nmono_crash.*.json\n").unwrap();
+        let program = root.join("parsers/python/row");
+        fs::create_dir_all(program.join("__pycache__")).unwrap();
+        fs::create_dir_all(program.join("lib")).unwrap();
+        for file in ["parse.py", "lib/helper.py", "__pycache__/parse.cpython-311.pyc", "mono_crash.1a.0.json"]
+        {
+            fs::write(program.join(file), "x").unwrap();
+        }
+        let mut files = Vec::new();
+        collect_files(&program, &program, &mut Vec::new(), &mut files).unwrap();
+        files.sort();
+        let names: Vec<_> =
+            files.iter().map(|f| f.strip_prefix(&program).unwrap().to_str().unwrap()).collect();
+        assert_eq!(names, ["lib/helper.py", "parse.py"]);
+    }
 }
