@@ -96,10 +96,13 @@ impl NotSources {
         NotSources { rules }
     }
 
+    /// Whether the rules ignore `path` itself. Not its parents: the walk does not enter a folder
+    /// they ignore, and the folders above the program's are not the program's (a checkout kept
+    /// under an ignored `target/` still has sources).
     fn ignores(&self, path: &Path, is_dir: bool) -> bool {
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         for rules in &self.rules {
-            match rules.matched_path_or_any_parents(&absolute, is_dir) {
+            match rules.matched(&absolute, is_dir) {
                 Match::Ignore(_) => return true,
                 Match::Whitelist(_) => return false,
                 Match::None => {}
@@ -167,8 +170,9 @@ mod tests {
         fs::write(outside.path().join(".gitignore"), "*.py\n").unwrap();
         let root = outside.path().join("checkout");
         fs::create_dir_all(root.join(".git")).unwrap();
-        fs::write(root.join(".gitignore"), "__pycache__/\nmono_crash.*.json\n").unwrap();
-        let program = root.join("parsers/python/row");
+        // An ignored folder above the program's does not make its files anything but sources.
+        fs::write(root.join(".gitignore"), "__pycache__/\nmono_crash.*.json\n/kept\n").unwrap();
+        let program = root.join("kept/parsers/python/row");
         fs::create_dir_all(program.join("__pycache__")).unwrap();
         fs::create_dir_all(program.join("lib")).unwrap();
         for file in ["parse.py", "lib/helper.py", "__pycache__/parse.cpython-311.pyc", "mono_crash.1a.0.json"]
