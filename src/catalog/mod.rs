@@ -257,6 +257,18 @@ fn host_only() -> Vec<String> {
 }
 
 impl Entry {
+    /// A row with only what the catalog requires (a C library run by `true`), in `environment`: for
+    /// tests that need rows, not programs.
+    #[cfg(test)]
+    pub fn bare(id: &str, environment: &str) -> Entry {
+        let row = format!(
+            "id = \"{id}\"\nlanguage = \"c\"\nlibrary = \"x\"\nrun = [\"true\"]\nversion = \"echo 1\""
+        );
+        let mut entry: Entry = toml::from_str(&row).expect("a bare row reads");
+        entry.environment = environment.to_string();
+        entry
+    }
+
     /// What identifies the row's results: the id, with `@<environment>` outside the host.
     pub fn key(&self) -> String {
         row_key(&self.id, &self.environment)

@@ -87,22 +87,13 @@ impl std::error::Error for NoRowMatches {}
 mod tests {
     use super::*;
 
-    fn entry(id: &str, environment: &str) -> Entry {
-        let mut entry: Entry = toml::from_str(&format!(
-            "id = \"{id}\"\nlanguage = \"c\"\nlibrary = \"x\"\nrun = [\"true\"]\nversion = \"echo 1\""
-        ))
-        .unwrap();
-        entry.environment = environment.to_string();
-        entry
-    }
-
     fn selector(names: &[&str]) -> Selector {
         Selector::new(names.iter().map(|name| name.parse().unwrap()).collect())
     }
 
     #[test]
     fn an_id_names_the_row_everywhere_and_a_key_one_environment() {
-        let (host, rooted) = (entry("c-x", "host"), entry("c-x", "debian13"));
+        let (host, rooted) = (Entry::bare("c-x", "host"), Entry::bare("c-x", "debian13"));
         assert!(selector(&["c-x"]).selects(&host) && selector(&["c-x"]).selects(&rooted));
         assert!(!selector(&["c-x@debian13"]).selects(&host) && selector(&["c-x@debian13"]).selects(&rooted));
         assert!(!selector(&["c-y"]).selects(&host));
@@ -111,7 +102,7 @@ mod tests {
 
     #[test]
     fn the_first_name_matching_no_row_is_the_one_refused() {
-        let rows = [entry("c-x", "host"), entry("c-x", "debian13")];
+        let rows = [Entry::bare("c-x", "host"), Entry::bare("c-x", "debian13")];
         assert_eq!(selector(&["c-x", "c-x@debian13"]).unmatched(&rows), None);
         assert_eq!(
             selector(&["c-x", "c-xx", "c-z"]).unmatched(&rows).map(Pattern::to_string),

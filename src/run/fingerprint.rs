@@ -26,11 +26,9 @@ pub const METHOD: &str = env!("NESTPROBE_METHOD");
 ///   6909ba4e7fbc8f7f is the same code with one unit test fixed, hashed without tests and comments.
 const SAME_CODE: &[(&str, &str)] = &[("6909ba4e7fbc8f7f", "0c47559ee1dee580")];
 
-/// The method versions a committed fingerprint may have been taken under and still be current
-/// under `method`: `method` itself first.
-fn methods_equal_to(method: &str) -> Vec<&str> {
-    let earlier = SAME_CODE.iter().filter(|(current, _)| *current == method).map(|(_, earlier)| *earlier);
-    std::iter::once(method).chain(earlier).collect()
+/// The earlier method versions equal to `method`: none once the code changed.
+fn earlier_versions_of(method: &str) -> impl Iterator<Item = &'static str> + '_ {
+    SAME_CODE.iter().filter(move |(current, _)| *current == method).map(|(_, earlier)| *earlier)
 }
 
 /// A row's fingerprint now, and the ones it had under method versions equal to this one.
@@ -46,12 +44,12 @@ impl Fingerprints {
     }
 }
 
-/// [`fingerprint`] under this method and under those equal to it.
+/// [`fingerprint_under`] this method and the earlier versions equal to it.
 pub fn fingerprints(catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<Fingerprints> {
-    let mut methods = methods_equal_to(METHOD).into_iter();
-    let current = fingerprint_under(methods.next().unwrap_or(METHOD), catalog, entry, facts)?;
-    let earlier =
-        methods.map(|method| fingerprint_under(method, catalog, entry, facts)).collect::<Result<_>>()?;
+    let current = fingerprint_under(METHOD, catalog, entry, facts)?;
+    let earlier = earlier_versions_of(METHOD)
+        .map(|method| fingerprint_under(method, catalog, entry, facts))
+        .collect::<Result<_>>()?;
     Ok(Fingerprints { current, earlier })
 }
 
@@ -127,10 +125,10 @@ mod tests {
     #[test]
     fn an_earlier_method_counts_only_beside_the_version_it_equals() {
         for (current, earlier) in SAME_CODE {
-            assert_eq!(methods_equal_to(current), [*current, *earlier]);
+            assert_eq!(earlier_versions_of(current).collect::<Vec<_>>(), [*earlier]);
         }
         // Once the code changes, METHOD is another version and no earlier one is equal to it.
-        assert_eq!(methods_equal_to("ffffffffffffffff"), ["ffffffffffffffff"]);
+        assert_eq!(earlier_versions_of("ffffffffffffffff").count(), 0);
         let fingerprints = Fingerprints { current: "a".into(), earlier: vec!["b".into()] };
         assert!(fingerprints.unchanged("a") && fingerprints.unchanged("b") && !fingerprints.unchanged("c"));
     }

@@ -53,16 +53,6 @@ mod tests {
     use super::*;
     use crate::results::confirmed::{Confirmed, How};
 
-    fn entry(record: &ParserRecord) -> Entry {
-        let row = format!(
-            "id = \"{}\"\nlanguage = \"c\"\nlibrary = \"x\"\nrun = [\"true\"]\nversion = \"echo 1\"",
-            record.id
-        );
-        let mut entry: Entry = toml::from_str(&row).unwrap();
-        entry.environment = record.environment.clone();
-        entry
-    }
-
     fn stamp(results: &mut Results, key: &str, at: &str) {
         let record = results.parsers.iter_mut().find(|record| record.key() == key).unwrap();
         record.confirmed =
@@ -72,7 +62,8 @@ mod tests {
     #[test]
     fn a_run_confirms_a_share_of_the_cost_oldest_first_and_every_record_within_k_runs() {
         let mut results = crate::report::tests::two_environments();
-        let catalog: Vec<Entry> = results.parsers.iter().map(entry).collect();
+        let catalog: Vec<Entry> =
+            results.parsers.iter().map(|r| Entry::bare(&r.id, &r.environment)).collect();
         let rows: Vec<&Entry> = catalog.iter().collect();
         let measured: Vec<String> =
             results.parsers.iter().filter(|r| r.status == Status::Measured).map(|r| r.key()).collect();
