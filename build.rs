@@ -1,8 +1,13 @@
-//! The method version: a hash of the parts of nestprobe that decide a verdict (how payloads are
-//! made, how trials run and are classified, how a boundary is searched), compiled in as
-//! NESTPROBE_METHOD. A record's fingerprint includes it (src/run/fingerprint.rs), so a change
-//! there re-measures every fact instead of reusing it. A hash of the sources rather than a constant
-//! to bump: forgetting to bump would reuse facts a changed method might not reproduce.
+//! The method version: a hash of the parts of nestprobe that decide a verdict (how trials run and
+//! are classified, how a boundary is searched), compiled in as NESTPROBE_METHOD. A record's
+//! fingerprint includes it (src/run/fingerprint.rs), so a change there re-measures every fact
+//! instead of reusing it. A hash of the sources rather than a constant to bump: forgetting to bump
+//! would reuse facts a changed method might not reproduce.
+//!
+//! How payloads are spelled is not in it: a fingerprint takes the bytes of its row's format's
+//! payloads instead (a new shape, or a new format, measures no other format again). The payload
+//! code's own hash, NESTPROBE_PAYLOAD_CODE, only tells whether a fingerprint of the earlier kind
+//! (the method hashed the payload code too) still stands for the same code.
 //!
 //! The sources are hashed as the code they compile to, not as text: each file is read as Rust (syn)
 //! and hashed without its comments, doc comments and `#[cfg(test)]` items. A fixed unit test or a
@@ -15,14 +20,22 @@ use quote::ToTokens;
 use sha2::{Digest, Sha256};
 use syn::visit_mut::{self, VisitMut};
 
-/// What decides verdicts: payloads, the probe and its search, the trials' supervision, and the
+/// What decides verdicts: the probe and its search, the trials' supervision, and the
 /// classification of an outcome as a clean error or a crash.
-const METHOD: &[&str] =
-    &["src/payload", "src/probe", "src/sys", "src/results/outcome.rs", "src/results/error_status.rs"];
+const METHOD: &[&str] = &["src/probe", "src/sys", "src/results/outcome.rs", "src/results/error_status.rs"];
+
+/// How payloads are spelled.
+const PAYLOAD_CODE: &[&str] = &["src/payload"];
 
 fn main() {
+    println!("cargo:rustc-env=NESTPROBE_METHOD={}", code_hash(METHOD));
+    println!("cargo:rustc-env=NESTPROBE_PAYLOAD_CODE={}", code_hash(PAYLOAD_CODE));
+}
+
+/// 16 hex digits of a SHA-256 of the code of the `.rs` files under `paths`.
+fn code_hash(paths: &[&str]) -> String {
     let mut files = Vec::new();
-    for path in METHOD {
+    for path in paths {
         println!("cargo:rerun-if-changed={path}");
         collect(Path::new(path), &mut files);
     }
@@ -35,9 +48,7 @@ fn main() {
         hasher.update(compiled_code(file).as_bytes());
         hasher.update([0]);
     }
-    let digest = hasher.finalize();
-    let hex: String = digest.iter().take(8).map(|byte| format!("{byte:02x}")).collect();
-    println!("cargo:rustc-env=NESTPROBE_METHOD={hex}");
+    hasher.finalize().iter().take(8).map(|byte| format!("{byte:02x}")).collect()
 }
 
 fn collect(path: &Path, files: &mut Vec<PathBuf>) {

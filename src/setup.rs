@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::catalog::{Catalog, Entry, EnvironmentSpec, Parser, Readiness};
 use crate::run::plan::{self, Selection};
+use crate::run::pool::{self, Event, RowWork};
 use crate::sys::interrupt;
 use crate::sys::launcher::Launcher;
 use crate::sys::task;
@@ -20,17 +21,19 @@ pub struct SetupOptions {
     pub catalog: PathBuf,
     pub selection: Selection,
     pub build_dir: PathBuf,
+    /// Builds run at once.
+    pub build_jobs: usize,
     /// Print what would be installed, install nothing.
     pub dry_run: bool,
 }
 
 /// Installs the selected rows' toolchains: each environment's root first (made by its setup
-/// script), then the rows' packages and setup scripts; fails naming every row still not ready.
+/// script), then the rows' packages and setup scripts, then their builds; fails naming every row
+/// still not ready. The host's rows build while the environments are made.
 pub fn setup(args: &SetupOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
     let entries = plan::select(&catalog, &args.selection)?;
     let log = SetupLog::new(&args.build_dir, args.dry_run)?;
-    let mut failures = Vec::new();
     // The host's rows first, then each environment's, in catalog order.
     let mut environments: Vec<Option<&EnvironmentSpec>> = vec![None];
     for entry in &entries {
@@ -39,39 +42,47 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
             environments.push(environment);
         }
     }
-    for environment in environments {
-        let rows: Vec<&Entry> =
-            entries.iter().copied().filter(|e| catalog.environment_of(e) == environment).collect();
-        if rows.is_empty() {
-            continue;
-        }
-        let launcher = match environment {
-            None => Launcher::host(),
-            Some(environment) => match make_environment(&catalog, environment, args.dry_run, &log) {
-                Ok(launcher) => launcher,
-                Err(error) if interrupt::is_interrupted(&error) => return Err(error),
-                Err(error) => {
-                    failures.push(format!("environment {} ({error:#})", environment.id));
-                    continue;
+    let failures = std::thread::scope(|scope| -> Result<Vec<String>> {
+        let mut failures = Vec::new();
+        let mut host_builds = None;
+        let mut later = Vec::new();
+        for environment in environments {
+            let rows: Vec<&Entry> =
+                entries.iter().copied().filter(|e| catalog.environment_of(e) == environment).collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let launcher = match environment {
+                None => Launcher::host(),
+                Some(environment) => match make_environment(&catalog, environment, args.dry_run, &log) {
+                    Ok(launcher) => launcher,
+                    Err(error) if interrupt::is_interrupted(&error) => return Err(error),
+                    Err(error) => {
+                        failures.push(format!("environment {} ({error:#})", environment.id));
+                        continue;
+                    }
+                },
+            };
+            let root = environment.and_then(EnvironmentSpec::root);
+            set_up_rows(&catalog, &rows, &launcher, root, args, &log, &mut failures)?;
+            match environment {
+                // Nothing the environments install is the host rows': their builds go on while
+                // the roots are made (each mostly waiting on downloads and the disk).
+                None if !args.dry_run => {
+                    let catalog = &catalog;
+                    host_builds = Some(scope.spawn(move || check_and_build(catalog, &rows, args)));
                 }
-            },
-        };
-        let root = environment.and_then(EnvironmentSpec::root);
-        set_up_rows(&catalog, &rows, &launcher, root, args, &log, &mut failures)?;
-    }
-    if !args.dry_run {
-        // What setup is for: every row's toolchain there. A row whose packages went in but whose
-        // check still fails would otherwise only show up as skipped at the end of a long run.
-        let mut to_build = Vec::new();
-        for entry in &entries {
-            match catalog.readiness(entry, &args.build_dir) {
-                Readiness::Missing(why) => failures.push(format!("{} still not ready: {why}", entry.key())),
-                Readiness::NeedsBuild => to_build.push(*entry),
-                Readiness::Ready => {}
+                _ => later.extend(rows),
             }
         }
-        build_rows(&catalog, &to_build, &args.build_dir, &mut failures)?;
-    }
+        if !args.dry_run {
+            failures.extend(check_and_build(&catalog, &later, args)?);
+        }
+        if let Some(host_builds) = host_builds {
+            failures.extend(host_builds.join().expect("no build panics")?);
+        }
+        Ok(failures)
+    })?;
     if failures.is_empty() {
         if !args.dry_run {
             messages::info(format_args!(
@@ -86,34 +97,109 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
     }
 }
 
-/// Builds the rows whose build is not up to date, one after another (a build takes every core), so
-/// that `run` only measures and a build that fails is found before any probe. (`run` still builds
-/// a row whose sources changed since.) A failed build is a failure of setup, named with its log.
+/// What setup is for: every row's toolchain there, and its build. A row whose packages went in but
+/// whose check still fails would otherwise only show up as skipped at the end of a long run. The
+/// failures, each naming its row.
+fn check_and_build(catalog: &Catalog, rows: &[&Entry], args: &SetupOptions) -> Result<Vec<String>> {
+    let mut failures = Vec::new();
+    let mut to_build = Vec::new();
+    for entry in rows {
+        match catalog.readiness(entry, &args.build_dir) {
+            Readiness::Missing(why) => failures.push(format!("{} still not ready: {why}", entry.key())),
+            Readiness::NeedsBuild => to_build.push(*entry),
+            Readiness::Ready => {}
+        }
+    }
+    build_rows(catalog, &to_build, &args.build_dir, args.build_jobs, &mut failures)?;
+    Ok(failures)
+}
+
+/// Builds the rows whose build is not up to date, `jobs` at once, so that `run` only measures and a
+/// build that fails is found before any probe. (`run` still builds a row whose sources changed
+/// since.) A failed build is a failure of setup, named with its log. Ends with what took longest:
+/// where a setup's time went.
 fn build_rows(
     catalog: &Catalog,
     rows: &[&Entry],
     build_root: &Path,
+    jobs: usize,
     failures: &mut Vec<String>,
 ) -> Result<()> {
     if rows.is_empty() {
         return Ok(());
     }
     let started = Instant::now();
-    let mut built = 0;
-    for (done, entry) in rows.iter().enumerate() {
-        messages::info(format_args!("building {} ({}/{})", entry.key(), done + 1, rows.len()));
-        match Parser::new(catalog, entry, build_root).and_then(|parser| parser.build()) {
-            Ok(()) => built += 1,
-            Err(error) if interrupt::is_interrupted(&error) => return Err(error),
-            Err(error) => failures.push(format!("{} build failed: {error:#}", entry.key())),
+    let builds = Builds { catalog, rows, build_root };
+    let order: Vec<usize> = (0..rows.len()).collect();
+    let (mut done, mut built, mut interrupted) = (0, 0, None);
+    let mut took = Vec::new();
+    let finished = pool::run(jobs, &order, &builds, |event| match event {
+        Event::Started(index) => {
+            messages::info(format_args!("building {}", rows[index].key()));
         }
+        Event::Finished(index, (outcome, seconds)) => {
+            done += 1;
+            let key = rows[index].key();
+            match outcome {
+                Ok(()) => {
+                    built += 1;
+                    took.push((seconds, key.clone()));
+                    messages::info(format_args!(
+                        "  built {key} in {} ({done}/{})",
+                        whole_seconds(seconds),
+                        rows.len()
+                    ));
+                }
+                Err(error) if interrupt::is_interrupted(&error) => interrupted = Some(error),
+                Err(error) => failures.push(format!("{key} build failed: {error:#}")),
+            }
+        }
+    });
+    if let Some(error) = interrupted {
+        return Err(error);
     }
+    finished?;
+    took.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let longest: Vec<String> =
+        took.iter().take(5).map(|(seconds, key)| format!("{key} {}", whole_seconds(*seconds))).collect();
     messages::info(format_args!(
-        "built {built} of {} rows in {}",
+        "built {built} of {} rows in {} ({} at once); longest: {}",
         rows.len(),
-        humantime::format_duration(Duration::from_secs(started.elapsed().as_secs()))
+        whole_seconds(started.elapsed().as_secs_f64()),
+        jobs.min(rows.len()),
+        longest.join(", ")
     ));
     Ok(())
+}
+
+/// `12s`, `3m 4s`: a build's time as a person reads it.
+fn whole_seconds(seconds: f64) -> humantime::FormattedDuration {
+    humantime::format_duration(Duration::from_secs(seconds.round() as u64))
+}
+
+/// The builds of setup, as the run's pool takes rows: nothing to make ready, each one built in its
+/// own folder (rows never share one).
+struct Builds<'a> {
+    catalog: &'a Catalog,
+    rows: &'a [&'a Entry],
+    build_root: &'a Path,
+}
+
+impl RowWork for Builds<'_> {
+    type Ready = ();
+    /// The build's outcome and its seconds.
+    type Found = (Result<()>, f64);
+
+    fn prepare(&self, _: usize) {}
+
+    fn work(&self, index: usize, _: ()) -> (Result<()>, f64) {
+        let started = Instant::now();
+        let outcome =
+            Parser::new(self.catalog, self.rows[index], self.build_root).and_then(|parser| parser.build());
+        (outcome, started.elapsed().as_secs_f64())
+    }
+
+    fn abandon(&self, _: usize, _: ()) {}
 }
 
 /// Where the output of setup's steps goes: a person wants to see what is being installed, not

@@ -442,6 +442,31 @@ fn setup_builds_the_rows_so_that_run_only_measures_and_names_a_build_that_fails(
 }
 
 #[test]
+fn setup_runs_builds_side_by_side_and_they_share_the_environment_s_build_cache() {
+    let fixture = fixture().display().to_string();
+    // Each build leaves its mark in $BUILD_CACHE and succeeds only once it sees the other's: one
+    // after another, the first would wait in vain.
+    let row = |id: &str, other: &str| {
+        let build = format!(
+            "touch \"$BUILD_CACHE/{id}\"; i=0; while [ ! -e \"$BUILD_CACHE/{other}\" ] && [ $i -lt 100 ]; \
+             do sleep 0.1; i=$((i+1)); done; [ -e \"$BUILD_CACHE/{other}\" ] && cp \"{fixture}\" \"$BUILD/parse\""
+        );
+        Row::new(id).set("build", build).set("run", vec!["{build}/parse", "limit", "20"])
+    };
+    let workspace = Workspace::new(&[row("left", "right"), row("right", "left")]);
+    let output = workspace.nestprobe(&["setup", "--jobs", "2"]);
+    let stderr = stderr_of(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("built 2 of 2 rows") && stderr.contains("(2 at once)"), "{stderr}");
+    assert!(stderr.contains("built left in") && stderr.contains("built right in"), "{stderr}");
+    // One at a time, the same builds cannot both finish.
+    let workspace = Workspace::new(&[row("left", "right"), row("right", "left")]);
+    let output = workspace.nestprobe(&["setup", "--jobs", "1"]);
+    assert!(!output.status.success());
+    assert!(stderr_of(&output).contains("build failed"), "{}", stderr_of(&output));
+}
+
+#[test]
 fn a_no_limit_that_needed_the_longer_timeout_stays_committed_through_a_warm_run_that_confirms_it_as_slow() {
     // 400 µs per level: the maximum (3000) takes 1.2 s, more than the 1 s timeout, less than 4 s.
     let dir = one_fixture_row("fixture-slow", &["crawl", "400"]);

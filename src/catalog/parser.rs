@@ -39,6 +39,8 @@ pub struct Parser<'a> {
     pub build_dir: PathBuf,
     /// Its build folder, the real one.
     real_build_dir: PathBuf,
+    /// The folder every build of its environment shares (`$BUILD_CACHE`), as children see it.
+    build_cache: PathBuf,
     /// A scratch folder that children get as HOME.
     pub home: PathBuf,
     /// The build log, as the user named the build folder (relative by default: results must not
@@ -94,6 +96,9 @@ pub enum Readiness {
 }
 
 const BUILD_STAMP: &str = ".nestprobe-built";
+/// The build root's folder of caches its builds share, one per environment (a row's folder is
+/// named by its key, which never starts with a dot).
+const CACHE_FOLDER: &str = ".cache";
 /// The version found last time, after the key it was found under.
 const VERSION_CACHE: &str = ".nestprobe-version";
 /// The same for the `installed` command.
@@ -110,34 +115,47 @@ impl<'a> Parser<'a> {
         let home = stage.dir(&format!("{key}/home"))?;
         let log_name = build_root.join(&key).join("build.log");
         let environment = catalog.environment_of(entry).cloned();
-        let (dir, build_dir, launcher) = match environment.as_ref().and_then(|e| e.root().map(|r| (e, r))) {
-            // The host, or an environment of the host's (another runtime, picked by its variables).
-            None => (
-                stage.link(&format!("{key}/src"), &source_dir)?,
-                stage.link(&format!("{key}/build"), &real_build_dir)?,
-                Launcher::host(),
-            ),
-            // Inside a root, links to host paths would lead nowhere: the stage holds mount points
-            // instead, onto which the launcher binds the real folders in the child.
-            Some((_, root)) => {
-                let dir = stage.dir(&format!("{key}/src"))?;
-                let build_dir = stage.dir(&format!("{key}/build"))?;
-                // Programs of a language share helpers in its folder (`../protocol.py`): the
-                // folder bound alone would not have them, so they are copied beside it.
-                if let (Some(language_dir), Some(beside)) = (source_dir.parent(), dir.parent()) {
-                    copy_files(language_dir, beside)?;
+        let cache_name = format!("{CACHE_FOLDER}/{}", entry.environment);
+        let real_build_cache = absolute(&build_root.join(&cache_name));
+        fs::create_dir_all(&real_build_cache)
+            .with_context(|| format!("cannot create {}", real_build_cache.display()))?;
+        let (dir, build_dir, build_cache, launcher) =
+            match environment.as_ref().and_then(|e| e.root().map(|r| (e, r))) {
+                // The host, or an environment of the host's (another runtime, picked by its variables).
+                None => (
+                    stage.link(&format!("{key}/src"), &source_dir)?,
+                    stage.link(&format!("{key}/build"), &real_build_dir)?,
+                    stage.link(&cache_name, &real_build_cache)?,
+                    Launcher::host(),
+                ),
+                // Inside a root, links to host paths would lead nowhere: the stage holds mount points
+                // instead, onto which the launcher binds the real folders in the child.
+                Some((_, root)) => {
+                    let dir = stage.dir(&format!("{key}/src"))?;
+                    let build_dir = stage.dir(&format!("{key}/build"))?;
+                    let build_cache = stage.dir(&cache_name)?;
+                    // Programs of a language share helpers in its folder (`../protocol.py`): the
+                    // folder bound alone would not have them, so they are copied beside it.
+                    if let (Some(language_dir), Some(beside)) = (source_dir.parent(), dir.parent()) {
+                        copy_files(language_dir, beside)?;
+                    }
+                    let binds = [
+                        (source_dir.clone(), dir.clone()),
+                        (real_build_dir.clone(), build_dir.clone()),
+                        (real_build_cache, build_cache.clone()),
+                    ];
+                    let launcher =
+                        if root.is_dir() { Launcher::jail(root, &binds)? } else { Launcher::host() };
+                    (dir, build_dir, build_cache, launcher)
                 }
-                let binds = [(source_dir.clone(), dir.clone()), (real_build_dir.clone(), build_dir.clone())];
-                let launcher = if root.is_dir() { Launcher::jail(root, &binds)? } else { Launcher::host() };
-                (dir, build_dir, launcher)
-            }
-        };
+            };
         Ok(Parser {
             entry,
             dir,
             source_dir,
             build_dir,
             real_build_dir,
+            build_cache,
             home,
             log_name,
             environment,
@@ -242,6 +260,9 @@ impl<'a> Parser<'a> {
             let log_path = self.real_build_dir.join("build.log");
             let log = fs::File::create(&log_path).map_err(|error| self.unusable(&log_path, error))?;
             let mut command = self.shell(build)?;
+            // Only builds get it: a variable more in a probe's (or a hook's server's) environment
+            // would take stack from it.
+            command.env("BUILD_CACHE", &self.build_cache);
             command.stdout(log.try_clone()?).stderr(log);
             let status = task::run(&mut command, "`build`", task::BUILD_TIMEOUT)
                 .with_context(|| format!("see {}", self.log_name.display()))?;

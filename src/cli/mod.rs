@@ -454,6 +454,10 @@ pub struct RunArgs {
 pub struct SetupArgs {
     #[command(flatten)]
     pub catalog: CatalogArgs,
+    /// Builds run at once (default: the number of CPUs): a build waits on downloads, the disk or
+    /// one core (pip, npm, a link) much of its time
+    #[arg(short, long, value_name = "N", value_parser = values::at_least_one::<usize>)]
+    pub jobs: Option<usize>,
     /// Print what would be installed without installing
     #[arg(long)]
     pub dry_run: bool,

@@ -419,6 +419,7 @@ impl SetupArgs {
             catalog: self.catalog.file.catalog.clone(),
             selection: self.catalog.selection(),
             build_dir: self.catalog.build.build_dir.clone(),
+            build_jobs: self.jobs.unwrap_or_else(crate::host::cpus),
             dry_run: self.dry_run,
         }
     }

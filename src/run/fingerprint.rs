@@ -1,10 +1,13 @@
 //! What a row's facts depend on, hashed into the fingerprint its record keeps (`confirmed`): the
 //! program's sources (its folder and its language folder's shared helpers), the catalog fields that
 //! build and run it, the versions it reports, the environment it runs in (its id, OS release and
-//! variables), the run's settings, and the method version (the parts of nestprobe that decide a
-//! verdict: build.rs). A run reuses a record only while its fingerprint is the same.
+//! variables), the run's settings, the payloads of its format (their bytes, as [`payload_text`]
+//! samples them) and the method version (the parts of nestprobe that decide a verdict: build.rs).
+//! A run reuses a record only while its fingerprint is the same.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 use anyhow::Result;
 use serde_json::Value;
@@ -12,23 +15,51 @@ use sha2::{Digest, Sha256};
 
 use crate::catalog::files::{collect_files, shared_files};
 use crate::catalog::{Catalog, Entry};
+use crate::payload::{Payload, PayloadFormat};
 use crate::results::settings::Settings;
 
 /// The method version build.rs computed from the verdict-deciding sources.
 pub const METHOD: &str = env!("NESTPROBE_METHOD");
 
-/// Method versions that hashed the same verdict-deciding code another way, each beside the
-/// version it equals: a fingerprint taken under one still says nothing changed, and the record it
-/// keeps is stamped with the current one. A pair holds only while METHOD is its current version:
-/// any later change to the code ends it.
-///
-/// - 0c47559ee1dee580: the method until build.rs hashed code rather than text (commit 227c3fa);
-///   6909ba4e7fbc8f7f is the same code with one unit test fixed, hashed without tests and comments.
-const SAME_CODE: &[(&str, &str)] = &[("6909ba4e7fbc8f7f", "0c47559ee1dee580")];
+/// The hash build.rs computed from the payload code (which fingerprints take as bytes instead).
+const PAYLOAD_CODE: &str = env!("NESTPROBE_PAYLOAD_CODE");
 
-/// The earlier method versions equal to `method`: none once the code changed.
-fn earlier_versions_of(method: &str) -> impl Iterator<Item = &'static str> + '_ {
-    SAME_CODE.iter().filter(move |(current, _)| *current == method).map(|(_, earlier)| *earlier)
+/// An earlier method version that hashed the same code another way: a fingerprint taken under it
+/// still says nothing changed while `method` and `payload_code` are today's, and the record it
+/// keeps is stamped with today's fingerprint. Any later change to that code ends it.
+struct SameCode {
+    earlier: &'static str,
+    /// Whether its fingerprints took the payloads' bytes (or its method hashed the payload code).
+    with_payloads: bool,
+    method: &'static str,
+    payload_code: &'static str,
+}
+
+/// - 0c47559ee1dee580: the method until build.rs hashed code rather than text (commit 227c3fa).
+/// - 6909ba4e7fbc8f7f: the same code with one unit test fixed, hashed without tests and comments,
+///   payload code included (until the fingerprint took the payloads' bytes instead).
+const SAME_CODE: &[SameCode] = &[
+    SameCode {
+        earlier: "0c47559ee1dee580",
+        with_payloads: false,
+        method: "1aa14fc0cb2b7962",
+        payload_code: "90e43f531a1fa485",
+    },
+    SameCode {
+        earlier: "6909ba4e7fbc8f7f",
+        with_payloads: false,
+        method: "1aa14fc0cb2b7962",
+        payload_code: "90e43f531a1fa485",
+    },
+];
+
+/// The earlier method versions equal to `method` with the payload code `payload_code`: none once
+/// either changed.
+fn earlier_versions_of<'a>(
+    method: &'a str,
+    payload_code: &'a str,
+) -> impl Iterator<Item = &'static SameCode> + 'a {
+    SAME_CODE.iter().filter(move |same| same.method == method && same.payload_code == payload_code)
 }
 
 /// A row's fingerprint now, and the ones it had under method versions equal to this one.
@@ -46,9 +77,9 @@ impl Fingerprints {
 
 /// [`fingerprint_under`] this method and the earlier versions equal to it.
 pub fn fingerprints(catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<Fingerprints> {
-    let current = fingerprint_under(METHOD, catalog, entry, facts)?;
-    let earlier = earlier_versions_of(METHOD)
-        .map(|method| fingerprint_under(method, catalog, entry, facts))
+    let current = fingerprint_under(METHOD, true, catalog, entry, facts)?;
+    let earlier = earlier_versions_of(METHOD, PAYLOAD_CODE)
+        .map(|same| fingerprint_under(same.earlier, same.with_payloads, catalog, entry, facts))
         .collect::<Result<_>>()?;
     Ok(Fingerprints { current, earlier })
 }
@@ -68,8 +99,15 @@ pub struct RowFacts<'a> {
     pub settings: &'a Settings,
 }
 
-/// The fingerprint of `entry`'s facts under `method`: 16 hex digits of a SHA-256.
-fn fingerprint_under(method: &str, catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<String> {
+/// The fingerprint of `entry`'s facts under `method` (with its format's payloads, or without, as
+/// fingerprints were before they took them): 16 hex digits of a SHA-256.
+fn fingerprint_under(
+    method: &str,
+    with_payloads: bool,
+    catalog: &Catalog,
+    entry: &Entry,
+    facts: &RowFacts,
+) -> Result<String> {
     let mut hasher = Sha256::new();
     let mut field = |name: &str, value: &[u8]| {
         hasher.update(name.as_bytes());
@@ -78,6 +116,9 @@ fn fingerprint_under(method: &str, catalog: &Catalog, entry: &Entry, facts: &Row
         hasher.update(value);
     };
     field("method", method.as_bytes());
+    if with_payloads {
+        field("payloads", payload_digest(entry.format).as_bytes());
+    }
     let mut catalog_fields = serde_json::to_value(entry)?;
     if let Value::Object(map) = &mut catalog_fields {
         map.retain(|key, _| !PRESENTATION.contains(&key.as_str()));
@@ -103,7 +144,64 @@ fn fingerprint_under(method: &str, catalog: &Catalog, entry: &Entry, facts: &Row
         let name = file.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
         field(&format!("shared {name}"), &std::fs::read(&file)?);
     }
-    Ok(hasher.finalize().iter().take(8).map(|byte| format!("{byte:02x}")).collect())
+    Ok(hex(&hasher.finalize()[..8]))
+}
+
+/// Depths whose payloads a fingerprint takes byte for byte: the first levels, where a format's
+/// spelling shows, the limits parsers commonly set and either side of them, and a deep one.
+const SAMPLE_DEPTHS: &[u64] =
+    &[1, 2, 3, 4, 5, 8, 16, 31, 32, 33, 64, 100, 127, 128, 129, 256, 512, 1000, 1001, 4096, 65_536];
+
+/// Depths whose payloads a fingerprint takes by their size alone (writing them would take seconds).
+const SIZE_DEPTHS: &[u64] = &[1_000_000, 5_000_000];
+
+/// A digest of what `format`'s payloads are, once per format and process: a fact depends on the
+/// payloads it was measured with, not on the code that spells them.
+fn payload_digest(format: PayloadFormat) -> String {
+    static DIGESTS: OnceLock<Mutex<HashMap<&'static str, String>>> = OnceLock::new();
+    let digests = DIGESTS.get_or_init(Default::default);
+    if let Some(digest) = digests.lock().expect("no digest panics").get(format.name()) {
+        return digest.clone();
+    }
+    let digest = hex(&Sha256::digest(payload_text(format)));
+    digests.lock().expect("no digest panics").insert(format.name(), digest.clone());
+    digest
+}
+
+/// What a probe takes from `format`: its shapes in order (the first is the main one), which must be
+/// accepted, how deep each may go, and each shape's payloads at [`SAMPLE_DEPTHS`] (their bytes) and
+/// [`SIZE_DEPTHS`] (their sizes).
+pub fn payload_text(format: PayloadFormat) -> Vec<u8> {
+    let mut text = format!(
+        "{} {:?} binary={} max={}\n",
+        format.name(),
+        format.class(),
+        format.is_binary(),
+        format.max_depth()
+    )
+    .into_bytes();
+    let more = format.more_shapes().iter().map(|shape| shape.name()).collect::<Vec<_>>().join(",");
+    text.extend(format!("more shapes: {more}\n").as_bytes());
+    for &shape in format.shapes() {
+        let deepest = format.deepest_tried(shape).min(format.max_depth());
+        text.extend(
+            format!("shape {} accepted={} deepest={deepest}\n", shape.name(), shape.must_be_accepted())
+                .as_bytes(),
+        );
+        for &depth in SAMPLE_DEPTHS.iter().filter(|&&depth| depth <= deepest) {
+            text.extend(format!("{depth}:").as_bytes());
+            Payload::new(format, shape, depth).write_to(&mut text).expect("writing to a Vec cannot fail");
+            text.push(b'\n');
+        }
+        for &depth in SIZE_DEPTHS.iter().filter(|&&depth| depth <= deepest) {
+            text.extend(format!("{depth}: {} bytes\n", Payload::new(format, shape, depth).len()).as_bytes());
+        }
+    }
+    text
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// The environment part of the facts: its id, the OS release of its root (the host's without one),
@@ -123,13 +221,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_earlier_method_counts_only_beside_the_version_it_equals() {
-        for (current, earlier) in SAME_CODE {
-            assert_eq!(earlier_versions_of(current).collect::<Vec<_>>(), [*earlier]);
+    fn an_earlier_method_counts_only_while_the_code_it_hashed_is_the_same() {
+        for same in SAME_CODE {
+            let found: Vec<_> =
+                earlier_versions_of(same.method, same.payload_code).map(|s| s.earlier).collect();
+            assert!(found.contains(&same.earlier));
+            // Once the verdict code or the payload code changes, neither is equal to it.
+            assert_eq!(earlier_versions_of("ffffffffffffffff", same.payload_code).count(), 0);
+            assert_eq!(earlier_versions_of(same.method, "ffffffffffffffff").count(), 0);
         }
-        // Once the code changes, METHOD is another version and no earlier one is equal to it.
-        assert_eq!(earlier_versions_of("ffffffffffffffff").count(), 0);
         let fingerprints = Fingerprints { current: "a".into(), earlier: vec!["b".into()] };
         assert!(fingerprints.unchanged("a") && fingerprints.unchanged("b") && !fingerprints.unchanged("c"));
+    }
+
+    #[test]
+    fn a_format_s_payload_digest_follows_its_bytes_alone() {
+        let json = PayloadFormat::JSON;
+        let text = payload_text(json);
+        // The main shape's first levels are in it, byte for byte.
+        let two = Payload::new(json, json.main_shape(), 2).to_vec();
+        assert!(text.windows(two.len() + 2).any(|window| window[..2] == *b"2:" && window[2..] == two[..]));
+        // Another format's payloads are others: a change to one format's spelling leaves every
+        // other format's rows as they were.
+        let digests: std::collections::HashSet<String> = PayloadFormat::all().map(payload_digest).collect();
+        assert_eq!(digests.len(), PayloadFormat::all().count());
+        assert_eq!(payload_digest(json), payload_digest(json));
     }
 }
