@@ -37,11 +37,13 @@ mod json;
 mod jsonpath;
 mod markdown;
 mod msgpack;
+mod pomsky;
 mod promql;
 mod protobuf;
 mod python;
 mod query_string;
 mod regex;
+mod rfc2822;
 mod sexp;
 pub mod shape;
 mod sql;
@@ -63,6 +65,7 @@ static FORMATS: &[&dyn Syntax] = &[
     &protobuf::Protobuf,
     &gob::Gob,
     &query_string::QueryString,
+    &rfc2822::Rfc2822,
     &python::Python,
     &edn::Edn,
     &sexp::Sexp,
@@ -71,6 +74,7 @@ static FORMATS: &[&dyn Syntax] = &[
     &asn1::Asn1,
     &html::Html,
     &regex::Regex,
+    &pomsky::Pomsky,
     &sql::Sql,
     &jq::Jq,
     &jsonpath::JsonPath,

@@ -814,6 +814,11 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("regex", Shape::Quantified, 2), "((a)*)*");
     assert_eq!(text("regex", Shape::CharClass, 3), "[[[a]]]");
     assert_eq!(text("regex", Shape::Unclosed, 2), "((");
+    assert_eq!(text("pomsky", Shape::Group, 1), "('a')");
+    assert_eq!(text("rfc2822", Shape::Paren, 2), "(())Sat, 12 Jun 1993 13:25:19 GMT");
+    assert_eq!(text("rfc2822", Shape::Unclosed, 3), "(((");
+    assert_eq!(text("pomsky", Shape::Group, 3), "((('a')))");
+    assert_eq!(text("pomsky", Shape::Unclosed, 2), "((");
     assert_eq!(text("sql", Shape::Paren, 2), "SELECT ((1))");
     assert_eq!(text("sql", Shape::Subquery, 2), "SELECT * FROM (SELECT * FROM (SELECT 1) AS t) AS t");
     assert_eq!(text("sql", Shape::Case, 2), "SELECT CASE 1 WHEN 1 THEN CASE 1 WHEN 1 THEN 1 END END");
@@ -884,6 +889,7 @@ fn language_payloads_open_one_construct_per_level() {
         ("regex", Shape::Alternation, "(a"),
         ("regex", Shape::Quantified, ")*"),
         ("regex", Shape::CharClass, "["),
+        ("pomsky", Shape::Group, "("),
         ("sql", Shape::Paren, "("),
         ("sql", Shape::Subquery, "(SELECT"),
         ("sql", Shape::Case, "CASE 1"),
