@@ -5,9 +5,7 @@
 //! would reuse facts a changed method might not reproduce.
 //!
 //! How payloads are spelled is not in it: a fingerprint takes the bytes of its row's format's
-//! payloads instead (a new shape, or a new format, measures no other format again). The payload
-//! code's own hash, NESTPROBE_PAYLOAD_CODE, only tells whether a fingerprint of the earlier kind
-//! (the method hashed the payload code too) still stands for the same code.
+//! payloads instead (a new shape, or a new format, measures no other format again).
 //!
 //! The sources are hashed as the code they compile to, not as text: each file is read as Rust (syn)
 //! and hashed without its comments, doc comments and `#[cfg(test)]` items. A fixed unit test or a
@@ -24,12 +22,8 @@ use syn::visit_mut::{self, VisitMut};
 /// classification of an outcome as a clean error or a crash.
 const METHOD: &[&str] = &["src/probe", "src/sys", "src/results/outcome.rs", "src/results/error_status.rs"];
 
-/// How payloads are spelled.
-const PAYLOAD_CODE: &[&str] = &["src/payload"];
-
 fn main() {
     println!("cargo:rustc-env=NESTPROBE_METHOD={}", code_hash(METHOD));
-    println!("cargo:rustc-env=NESTPROBE_PAYLOAD_CODE={}", code_hash(PAYLOAD_CODE));
 }
 
 /// 16 hex digits of a SHA-256 of the code of the `.rs` files under `paths`.

@@ -3,7 +3,6 @@
 //! allows one wherever folding white space goes, the start included. One level is one pair of
 //! parentheses. `unclosed` opens comments and never closes them.
 
-use super::class::FormatClass;
 use super::shape::Shape;
 use super::syntax::{Piece, Syntax};
 
