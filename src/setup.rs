@@ -130,7 +130,7 @@ fn build_rows(
     }
     let started = Instant::now();
     let builds = Builds { catalog, rows, build_root };
-    let order: Vec<usize> = (0..rows.len()).collect();
+    let order = interleaved_by_language(rows);
     let (mut done, mut built, mut interrupted) = (0, 0, None);
     let mut took = Vec::new();
     let finished = pool::run(jobs, &order, &builds, |event| match event {
@@ -170,6 +170,23 @@ fn build_rows(
         longest.join(", ")
     ));
     Ok(())
+}
+
+/// The rows' indices, one row of each language in turn (in catalog order within a language): a
+/// language's builds often share a lock (cargo's shared build folder lets one build at a time), so
+/// side by side they would wait on each other, and the catalog lists a language's rows together.
+fn interleaved_by_language(rows: &[&Entry]) -> Vec<usize> {
+    let mut languages: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (index, entry) in rows.iter().enumerate() {
+        match languages.iter_mut().find(|(language, _)| *language == entry.language) {
+            Some((_, indices)) => indices.push(index),
+            None => languages.push((&entry.language, vec![index])),
+        }
+    }
+    let longest = languages.iter().map(|(_, indices)| indices.len()).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|turn| languages.iter().filter_map(move |(_, indices)| indices.get(turn).copied()))
+        .collect()
 }
 
 /// `12s`, `3m 4s`: a build's time as a person reads it.
@@ -519,5 +536,16 @@ mod tests {
                     Inst jq [1.6-2.1+deb12u1] (1.6-2.1+deb12u3 Debian-Security:12/oldstable-security [amd64])\n\
                     Conf libjq1 (1.6-2.1+deb12u3 Debian-Security:12/oldstable-security [amd64])\n";
         assert_eq!(upgrades_in_plan(plan), ["libjq1", "jq"]);
+    }
+
+    #[test]
+    fn builds_take_one_row_of_each_language_in_turn() {
+        let row = |id: &str, language: &str| Entry { language: language.into(), ..Entry::bare(id, "host") };
+        let rows =
+            [row("r1", "Rust"), row("r2", "Rust"), row("r3", "Rust"), row("p1", "Python"), row("c1", "C")];
+        let rows: Vec<&Entry> = rows.iter().collect();
+        let ids: Vec<&str> =
+            interleaved_by_language(&rows).into_iter().map(|i| rows[i].id.as_str()).collect();
+        assert_eq!(ids, ["r1", "p1", "c1", "r2", "r3"]);
     }
 }
