@@ -84,8 +84,10 @@ pub struct RunOutcome {
 
 pub fn run(options: &RunOptions) -> Result<RunOutcome> {
     let catalog = Catalog::load(&options.catalog)?;
-    // Advisories that cannot be read are refused before anything is measured.
-    crate::advisories::attach::load_for(&catalog)?;
+    // Advisories that cannot be read are refused before anything is measured, and those read now
+    // are the ones attached at the end: files edited during a long run cannot fail it after the
+    // measuring (the catalog too is the one read here).
+    let advisories = crate::advisories::attach::load_for(&catalog)?;
     let rows = plan::select(&catalog, &options.selection)?;
     let results_path = options.out.join("results.json");
     // Earlier results that cannot be read are an error, not something to overwrite.
@@ -149,6 +151,7 @@ pub fn run(options: &RunOptions) -> Result<RunOutcome> {
             previous.clone(),
             options.noise,
             &catalog,
+            &advisories,
             &options.out,
             &options.readme,
         )?,

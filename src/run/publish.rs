@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
-use crate::advisories::attach::attach_from_catalog;
+use crate::advisories::attach::{attach, load_for};
+use crate::advisories::Advisory;
 use crate::catalog::{packages, Catalog};
 use crate::report;
 use crate::results::{merge, sameness};
@@ -31,6 +32,7 @@ pub struct MergeOptions {
 /// with the reason why it was not measured again.
 pub fn merge(args: &MergeOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
+    let advisories = load_for(&catalog)?;
     let inputs = args.inputs.iter().map(|path| Results::load(path)).collect::<Result<Vec<_>>>()?;
     let results_path = args.out.join("results.json");
     let previous = Results::load_if_exists(&results_path)?;
@@ -40,7 +42,7 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
         bail!("nothing to merge: no results.json given");
     };
     warn_dropped(&merged.dropped, &results_path);
-    publish(merged.results, previous, Noise::Confirmed, &catalog, &args.out, &args.readme)
+    publish(merged.results, previous, Noise::Confirmed, &catalog, &advisories, &args.out, &args.readme)
 }
 
 /// Warns of the rows measured in `results_path` that the merge left without a result.
@@ -96,6 +98,7 @@ pub fn publish(
     previous: Option<Results>,
     noise: Noise,
     catalog: &Catalog,
+    advisories: &[Advisory],
     out: &Path,
     readme: &Path,
 ) -> Result<()> {
@@ -107,7 +110,7 @@ pub fn publish(
         _ => results,
     };
     // Each row's advisories and their verdicts, from the catalog's advisories and these records.
-    attach_from_catalog(&mut results, catalog)?;
+    attach(&mut results, advisories, catalog);
     // (A run rewrites results.json as each parser finishes; this puts back the previous file when
     // nothing measured changed.)
     let results = match previous {
@@ -124,7 +127,7 @@ pub fn publish(
                     }
                 }
             }
-            attach_from_catalog(&mut previous, catalog)?;
+            attach(&mut previous, advisories, catalog);
             write_if_changed(&results_path, &previous.to_json())?;
             match located {
                 0 => messages::info(format_args!(
