@@ -50,7 +50,11 @@ pub fn verdicts(
         record.advisories.clear();
     }
     for advisory in advisories {
-        let mut evidence = Evidence { limit: advisory.limit, ..Default::default() };
+        let mut evidence = Evidence {
+            limit: advisory.limit,
+            unfixed: advisory.first_fixed().is_none(),
+            ..Default::default()
+        };
         let mut affected: Vec<MeasuredRelease> = Vec::new();
         let mut fixed: Vec<(MeasuredRelease, FixedBy)> = Vec::new();
         let mut probed_any = false;

@@ -169,37 +169,40 @@ fn one_line(text: &str) -> String {
 mod tests {
     use super::*;
 
-    const PDF: &str = r#"
+    const POSTSCRIPT: &str = r#"
         [[advisory]]
         id = "GO-2099-0001"
-        summary = "Nested PDF objects exhaust the stack"
+        summary = "Nested PostScript procedures exhaust the stack"
         published = "2099-01-01"
         source = "https://example.org/GO-2099-0001"
-        format = "pdf"
+        format = "postscript"
         shape = "array"
         [[advisory.affected]]
         ecosystem = "Go"
-        name = "example.org/pdf"
+        name = "example.org/postscript"
         ranges = [{ introduced = "0", fixed = "1.2.3" }]
     "#;
 
     #[test]
     fn an_advisory_no_row_measures_may_name_a_payload_nestprobe_lacks_but_a_row_s_may_not() {
-        let rows = BTreeSet::from(["go-pdf".to_string()]);
-        let kept = parse(PDF, &rows).unwrap();
+        let rows = BTreeSet::from(["go-postscript".to_string()]);
+        let kept = parse(POSTSCRIPT, &rows).unwrap();
         assert!(kept[0].payload().is_none());
-        let with_row = PDF.replace("shape = \"array\"", "shape = \"array\"\nrows = [\"go-pdf\"]");
+        let with_row =
+            POSTSCRIPT.replace("shape = \"array\"", "shape = \"array\"\nrows = [\"go-postscript\"]");
         let refused = parse(&with_row, &rows).unwrap_err();
-        assert!(refused.starts_with("GO-2099-0001: unknown payload format `pdf`"), "{refused}");
+        assert!(refused.starts_with("GO-2099-0001: unknown payload format `postscript`"), "{refused}");
         // With a note saying why, it is kept: not measurable here.
-        assert!(parse(&with_row.replace("shape = ", "note = \"no pdf payload\"\nshape = "), &rows).is_ok());
-        let mismatched = with_row.replace("format = \"pdf\"", "format = \"protobuf\"");
+        assert!(
+            parse(&with_row.replace("shape = ", "note = \"no postscript payload\"\nshape = "), &rows).is_ok()
+        );
+        let mismatched = with_row.replace("format = \"postscript\"", "format = \"protobuf\"");
         assert!(parse(&mismatched, &rows).unwrap_err().contains("protobuf payloads have no `array` shape"));
-        let unsafe_source = PDF.replace("https://example.org/GO-2099-0001", "javascript:alert(1)");
+        let unsafe_source = POSTSCRIPT.replace("https://example.org/GO-2099-0001", "javascript:alert(1)");
         assert!(parse(&unsafe_source, &rows).unwrap_err().contains("is not an https:// address"));
-        let bad_date = PDF.replace("2099-01-01", "1 Jan 2099");
+        let bad_date = POSTSCRIPT.replace("2099-01-01", "1 Jan 2099");
         assert!(parse(&bad_date, &rows).unwrap_err().contains("is not a YYYY-MM-DD date"));
-        let unknown_field = PDF.replace("summary =", "sumary = \"x\"\nsummary =");
+        let unknown_field = POSTSCRIPT.replace("summary =", "sumary = \"x\"\nsummary =");
         assert!(parse(&unknown_field, &rows).unwrap_err().contains("sumary"));
     }
 }

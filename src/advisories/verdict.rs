@@ -17,6 +17,8 @@ pub struct Evidence {
     pub limit: Option<u64>,
     /// Why nothing here measures it, said when neither side was measured.
     pub unmeasurable: Option<String>,
+    /// No release fixes it (every range ends in `last_affected`): nothing to measure on that side.
+    pub unfixed: bool,
 }
 
 /// Whether an outcome word is a loss of control: a crash, or time or memory exhausted (what a
@@ -63,6 +65,7 @@ pub fn verdict(evidence: &Evidence) -> (Verdict, String) {
         (Some(bad), fixed) if loses_control(&bad.outcome) => {
             let after = match fixed {
                 Some((good, by)) => format!("; {}{}{}", how(good), limit_said(good), backport(by)),
+                None if evidence.unfixed => "; no release fixes it".to_string(),
                 None => "; no fixed release measured".to_string(),
             };
             (Verdict::Reproduced, format!("affected release {}{after}", how(bad)))
@@ -113,6 +116,7 @@ mod tests {
             fixed: Some((release("1.3.2", "clean error", Some(257)), FixedBy::Release)),
             limit: Some(256),
             unmeasurable: None,
+            unfixed: false,
         };
         let (verdict, why) = verdict(&evidence);
         assert_eq!(verdict, Verdict::Reproduced);
@@ -124,6 +128,10 @@ mod tests {
         // Without a fixed release measured it is still reproduced, and says so.
         let alone = Evidence { fixed: None, ..evidence };
         assert!(super::verdict(&alone).1.ends_with("no fixed release measured"));
+        // An advisory no release fixes says that instead.
+        let unfixed = Evidence { unfixed: true, ..alone };
+        assert_eq!(super::verdict(&unfixed).0, Verdict::Reproduced);
+        assert!(super::verdict(&unfixed).1.ends_with("; no release fixes it"));
     }
 
     #[test]
@@ -133,6 +141,7 @@ mod tests {
             fixed: Some((release("7.2.1", "crash", Some(6_235)), FixedBy::Release)),
             limit: Some(64),
             unmeasurable: None,
+            unfixed: false,
         };
         assert_eq!(
             verdict(&evidence),
@@ -186,6 +195,7 @@ mod tests {
             fixed: Some((release("0.6.3", "clean error", Some(101)), FixedBy::Release)),
             limit: Some(100),
             unmeasurable: None,
+            unfixed: false,
         };
         let (verdict, why) = verdict(&evidence);
         assert_eq!(verdict, Verdict::NotReproduced);

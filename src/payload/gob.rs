@@ -11,10 +11,7 @@
 //! `array` stream without its last byte: the value's message promises one byte more than there is.
 
 use super::shape::Shape;
-use super::syntax::{Piece, Syntax};
-
-/// Writes level N's bytes of a definition or a value header.
-type Speller = fn(u64, &mut Vec<u8>);
+use super::syntax::{Piece, Speller, Syntax};
 
 pub struct Gob;
 

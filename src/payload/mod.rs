@@ -27,6 +27,7 @@ mod code;
 mod css;
 mod edn;
 mod expr;
+mod flatted;
 mod gob;
 mod graphql;
 mod html;
@@ -37,6 +38,7 @@ mod json;
 mod jsonpath;
 mod markdown;
 mod msgpack;
+mod pdf;
 mod pomsky;
 mod promql;
 mod protobuf;
@@ -46,6 +48,7 @@ mod regex;
 mod rfc2822;
 mod sexp;
 pub mod shape;
+mod solidity_abi;
 mod sql;
 mod syntax;
 mod toml;
@@ -64,6 +67,8 @@ static FORMATS: &[&dyn Syntax] = &[
     &bson::Bson,
     &protobuf::Protobuf,
     &gob::Gob,
+    &pdf::Pdf,
+    &flatted::Flatted,
     &query_string::QueryString,
     &rfc2822::Rfc2822,
     &python::Python,
@@ -75,6 +80,7 @@ static FORMATS: &[&dyn Syntax] = &[
     &html::Html,
     &regex::Regex,
     &pomsky::Pomsky,
+    &solidity_abi::SolidityAbi,
     &sql::Sql,
     &jq::Jq,
     &jsonpath::JsonPath,

@@ -5,6 +5,9 @@
 use super::class::FormatClass;
 use super::shape::Shape;
 
+/// Writes one level's (or one line's) bytes: [`Piece::Levels`] and [`Piece::Lines`] call it.
+pub(crate) type Speller = fn(u64, &mut Vec<u8>);
+
 /// One stretch of a payload.
 #[derive(Clone, Copy)]
 pub enum Piece {
@@ -13,10 +16,10 @@ pub enum Piece {
     /// One header per level from level `top` down to level `bottom` (level 1 is the innermost), each
     /// spelled by `spell(level, out)`: for length prefixes that differ from level to level. `bytes`
     /// is their total size, computed without spelling them.
-    Levels { top: u64, bottom: u64, bytes: u64, spell: fn(u64, &mut Vec<u8>) },
+    Levels { top: u64, bottom: u64, bytes: u64, spell: Speller },
     /// `count` lines (or other units) that differ by their index, spelled by `spell(index, out)`
     /// from index 0: for nesting spelled by indentation. `bytes` is their total size.
-    Lines { count: u64, bytes: u64, spell: fn(u64, &mut Vec<u8>) },
+    Lines { count: u64, bytes: u64, spell: Speller },
 }
 
 impl Piece {
@@ -135,4 +138,23 @@ pub(crate) fn prefixed_contents(
         left -= levels;
     }
     size
+}
+
+/// The number of decimal digits of `n` (n ≥ 1).
+pub(crate) fn digits(n: u64) -> u64 {
+    n.ilog10() as u64 + 1
+}
+
+/// The decimal digits of all the numbers 1 to `n` together (0 for n = 0).
+pub(crate) fn digits_up_to(n: u64) -> u64 {
+    let mut total = 0;
+    let mut power = 1u64;
+    while power <= n {
+        total += n - power + 1;
+        power = match power.checked_mul(10) {
+            Some(next) => next,
+            None => break,
+        };
+    }
+    total
 }

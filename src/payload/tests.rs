@@ -114,6 +114,32 @@ fn json_against_serde_json() {
     });
 }
 
+/// flatted's list read as JSON, then followed from entry 0 through the indexes each entry names, as
+/// flatted's `parse` revives it: each level holds one reference (or nothing, the innermost).
+#[test]
+fn flatted_against_serde_json_following_its_references() {
+    use serde_json::Value;
+    check_format("flatted", |bytes| {
+        let list: Vec<Value> = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let mut spine = String::new();
+        let mut at = 0;
+        for _ in 0..list.len() {
+            let (kind, children): (char, Vec<&Value>) = match &list[at] {
+                Value::Array(items) => ('S', items.iter().collect()),
+                Value::Object(map) => ('M', map.values().collect()),
+                other => return Err(format!("entry {at} is {other}")),
+            };
+            spine.push(kind);
+            match children[..] {
+                [] => return Ok(Some(spine)),
+                [Value::String(index)] => at = index.parse().map_err(|e| format!("{index}: {e}"))?,
+                _ => return Ok(None),
+            }
+        }
+        Err("the references go round".into())
+    });
+}
+
 #[test]
 fn yaml_against_yaml_rust2() {
     use yaml_rust2::{Yaml, YamlLoader};
@@ -819,6 +845,23 @@ fn shapes_spell_the_nesting() {
     assert_eq!(text("rfc2822", Shape::Unclosed, 3), "(((");
     assert_eq!(text("pomsky", Shape::Group, 3), "((('a')))");
     assert_eq!(text("pomsky", Shape::Unclosed, 2), "((");
+    assert_eq!(text("solidity-abi", Shape::Paren, 1), "function f((uint256))");
+    assert_eq!(text("solidity-abi", Shape::Paren, 3), "function f((((uint256))))");
+    assert_eq!(text("solidity-abi", Shape::Unclosed, 2), "function f(((");
+    let pdf = text("pdf", Shape::Array, 2);
+    assert!(pdf.starts_with("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /X [[]] >>\nendobj\nxref\n0 2\n"), "{pdf}");
+    // The table starts where startxref says, the catalog where the table says.
+    let table = pdf.find("xref\n").unwrap();
+    assert!(pdf.ends_with(&format!("startxref\n{table}\n%%EOF\n")), "{pdf}");
+    assert_eq!(pdf.find("1 0 obj"), Some(9));
+    let object = text("pdf", Shape::Object, 3);
+    assert!(object.contains("/X <</X<</X<<>>>>>> >>"), "{object}");
+    assert!(object.ends_with(&format!("startxref\n{}\n%%EOF\n", object.find("xref\n").unwrap())));
+    assert!(text("pdf", Shape::Unclosed, 2).ends_with("/X [["));
+    assert_eq!(text("flatted", Shape::Array, 1), "[[]]");
+    assert_eq!(text("flatted", Shape::Array, 3), r#"[["1"],["2"],[]]"#);
+    assert_eq!(text("flatted", Shape::Object, 3), r#"[{"a":"1"},{"a":"2"},{}]"#);
+    assert_eq!(text("flatted", Shape::Unclosed, 2), r#"[["1"],[]"#);
     assert_eq!(text("sql", Shape::Paren, 2), "SELECT ((1))");
     assert_eq!(text("sql", Shape::Subquery, 2), "SELECT * FROM (SELECT * FROM (SELECT 1) AS t) AS t");
     assert_eq!(text("sql", Shape::Case, 2), "SELECT CASE 1 WHEN 1 THEN CASE 1 WHEN 1 THEN 1 END END");

@@ -8,7 +8,7 @@
 //! shape is `element`; `unclosed` opens elements and never closes them.
 
 use super::shape::{Shape, ShapeInfo};
-use super::syntax::{nest, unclosed, Level, Piece, Syntax};
+use super::syntax::{digits, digits_up_to, nest, unclosed, Level, Piece, Syntax};
 
 /// Elements in elements: XML `<a><a>…<a/></a></a>`, HTML `<div><div>…</div></div>`
 pub(super) const ELEMENT_SHAPE: Shape = Shape::declare(&ShapeInfo::valid("element", "Elements"));
@@ -89,23 +89,4 @@ fn reference(depth: u64, out: &mut Vec<u8>) {
 /// 17 plus the digits of k and of k − 1 for each `ek`.
 fn declarations_len(n: u64) -> u64 {
     16 + 17 * (n - 1) + (digits_up_to(n) - 1) + digits_up_to(n - 1)
-}
-
-/// The number of decimal digits of `n` (n ≥ 1).
-fn digits(n: u64) -> u64 {
-    n.ilog10() as u64 + 1
-}
-
-/// The decimal digits of all the numbers 1 to `n` together.
-fn digits_up_to(n: u64) -> u64 {
-    let mut total = 0;
-    let mut power = 1u64;
-    while power <= n {
-        total += n - power + 1;
-        power = match power.checked_mul(10) {
-            Some(next) => next,
-            None => break,
-        };
-    }
-    total
 }
