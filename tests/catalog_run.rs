@@ -467,6 +467,39 @@ fn setup_runs_builds_side_by_side_and_they_share_the_environment_s_build_cache()
 }
 
 #[test]
+fn setup_builds_rows_that_need_no_package_while_the_packages_go_in_and_the_others_after() {
+    let fixture = fixture().display().to_string();
+    let marks_dir = tempfile::tempdir().unwrap();
+    let marks = marks_dir.path().display().to_string();
+    // `scripted`'s setup script waits for `early`'s build: it ends only if that build runs while
+    // the host's setup step does. `scripted`'s own build needs its script's mark: it must wait.
+    let early = Row::new("early")
+        .set("build", format!("touch \"{marks}/early-built\"; cp \"{fixture}\" \"$BUILD/parse\""))
+        .set("run", vec!["{build}/parse", "limit", "20"]);
+    let scripted = Row::new("scripted")
+        .set("setup", "setup.sh")
+        .set("build", format!("[ -e \"{marks}/script-done\" ] && cp \"{fixture}\" \"$BUILD/parse\""))
+        .set("run", vec!["{build}/parse", "limit", "20"]);
+    let workspace = Workspace::new(&[scripted, early]);
+    fs::write(
+        workspace.path("parsers/scripted/setup.sh"),
+        format!(
+            "i=0; while [ ! -e \"{marks}/early-built\" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done\n\
+             [ -e \"{marks}/early-built\" ] && touch \"{marks}/script-done\"\n"
+        ),
+    )
+    .unwrap();
+    let output = workspace.nestprobe(&["setup", "--jobs", "1"]);
+    let stderr = stderr_of(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("built 2 of 2 rows"), "{stderr}");
+    let early_built = stderr.find("built early in").expect("early built");
+    let scripted_built = stderr.find("built scripted in").expect("scripted built");
+    assert!(early_built < scripted_built, "the row needing nothing is built first: {stderr}");
+    assert!(stderr.contains("of CPU, no less than"), "setup says what its programs cost: {stderr}");
+}
+
+#[test]
 fn a_no_limit_that_needed_the_longer_timeout_stays_committed_through_a_warm_run_that_confirms_it_as_slow() {
     // 400 µs per level: the maximum (3000) takes 1.2 s, more than the 1 s timeout, less than 4 s.
     let dir = one_fixture_row("fixture-slow", &["crawl", "400"]);

@@ -43,6 +43,17 @@ fn measured(release: &MeasuredRelease) -> bool {
         && release.outcome != crate::results::releases::NOT_RUN
 }
 
+/// What a fixed release that still crashes does: `crashes at 7,595`, `loses control: service died
+/// at 10` (the outcome word is not said twice).
+fn still(release: &MeasuredRelease) -> String {
+    let at = release.depth.map(|depth| format!(" at {}", crate::units::thousands(depth))).unwrap_or_default();
+    if release.outcome == Word::Crash.text() {
+        format!("crashes{at}")
+    } else {
+        format!("loses control: {}{at}", release.outcome)
+    }
+}
+
 pub fn verdict(evidence: &Evidence) -> (Verdict, String) {
     let affected = evidence.affected.as_ref().filter(|release| measured(release));
     let fixed = evidence.fixed.as_ref().filter(|(release, _)| measured(release));
@@ -51,7 +62,8 @@ pub fn verdict(evidence: &Evidence) -> (Verdict, String) {
     if let Some((release, by)) = fixed.filter(|(release, _)| crashes(&release.outcome)) {
         return (
             Verdict::FixDoesNotHold,
-            format!("fixed release {}{} still crashes", how(release), backport(by)),
+            // `fixed release 0.7.7 still crashes at 7,595`, not the outcome word twice.
+            format!("fixed release {} still {}{}", release.version, still(release), backport(by)),
         );
     }
     let limit_said = |release: &MeasuredRelease| match evidence.limit {
@@ -145,8 +157,14 @@ mod tests {
         };
         assert_eq!(
             verdict(&evidence),
-            (Verdict::FixDoesNotHold, "fixed release 7.2.1: crash at 6,235 still crashes".into())
+            (Verdict::FixDoesNotHold, "fixed release 7.2.1 still crashes at 6,235".into())
         );
+        // A service that dies is named as such, once.
+        let died = Evidence {
+            fixed: Some((release("7.2.1", "service died", Some(10)), FixedBy::Release)),
+            ..evidence.clone()
+        };
+        assert_eq!(super::verdict(&died).1, "fixed release 7.2.1 still loses control: service died at 10");
         // Exhausting time is a cost, not a crash: said, and the fix holds.
         let slow = Evidence {
             affected: None,
