@@ -69,17 +69,21 @@ struct Mode {
     name: &'static str,
     seconds: f64,
     trials: Option<u64>,
+    /// A nestprobe mode's trials' own seconds (its probes' `elapsed_seconds`).
+    trial_seconds: Option<f64>,
 }
 
-/// What a nestprobe run measured: its rows, their main probes' trials, and the seconds of the one
-/// trial at the maximum depth of the rows with no limit (which every mode, the reference too, runs
-/// once per such row: the floor under any warm run).
+/// What a nestprobe run measured: its rows, their main probes' trials and the seconds those trials
+/// took (each probe's `elapsed_seconds`: its trials one after another, nothing of the run around
+/// them), and of those the one trial at the maximum depth of the rows with no limit (which every
+/// mode, the reference too, runs once per such row).
 struct Measured {
     rows: usize,
     trials: u64,
+    trial_seconds: f64,
+    longest_row: f64,
     no_limit_rows: usize,
     no_limit_seconds: f64,
-    no_limit_longest: f64,
 }
 
 fn main() -> Result<()> {
@@ -137,17 +141,29 @@ fn main() -> Result<()> {
     for (name, jobs) in [("nestprobe warm, 1 job", 1), ("nestprobe warm, 2 jobs", 2)] {
         modes.push(nestprobe.run(name, jobs, Some(&baseline))?);
     }
+    // The floor of a warm run is the trials it cannot skip, as they ran in the warm 1-job run: one
+    // at the maximum per row with no limit, the pair at each boundary (an exact limit is n-1
+    // accepted, n failing). What a mode takes beyond it is the run's own cost: start-up, checks,
+    // versions, hooks, writing results.
     let warm = measured_in(&nestprobe.out_of("nestprobe warm, 1 job").join("results.json"))?;
     let floors = [
         Mode {
-            name: "floor, 1 job: the no-limit rows' one trial at the maximum (as in warm, 1 job)",
-            seconds: warm.no_limit_seconds,
-            trials: Some(warm.no_limit_rows as u64),
+            name: "floor, 1 job: the trials a warm run needs (one at the maximum per row with no limit, the pair at each boundary), as timed in warm, 1 job",
+            seconds: warm.trial_seconds,
+            trials: Some(warm.trials),
+            trial_seconds: None,
         },
         Mode {
             name: "floor, 2 jobs: those trials on 2 CPUs, packed perfectly, not slowing each other",
-            seconds: (warm.no_limit_seconds / 2.0).max(warm.no_limit_longest),
+            seconds: (warm.trial_seconds / 2.0).max(warm.longest_row),
+            trials: Some(warm.trials),
+            trial_seconds: None,
+        },
+        Mode {
+            name: "of those, the no-limit rows' trials at the maximum alone",
+            seconds: warm.no_limit_seconds,
             trials: Some(warm.no_limit_rows as u64),
+            trial_seconds: None,
         },
     ];
     print!("{}", report(&keys, &modes, &floors, started.elapsed().as_secs_f64()));
@@ -200,7 +216,7 @@ fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
             ran.map_or("?".into(), |n| n.to_string())
         );
     }
-    Ok(Mode { name, seconds, trials })
+    Ok(Mode { name, seconds, trials, trial_seconds: None })
 }
 
 /// The reference's blind bisection through nestprobe's own supervision (benches/common/reference.rs):
@@ -221,7 +237,12 @@ fn supervised_bisection(rows: &[Parser]) -> Result<Mode> {
         let (_, n) = searched.with_context(|| entry.key())?;
         trials += u64::from(n);
     }
-    Ok(Mode { name: "its bisection through nestprobe's supervision", seconds, trials: Some(trials) })
+    Ok(Mode {
+        name: "its bisection through nestprobe's supervision",
+        seconds,
+        trials: Some(trials),
+        trial_seconds: None,
+    })
 }
 
 /// The real binary, run on the selected rows.
@@ -269,7 +290,7 @@ impl Nestprobe<'_> {
         if measured.rows != self.rows {
             bail!("{name}: measured {} rows where the reference measured {}", measured.rows, self.rows);
         }
-        Ok(Mode { name, seconds, trials: Some(measured.trials) })
+        Ok(Mode { name, seconds, trials: Some(measured.trials), trial_seconds: Some(measured.trial_seconds) })
     }
 }
 
@@ -279,6 +300,7 @@ fn measured_in(path: &Path) -> Result<Measured> {
     let rows = results["parsers"].as_array().context("results.json without parsers")?;
     let mains: Vec<&serde_json::Value> =
         rows.iter().map(|row| &row["result"]).filter(|main| main["trials"].is_u64()).collect();
+    let probe_seconds: Vec<f64> = mains.iter().filter_map(|main| main["elapsed_seconds"].as_f64()).collect();
     let no_limit: Vec<f64> = mains
         .iter()
         .filter(|main| main["failure"].is_null() && main["max_accepted_depth"] == main["max_depth"])
@@ -287,9 +309,10 @@ fn measured_in(path: &Path) -> Result<Measured> {
     Ok(Measured {
         rows: mains.len(),
         trials: mains.iter().filter_map(|main| main["trials"].as_u64()).sum(),
+        trial_seconds: probe_seconds.iter().sum(),
+        longest_row: probe_seconds.iter().copied().fold(0.0, f64::max),
         no_limit_rows: no_limit.len(),
         no_limit_seconds: no_limit.iter().sum(),
-        no_limit_longest: no_limit.iter().copied().fold(0.0, f64::max),
     })
 }
 
@@ -317,6 +340,30 @@ fn report(keys: &[String], modes: &[Mode], floors: &[Mode], elapsed: f64) -> Str
             mode.name,
             mode.seconds,
             mode.seconds / reference
+        );
+    }
+    // Each nestprobe mode against its own trials (what is left is the run's own cost around them:
+    // start-up, checks, versions, hooks, writing results), and a warm mode against its floor.
+    let _ = writeln!(out);
+    for mode in modes {
+        let Some(trial_seconds) = mode.trial_seconds else { continue };
+        let floor = match (mode.name.contains("warm"), mode.name.contains("2 jobs")) {
+            (true, false) => floors.first(),
+            (true, true) => floors.get(1),
+            (false, _) => None,
+        };
+        // With 2 jobs the trials' seconds are both CPUs': a CPU's share is half of them.
+        let cpus = if mode.name.contains("2 jobs") { 2.0 } else { 1.0 };
+        let _ = writeln!(
+            out,
+            "{}: {:.1} s of trials ({:.1} s a CPU), {:.1} s beyond them{}",
+            mode.name,
+            trial_seconds,
+            trial_seconds / cpus,
+            mode.seconds - trial_seconds / cpus,
+            floor
+                .map(|floor| format!("; {:.2}x its floor", mode.seconds / floor.seconds))
+                .unwrap_or_default()
         );
     }
     let _ = writeln!(out, "\nrows: {}", keys.join(", "));

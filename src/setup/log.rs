@@ -13,20 +13,33 @@ use crate::ui::messages;
 
 /// Where the output of setup's steps goes: a person wants to see what is being installed, not
 /// apt's and dpkg's thousands of lines; the log keeps them for when a step fails.
+///
+/// An environment with a root is set up beside the host, so it has a log of its own
+/// (`setup-debian13.log`), and its steps' lines say where they ran.
 pub struct SetupLog {
     pub path: PathBuf,
+    /// ` (debian13)`, after each step's name; empty for the host's.
+    place: String,
 }
 
 impl SetupLog {
-    /// The log in `build_dir`, emptied (a dry run writes nothing).
+    /// The host's log in `build_dir`, emptied (a dry run writes nothing).
     pub fn new(build_dir: &Path, dry_run: bool) -> Result<SetupLog> {
-        let path = build_dir.join("setup.log");
+        SetupLog::create(build_dir.join("setup.log"), String::new(), dry_run)
+    }
+
+    /// The log of environment `id`, beside the host's.
+    pub fn of_environment(build_dir: &Path, id: &str, dry_run: bool) -> Result<SetupLog> {
+        SetupLog::create(build_dir.join(format!("setup-{id}.log")), format!(" ({id})"), dry_run)
+    }
+
+    fn create(path: PathBuf, place: String, dry_run: bool) -> Result<SetupLog> {
         if !dry_run {
-            std::fs::create_dir_all(build_dir)
-                .with_context(|| format!("cannot create {}", build_dir.display()))?;
+            let folder = path.parent().unwrap_or(Path::new("."));
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
             std::fs::write(&path, "").with_context(|| format!("cannot write {}", path.display()))?;
         }
-        Ok(SetupLog { path })
+        Ok(SetupLog { path, place })
     }
 
     /// Runs one step with its output appended to the log; says on stderr what runs and how long
@@ -42,7 +55,8 @@ impl SetupLog {
         let started = Instant::now();
         let status = task::run(command, what, task::SETUP_TIMEOUT)?;
         messages::info(format_args!(
-            "  {what}: {} ({})",
+            "  {what}{}: {} ({})",
+            self.place,
             if status.success() { "done" } else { "failed" },
             whole_seconds(started.elapsed().as_secs_f64())
         ));

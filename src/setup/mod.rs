@@ -31,101 +31,156 @@ pub struct SetupOptions {
     pub dry_run: bool,
 }
 
-/// Installs the selected rows' toolchains: each environment's root first (made by its setup
-/// script), then the rows' packages and setup scripts, then their builds; fails naming every row
-/// still not ready. The host's rows build while the host's packages go in (those that need none)
-/// and while the environments are made.
+/// Installs the selected rows' toolchains and builds them; fails naming every row still not ready.
+/// Three lines of work at once, each waiting only for what it needs: the host's packages and
+/// setup scripts, then its environments without a root (their scripts run on the host); the
+/// host's builds, those that need no package from the start, the others once the packages are
+/// in; and each environment with a root, made, set up and built on its own.
 pub fn setup(args: &SetupOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
     let entries = plan::select(&catalog, &args.selection)?;
     let log = SetupLog::new(&args.build_dir, args.dry_run)?;
-    // The host's rows first, then each environment's, in catalog order.
-    let mut environments: Vec<Option<&EnvironmentSpec>> = vec![None];
+    // The environments of the selected rows, in catalog order.
+    let mut environments: Vec<&EnvironmentSpec> = Vec::new();
     for entry in &entries {
-        let environment = catalog.environment_of(entry);
-        if !environments.contains(&environment) {
-            environments.push(environment);
+        if let Some(environment) = catalog.environment_of(entry) {
+            if !environments.contains(&environment) {
+                environments.push(environment);
+            }
         }
     }
+    let rows_of = |environment: Option<&EnvironmentSpec>| -> Vec<&Entry> {
+        entries.iter().copied().filter(|e| catalog.environment_of(e) == environment).collect()
+    };
     let started = Instant::now();
     let packages_in = PackagesGate::default();
     let failures = std::thread::scope(|scope| -> Result<Vec<String>> {
+        let (catalog, packages_in) = (&catalog, &packages_in);
         let mut failures = Vec::new();
-        let host_rows: Vec<&Entry> =
-            entries.iter().copied().filter(|e| catalog.environment_of(e).is_none()).collect();
+        let host_rows = rows_of(None);
         // The host's builds start now: those that need no package build while the packages go in
-        // (apt mostly waits on downloads and the disk), the others wait for them. Nothing the
-        // environments install is the host rows': their builds go on while the roots are made.
+        // (apt mostly waits on downloads and the disk), the others wait for them.
         let host_builds = (!args.dry_run && !host_rows.is_empty()).then(|| {
-            let (catalog, gate) = (&catalog, &packages_in);
+            let rows = host_rows.clone();
             scope.spawn(move || {
-                builds::build_rows(catalog, &host_rows, &args.build_dir, args.build_jobs, Some(gate))
+                builds::build_rows(catalog, &rows, &args.build_dir, args.build_jobs, Some(packages_in))
             })
         });
         // Opens the gate on an early return too, so that no build waits for it forever.
         let _opens = packages_in.opens_on_drop();
-        let mut later = Vec::new();
-        for environment in environments {
-            let rows: Vec<&Entry> =
-                entries.iter().copied().filter(|e| catalog.environment_of(e) == environment).collect();
-            if rows.is_empty() {
+        // An environment with a root is made, set up and built on its own thread from the start:
+        // what it installs goes into its root, not the host. (Its script may install debootstrap
+        // on the host; apt waits for the other's lock.) A dry run prints in order instead.
+        let (rooted, rootless): (Vec<&EnvironmentSpec>, Vec<&EnvironmentSpec>) =
+            environments.iter().partition(|environment| environment.root().is_some());
+        let mut beside = Vec::new();
+        for &environment in &rooted {
+            let rows = rows_of(Some(environment));
+            if args.dry_run {
                 continue;
             }
-            let launcher = match environment {
-                None => Launcher::host(),
-                Some(environment) => match make_environment(&catalog, environment, args.dry_run, &log) {
-                    Ok(launcher) => launcher,
-                    Err(error) if interrupt::is_interrupted(&error) => return Err(error),
-                    Err(error) => {
-                        failures.push(format!("environment {} ({error:#})", environment.id));
-                        continue;
-                    }
-                },
-            };
-            let root = environment.and_then(EnvironmentSpec::root);
-            set_up_rows(&catalog, &rows, &launcher, root, args, &log, &mut failures)?;
-            match environment {
-                None => packages_in.open(true),
-                Some(_) => later.extend(rows),
+            beside.push(scope.spawn(move || set_up_environment(catalog, environment, &rows, args)));
+        }
+        if !host_rows.is_empty() {
+            set_up_rows(catalog, &host_rows, &Launcher::host(), None, args, &log, &mut failures)?;
+        }
+        packages_in.open(true);
+        // An environment without a root is the host with other variables: its rows' scripts run
+        // on the host and may need its packages (setup-node.sh's curl), so it comes after them.
+        let dry_rooted = rooted.iter().filter(|_| args.dry_run);
+        let mut later = Vec::new();
+        for &environment in dry_rooted.chain(&rootless) {
+            let rows = rows_of(Some(environment));
+            if prepare_environment(catalog, environment, &rows, args, &log, &mut failures)? {
+                later.extend(rows);
             }
         }
         if !args.dry_run {
-            failures.extend(builds::build_rows(&catalog, &later, &args.build_dir, args.build_jobs, None)?);
+            failures.extend(builds::build_rows(catalog, &later, &args.build_dir, args.build_jobs, None)?);
         }
         if let Some(host_builds) = host_builds {
             failures.extend(host_builds.join().expect("no build panics")?);
         }
+        for environment in beside {
+            failures.extend(environment.join().expect("no environment's setup panics")?);
+        }
         Ok(failures)
     })?;
+    let logs = if environments.iter().any(|environment| environment.root().is_some()) {
+        format!("{} and setup-ENVIRONMENT.log beside it", log.path.display())
+    } else {
+        log.path.display().to_string()
+    };
     if failures.is_empty() {
         if !args.dry_run {
+            let wall = started.elapsed().as_secs_f64();
             messages::info(format_args!(
-                "setup done: {} rows ready in {}{} (output of each step in {})",
+                "setup done: {} rows ready in {}{} (output of each step in {logs})",
                 entries.len(),
-                builds::whole_seconds(started.elapsed().as_secs_f64()),
-                cpu_floor(),
-                log.path.display()
+                builds::whole_seconds(wall),
+                cpu_use(wall),
             ));
         }
         Ok(())
     } else {
-        bail!("setup incomplete: {} (output of each step in {})", failures.join(", "), log.path.display())
+        bail!("setup incomplete: {} (output of each step in {logs})", failures.join(", "))
     }
 }
 
-/// What setup's programs (apt, the compilers, the package managers) cost in CPU time, and so what
-/// no schedule of them could take less than on this machine's CPUs: `; its programs used 38m 12s
-/// of CPU, no less than 19m 6s on 2 CPUs`. Empty when the kernel does not say.
-fn cpu_floor() -> String {
+/// An environment with a root, start to end on its own thread: made, its rows' packages and
+/// scripts installed in it, its rows built. The failures, each naming its row (or the
+/// environment).
+fn set_up_environment(
+    catalog: &Catalog,
+    environment: &EnvironmentSpec,
+    rows: &[&Entry],
+    args: &SetupOptions,
+) -> Result<Vec<String>> {
+    let log = SetupLog::of_environment(&args.build_dir, &environment.id, args.dry_run)?;
+    let mut failures = Vec::new();
+    if prepare_environment(catalog, environment, rows, args, &log, &mut failures)? && !args.dry_run {
+        failures.extend(builds::build_rows(catalog, rows, &args.build_dir, args.build_jobs, None)?);
+    }
+    Ok(failures)
+}
+
+/// Makes an environment (its root, by its script) and installs its rows' packages and scripts;
+/// whether it could be made (if not, the failure names it). A row's package or script that fails
+/// is the row's failure: its readiness shows it at the build.
+fn prepare_environment(
+    catalog: &Catalog,
+    environment: &EnvironmentSpec,
+    rows: &[&Entry],
+    args: &SetupOptions,
+    log: &SetupLog,
+    failures: &mut Vec<String>,
+) -> Result<bool> {
+    let launcher = match make_environment(catalog, environment, args.dry_run, log) {
+        Ok(launcher) => launcher,
+        Err(error) if interrupt::is_interrupted(&error) => return Err(error),
+        Err(error) => {
+            failures.push(format!("environment {} ({error:#})", environment.id));
+            return Ok(false);
+        }
+    };
+    set_up_rows(catalog, rows, &launcher, environment.root(), args, log, failures)?;
+    Ok(true)
+}
+
+/// What setup's programs (apt, the compilers, the package managers) cost in CPU time, against
+/// the CPUs it had for `wall` seconds: `; its programs used 50m 47s of CPU time, 2.1 CPUs on
+/// average of 2`. An average near the machine's CPUs is a setup the machine's CPUs bound: only
+/// less work makes it faster. Empty when the kernel does not say.
+fn cpu_use(wall: f64) -> String {
     use nix::sys::resource::{getrusage, UsageWho};
     let Ok(usage) = getrusage(UsageWho::RUSAGE_CHILDREN) else { return String::new() };
     let seconds = |time: nix::sys::time::TimeVal| time.tv_sec() as f64 + time.tv_usec() as f64 / 1e6;
     let cpu = seconds(usage.user_time()) + seconds(usage.system_time());
-    let cpus = crate::host::cpus().max(1);
     format!(
-        "; its programs used {} of CPU, no less than {} on {cpus} CPUs",
+        "; its programs used {} of CPU time, {:.1} CPUs on average of {}",
         builds::whole_seconds(cpu),
-        builds::whole_seconds(cpu / cpus as f64)
+        cpu / wall.max(1.0),
+        crate::host::cpus()
     )
 }
 
