@@ -140,6 +140,20 @@ fn the_listing_has_its_json_shape_and_each_verdict_over_the_measured_releases() 
     );
     let page = fs::read_to_string(workspace.path("results.html")).unwrap();
     assert!(page.contains("<select id=\"advisory\">") && page.contains("<section id=\"advisories\">"));
+
+    // Verdicts are derived: `render` brings them up to the advisory files as they are now,
+    // measuring nothing. With the fix moved past the row's release, the crashing release is the
+    // affected side: reproduced.
+    fs::write(
+        workspace.path("parsers/advisories/test.toml"),
+        ADVISORIES.replace(r#"fixed = "0.9""#, r#"fixed = "2.0""#),
+    )
+    .unwrap();
+    let render = workspace.nestprobe(&["render"]);
+    assert!(render.status.success(), "{}", String::from_utf8_lossy(&render.stderr));
+    let results = workspace.results();
+    assert_eq!(results["advisories"][1]["verdict"], "reproduced", "{:#}", results["advisories"]);
+    assert!(fs::read_to_string(workspace.path("results.md")).unwrap().contains("1 reproduced"));
 }
 
 #[test]

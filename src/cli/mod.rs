@@ -541,8 +541,8 @@ pub struct RenderArgs {
     /// The results to render
     #[arg(value_parser = values::path, long, value_name = "FILE", default_value = "results.json")]
     pub results: PathBuf,
-    /// The catalog whose rows' packages (purls) the records get, derived, not measured [default:
-    /// parsers/catalog.toml, where it exists]
+    /// The catalog whose rows' packages (purls) and advisories' verdicts the records get, derived,
+    /// not measured [default: parsers/catalog.toml, where it exists]
     #[arg(value_parser = values::path, long, value_name = "FILE")]
     pub catalog: Option<PathBuf>,
     #[command(flatten)]

@@ -69,12 +69,15 @@ pub fn render(results: &Path, catalog: Option<&Catalog>, out: &Path, readme: &Pa
     let mut loaded = Results::load(results)?;
     if let Some(catalog) = catalog {
         packages::fill(catalog, &mut loaded);
+        // The advisories' verdicts are derived too: a verdict's wording or an advisory file
+        // changed since the last run shows without measuring anything.
+        attach(&mut loaded, &load_for(catalog)?, catalog);
         let own = out.join("results.json");
         let same_file = |a: &Path, b: &Path| {
             a.canonicalize().ok().zip(b.canonicalize().ok()).is_some_and(|(a, b)| a == b)
         };
         if same_file(results, &own) && write_if_changed(&own, &loaded.to_json())? {
-            messages::info(format_args!("wrote {} (its rows' packages)", own.display()));
+            messages::info(format_args!("wrote {} (its rows' packages and advisories)", own.display()));
         }
     }
     let written = report::regenerate::write_all(&loaded, out, readme)?;
