@@ -497,8 +497,8 @@ fn setup_builds_rows_that_need_no_package_while_the_packages_go_in_and_the_other
     let scripted_built = stderr.find("built scripted in").expect("scripted built");
     assert!(early_built < scripted_built, "the row needing nothing is built first: {stderr}");
     assert!(
-        stderr.contains("of CPU time,") && stderr.contains("CPUs on average of"),
-        "setup says what its programs cost: {stderr}"
+        stderr.contains("CPUs busy") && stderr.contains("% of it"),
+        "setup says how busy the CPUs were: {stderr}"
     );
     // Builds yield the CPU to the installs beside them.
     let niceness: i32 =

@@ -41,7 +41,8 @@ impl PackagesGate {
         OpensOnDrop(self)
     }
 
-    fn wait(&self) -> bool {
+    /// Waits until the gate is open; whether the packages' step finished.
+    pub fn wait(&self) -> bool {
         let state = self.state.lock().expect("no thread panics holding the gate");
         let state = self
             .opened

@@ -35,7 +35,8 @@ pub struct SetupOptions {
 /// Three lines of work at once, each waiting only for what it needs: the host's packages and
 /// setup scripts, then its environments without a root (their scripts run on the host); the
 /// host's builds, those that need no package from the start, the others once the packages are
-/// in; and each environment with a root, made, set up and built on its own.
+/// in; and each environment with a root: made at once, then set up once the host's packages are
+/// in (one dpkg at a time on the disk), then built.
 pub fn setup(args: &SetupOptions) -> Result<()> {
     let catalog = Catalog::load(&args.catalog)?;
     let entries = plan::select(&catalog, &args.selection)?;
@@ -52,7 +53,7 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
     let rows_of = |environment: Option<&EnvironmentSpec>| -> Vec<&Entry> {
         entries.iter().copied().filter(|e| catalog.environment_of(e) == environment).collect()
     };
-    let started = Instant::now();
+    let (started, ticks) = (Instant::now(), CpuTicks::now());
     let packages_in = PackagesGate::default();
     let failures = std::thread::scope(|scope| -> Result<Vec<String>> {
         let (catalog, packages_in) = (&catalog, &packages_in);
@@ -68,9 +69,9 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
         });
         // Opens the gate on an early return too, so that no build waits for it forever.
         let _opens = packages_in.opens_on_drop();
-        // An environment with a root is made, set up and built on its own thread from the start:
-        // what it installs goes into its root, not the host. (Its script may install debootstrap
-        // on the host; apt waits for the other's lock.) A dry run prints in order instead.
+        // An environment with a root goes on its own thread from the start: what it installs goes
+        // into its root, not the host. (Its script may install debootstrap on the host; apt waits
+        // for the other's lock.) A dry run prints in order instead.
         let (rooted, rootless): (Vec<&EnvironmentSpec>, Vec<&EnvironmentSpec>) =
             environments.iter().partition(|environment| environment.root().is_some());
         let mut beside = Vec::new();
@@ -79,7 +80,9 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
             if args.dry_run {
                 continue;
             }
-            beside.push(scope.spawn(move || set_up_environment(catalog, environment, &rows, args)));
+            beside.push(
+                scope.spawn(move || set_up_environment(catalog, environment, &rows, args, packages_in)),
+            );
         }
         if !host_rows.is_empty() {
             set_up_rows(catalog, &host_rows, &Launcher::host(), None, args, &log, &mut failures)?;
@@ -118,7 +121,7 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
                 "setup done: {} rows ready in {}{} (output of each step in {logs})",
                 entries.len(),
                 builds::whole_seconds(wall),
-                cpu_use(wall),
+                cpu_busy_since(ticks),
             ));
         }
         Ok(())
@@ -127,20 +130,27 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
     }
 }
 
-/// An environment with a root, start to end on its own thread: made, its rows' packages and
-/// scripts installed in it, its rows built. The failures, each naming its row (or the
-/// environment).
+/// An environment with a root, start to end on its own thread: made (its script: debootstrap,
+/// mostly downloads), then, once the host's packages are in, its rows' packages and scripts
+/// installed in it and its rows built. The wait is for the disk: two dpkg runs at once took the
+/// host's install from 10 to 14 min here, and every host row that needs a package waits for that
+/// one; the root's install then goes on beside the host's builds. The failures, each naming its
+/// row (or the environment).
 fn set_up_environment(
     catalog: &Catalog,
     environment: &EnvironmentSpec,
     rows: &[&Entry],
     args: &SetupOptions,
+    host_packages: &PackagesGate,
 ) -> Result<Vec<String>> {
     let log = SetupLog::of_environment(&args.build_dir, &environment.id, args.dry_run)?;
     let mut failures = Vec::new();
-    if prepare_environment(catalog, environment, rows, args, &log, &mut failures)? && !args.dry_run {
-        failures.extend(builds::build_rows(catalog, rows, &args.build_dir, args.build_jobs, None)?);
-    }
+    let Some(launcher) = make_environment_or_fail(catalog, environment, args, &log, &mut failures)? else {
+        return Ok(failures);
+    };
+    host_packages.wait();
+    set_up_rows(catalog, rows, &launcher, environment.root(), args, &log, &mut failures)?;
+    failures.extend(builds::build_rows(catalog, rows, &args.build_dir, args.build_jobs, None)?);
     Ok(failures)
 }
 
@@ -155,33 +165,67 @@ fn prepare_environment(
     log: &SetupLog,
     failures: &mut Vec<String>,
 ) -> Result<bool> {
-    let launcher = match make_environment(catalog, environment, args.dry_run, log) {
-        Ok(launcher) => launcher,
-        Err(error) if interrupt::is_interrupted(&error) => return Err(error),
-        Err(error) => {
-            failures.push(format!("environment {} ({error:#})", environment.id));
-            return Ok(false);
-        }
+    let Some(launcher) = make_environment_or_fail(catalog, environment, args, log, failures)? else {
+        return Ok(false);
     };
     set_up_rows(catalog, rows, &launcher, environment.root(), args, log, failures)?;
     Ok(true)
 }
 
-/// What setup's programs (apt, the compilers, the package managers) cost in CPU time, against
-/// the CPUs it had for `wall` seconds: `; its programs used 50m 47s of CPU time, 2.1 CPUs on
-/// average of 2`. An average near the machine's CPUs is a setup the machine's CPUs bound: only
-/// less work makes it faster. Empty when the kernel does not say.
-fn cpu_use(wall: f64) -> String {
-    use nix::sys::resource::{getrusage, UsageWho};
-    let Ok(usage) = getrusage(UsageWho::RUSAGE_CHILDREN) else { return String::new() };
-    let seconds = |time: nix::sys::time::TimeVal| time.tv_sec() as f64 + time.tv_usec() as f64 / 1e6;
-    let cpu = seconds(usage.user_time()) + seconds(usage.system_time());
-    format!(
-        "; its programs used {} of CPU time, {:.1} CPUs on average of {}",
-        builds::whole_seconds(cpu),
-        cpu / wall.max(1.0),
-        crate::host::cpus()
-    )
+/// [`make_environment`], its failure (but Ctrl-C) one of setup's failures naming it.
+fn make_environment_or_fail(
+    catalog: &Catalog,
+    environment: &EnvironmentSpec,
+    args: &SetupOptions,
+    log: &SetupLog,
+    failures: &mut Vec<String>,
+) -> Result<Option<Launcher>> {
+    match make_environment(catalog, environment, args.dry_run, log) {
+        Ok(launcher) => Ok(Some(launcher)),
+        Err(error) if interrupt::is_interrupted(&error) => Err(error),
+        Err(error) => {
+            failures.push(format!("environment {} ({error:#})", environment.id));
+            Ok(None)
+        }
+    }
+}
+
+/// The machine's CPU time since boot, busy and in all, in clock ticks: the `cpu` line of
+/// /proc/stat. (One line of a kernel file: the procfs crate would bring far more than it.)
+#[derive(Clone, Copy)]
+struct CpuTicks {
+    busy: u64,
+    total: u64,
+}
+
+impl CpuTicks {
+    fn now() -> Option<CpuTicks> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let fields: Vec<u64> = stat
+            .lines()
+            .next()?
+            .strip_prefix("cpu ")?
+            .split_whitespace()
+            .map_while(|f| f.parse().ok())
+            .collect();
+        // user nice system idle iowait irq softirq steal (guest time is inside user and nice).
+        let total: u64 = fields.iter().take(8).sum();
+        let idle = fields.get(3)? + fields.get(4).unwrap_or(&0);
+        Some(CpuTicks { busy: total - idle, total })
+    }
+}
+
+/// How busy the machine's CPUs were since `before`: `; the 2 CPUs busy 97 % of it`. A share near
+/// all is a setup the machine's CPUs bound: only less work makes it faster. Empty where the kernel
+/// does not say.
+fn cpu_busy_since(before: Option<CpuTicks>) -> String {
+    let Some((before, after)) = before.zip(CpuTicks::now()) else { return String::new() };
+    let total = after.total.saturating_sub(before.total);
+    if total == 0 {
+        return String::new();
+    }
+    let busy = after.busy.saturating_sub(before.busy) as f64 / total as f64;
+    format!("; the {} CPUs busy {:.0} % of it", crate::host::cpus(), busy * 100.0)
 }
 
 /// Makes an environment's root with its setup script (which does nothing when the root is there).
