@@ -492,7 +492,6 @@ fn setup_builds_rows_that_need_no_package_while_the_packages_go_in_and_the_other
     let output = workspace.nestprobe(&["setup", "--jobs", "1"]);
     let stderr = stderr_of(&output);
     assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("built 2 of 2 rows"), "{stderr}");
     let early_built = stderr.find("built early in").expect("early built");
     let scripted_built = stderr.find("built scripted in").expect("scripted built");
     assert!(early_built < scripted_built, "the row needing nothing is built first: {stderr}");

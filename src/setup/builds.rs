@@ -1,9 +1,10 @@
 //! setup's builds: every row built before `run`, so that `run` only measures and a build that
 //! fails is found before any probe. (`run` still builds a row whose sources changed since.)
 //!
-//! The host's builds start with setup itself: a row that needs nothing setup installs (no package,
-//! no setup script: the Rust rows, whose cargo is rustup's) builds while the host's packages go
-//! in, and the rows that need them wait at a [`PackagesGate`] until they are in.
+//! The host's builds start with setup itself: the rows that need nothing setup installs (no
+//! package, no setup script: the Rust rows, whose cargo is rustup's) build while the host's
+//! packages go in, and the others, in a pool of their own, wait at a [`PackagesGate`] until they
+//! are in.
 
 use std::path::Path;
 use std::sync::{Condvar, Mutex};
@@ -67,9 +68,8 @@ pub fn needs_packages(entry: &Entry) -> bool {
 }
 
 /// Builds the rows whose build is not up to date, `jobs` at once, and names each row that fails
-/// to build or is still not ready (its toolchain's check fails). With a gate, the rows that
-/// [`needs_packages`] go after the others and wait for it. Ends with what took longest: where a
-/// setup's time went.
+/// to build or is still not ready (its toolchain's check fails). With a gate, each row waits for
+/// it first. Ends with what took longest: where a setup's time went.
 pub fn build_rows(
     catalog: &Catalog,
     rows: &[&Entry],
@@ -82,9 +82,8 @@ pub fn build_rows(
         return Ok(failures);
     }
     let started = Instant::now();
-    let gated: Vec<bool> = rows.iter().map(|entry| gate.is_some() && needs_packages(entry)).collect();
-    let builds = Builds { catalog, rows, build_root, gate, gated: &gated };
-    let order = build_order(rows, &gated);
+    let builds = Builds { catalog, rows, build_root, gate };
+    let order = interleaved_by_language(rows);
     let (mut done, mut built, mut interrupted) = (0, 0, None);
     let mut took = Vec::new();
     let finished = pool::run(jobs, &order, &builds, |event| {
@@ -124,19 +123,6 @@ pub fn build_rows(
         ));
     }
     Ok(failures)
-}
-
-/// The rows that wait for nothing first, then those that wait for the packages; each part one row
-/// of each language in turn.
-fn build_order(rows: &[&Entry], gated: &[bool]) -> Vec<usize> {
-    let part = |waits: bool| -> Vec<usize> {
-        let indices: Vec<usize> = (0..rows.len()).filter(|&i| gated[i] == waits).collect();
-        let part: Vec<&Entry> = indices.iter().map(|&i| rows[i]).collect();
-        interleaved_by_language(&part).into_iter().map(|i| indices[i]).collect()
-    };
-    let mut order = part(false);
-    order.extend(part(true));
-    order
 }
 
 /// The rows' indices, one row of each language in turn (in catalog order within a language): a
@@ -183,7 +169,6 @@ struct Builds<'a> {
     rows: &'a [&'a Entry],
     build_root: &'a Path,
     gate: Option<&'a PackagesGate>,
-    gated: &'a [bool],
 }
 
 impl RowWork for Builds<'_> {
@@ -191,7 +176,7 @@ impl RowWork for Builds<'_> {
     type Found = Found;
 
     fn prepare(&self, index: usize) -> Step {
-        if self.gated[index] && !self.gate.is_some_and(PackagesGate::wait) {
+        if !self.gate.is_none_or(PackagesGate::wait) {
             return Step::NotReady("the host's packages were not installed".into());
         }
         match self.catalog.readiness(self.rows[index], self.build_root) {
@@ -246,17 +231,11 @@ mod tests {
     }
 
     #[test]
-    fn rows_that_need_packages_build_after_those_that_do_not() {
-        let with_package =
-            |id: &str, language: &str| Entry { apt: vec!["python3-venv".into()], ..row(id, language) };
+    fn a_row_needs_packages_when_it_lists_some_or_has_a_setup_script() {
+        let with_package = Entry { apt: vec!["python3-venv".into()], ..row("p1", "Python") };
         let with_script = Entry { setup: Some("setup.sh".into()), ..row("r2", "Rust") };
-        let rows =
-            [with_package("p1", "Python"), row("r1", "Rust"), with_script, row("r3", "Rust"), row("c1", "C")];
-        let rows: Vec<&Entry> = rows.iter().collect();
-        let gated: Vec<bool> = rows.iter().map(|entry| needs_packages(entry)).collect();
-        assert_eq!(gated, [true, false, true, false, false]);
-        let ids: Vec<&str> = build_order(&rows, &gated).into_iter().map(|i| rows[i].id.as_str()).collect();
-        assert_eq!(ids, ["r1", "c1", "r3", "p1", "r2"]);
+        let needs: Vec<bool> = [&with_package, &with_script, &row("r1", "Rust")].map(needs_packages).into();
+        assert_eq!(needs, [true, true, false]);
     }
 
     #[test]

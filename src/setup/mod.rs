@@ -55,60 +55,69 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
     };
     let (started, ticks) = (Instant::now(), CpuTicks::now());
     let packages_in = PackagesGate::default();
-    let failures = std::thread::scope(|scope| -> Result<Vec<String>> {
-        let (catalog, packages_in) = (&catalog, &packages_in);
-        let mut failures = Vec::new();
-        let host_rows = rows_of(None);
-        // The host's builds start now: those that need no package build while the packages go in
-        // (apt mostly waits on downloads and the disk), the others wait for them.
-        let host_builds = (!args.dry_run && !host_rows.is_empty()).then(|| {
-            let rows = host_rows.clone();
-            scope.spawn(move || {
-                builds::build_rows(catalog, &rows, &args.build_dir, args.build_jobs, Some(packages_in))
-            })
-        });
-        // Opens the gate on an early return too, so that no build waits for it forever.
-        let _opens = packages_in.opens_on_drop();
-        // An environment with a root goes on its own thread from the start: what it installs goes
-        // into its root, not the host. (Its script may install debootstrap on the host; apt waits
-        // for the other's lock.) A dry run prints in order instead.
-        let (rooted, rootless): (Vec<&EnvironmentSpec>, Vec<&EnvironmentSpec>) =
-            environments.iter().partition(|environment| environment.root().is_some());
-        let mut beside = Vec::new();
-        for &environment in &rooted {
-            let rows = rows_of(Some(environment));
-            if args.dry_run {
-                continue;
+    let failures =
+        std::thread::scope(|scope| -> Result<Vec<String>> {
+            let (catalog, packages_in) = (&catalog, &packages_in);
+            let mut failures = Vec::new();
+            let host_rows = rows_of(None);
+            // The host's builds start now: the rows that need no package (the Rust rows, whose cargo
+            // is rustup's) while the packages go in; the others wait for the packages in a pool of
+            // their own. One pool for both would hand its workers the rows in one order: the Rust
+            // rows left when the packages are in would hold every worker, all but one waiting on
+            // cargo's lock on the shared build folder.
+            let (early, gated): (Vec<&Entry>, Vec<&Entry>) =
+                host_rows.iter().partition(|entry| !builds::needs_packages(entry));
+            let mut host_builds = Vec::new();
+            if !args.dry_run {
+                host_builds.push(scope.spawn(move || {
+                    builds::build_rows(catalog, &early, &args.build_dir, args.build_jobs, None)
+                }));
+                host_builds.push(scope.spawn(move || {
+                    builds::build_rows(catalog, &gated, &args.build_dir, args.build_jobs, Some(packages_in))
+                }));
             }
-            beside.push(
-                scope.spawn(move || set_up_environment(catalog, environment, &rows, args, packages_in)),
-            );
-        }
-        if !host_rows.is_empty() {
-            set_up_rows(catalog, &host_rows, &Launcher::host(), None, args, &log, &mut failures)?;
-        }
-        packages_in.open(true);
-        // An environment without a root is the host with other variables: its rows' scripts run
-        // on the host and may need its packages (setup-node.sh's curl), so it comes after them.
-        let dry_rooted = rooted.iter().filter(|_| args.dry_run);
-        let mut later = Vec::new();
-        for &environment in dry_rooted.chain(&rootless) {
-            let rows = rows_of(Some(environment));
-            if prepare_environment(catalog, environment, &rows, args, &log, &mut failures)? {
-                later.extend(rows);
+            // Opens the gate on an early return too, so that no build waits for it forever.
+            let _opens = packages_in.opens_on_drop();
+            // An environment with a root goes on its own thread from the start: what it installs goes
+            // into its root, not the host. (Its script may install debootstrap on the host; apt waits
+            // for the other's lock.) A dry run prints in order instead.
+            let (rooted, rootless): (Vec<&EnvironmentSpec>, Vec<&EnvironmentSpec>) =
+                environments.iter().partition(|environment| environment.root().is_some());
+            let mut beside = Vec::new();
+            for &environment in &rooted {
+                let rows = rows_of(Some(environment));
+                if args.dry_run {
+                    continue;
+                }
+                beside.push(
+                    scope.spawn(move || set_up_environment(catalog, environment, &rows, args, packages_in)),
+                );
             }
-        }
-        if !args.dry_run {
-            failures.extend(builds::build_rows(catalog, &later, &args.build_dir, args.build_jobs, None)?);
-        }
-        if let Some(host_builds) = host_builds {
-            failures.extend(host_builds.join().expect("no build panics")?);
-        }
-        for environment in beside {
-            failures.extend(environment.join().expect("no environment's setup panics")?);
-        }
-        Ok(failures)
-    })?;
+            if !host_rows.is_empty() {
+                set_up_rows(catalog, &host_rows, &Launcher::host(), None, args, &log, &mut failures)?;
+            }
+            packages_in.open(true);
+            // An environment without a root is the host with other variables: its rows' scripts run
+            // on the host and may need its packages (setup-node.sh's curl), so it comes after them.
+            let dry_rooted = rooted.iter().filter(|_| args.dry_run);
+            let mut later = Vec::new();
+            for &environment in dry_rooted.chain(&rootless) {
+                let rows = rows_of(Some(environment));
+                if prepare_environment(catalog, environment, &rows, args, &log, &mut failures)? {
+                    later.extend(rows);
+                }
+            }
+            if !args.dry_run {
+                failures.extend(builds::build_rows(catalog, &later, &args.build_dir, args.build_jobs, None)?);
+            }
+            for builds in host_builds {
+                failures.extend(builds.join().expect("no build panics")?);
+            }
+            for environment in beside {
+                failures.extend(environment.join().expect("no environment's setup panics")?);
+            }
+            Ok(failures)
+        })?;
     let logs = if environments.iter().any(|environment| environment.root().is_some()) {
         format!("{} and setup-ENVIRONMENT.log beside it", log.path.display())
     } else {
