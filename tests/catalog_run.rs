@@ -474,7 +474,7 @@ fn setup_builds_rows_that_need_no_package_while_the_packages_go_in_and_the_other
     // `scripted`'s setup script waits for `early`'s build: it ends only if that build runs while
     // the host's setup step does. `scripted`'s own build needs its script's mark: it must wait.
     let early = Row::new("early")
-        .set("build", format!("nice >\"{marks}/early-built\"; cp \"{fixture}\" \"$BUILD/parse\""))
+        .set("build", format!("touch \"{marks}/early-built\"; cp \"{fixture}\" \"$BUILD/parse\""))
         .set("run", vec!["{build}/parse", "limit", "20"]);
     let scripted = Row::new("scripted")
         .set("setup", "setup.sh")
@@ -499,10 +499,6 @@ fn setup_builds_rows_that_need_no_package_while_the_packages_go_in_and_the_other
         stderr.contains("CPUs busy") && stderr.contains("% of it"),
         "setup says how busy the CPUs were: {stderr}"
     );
-    // Builds yield the CPU to the installs beside them.
-    let niceness: i32 =
-        fs::read_to_string(marks_dir.path().join("early-built")).unwrap().trim().parse().unwrap();
-    assert!(niceness >= 10, "a build runs at nice {niceness}");
 }
 
 #[test]

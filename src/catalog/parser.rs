@@ -251,15 +251,6 @@ impl<'a> Parser<'a> {
     /// Builds the parser (if it has a build step and its sources changed). Output goes to
     /// `$BUILD/build.log`; the error names its first error line and the log.
     pub fn build(&self) -> Result<()> {
-        self.build_at(None)
-    }
-
-    /// [`Parser::build`] at a lower CPU priority (a nice value): setup's builds beside its installs.
-    pub fn build_niced(&self, niceness: i32) -> Result<()> {
-        self.build_at(Some(niceness))
-    }
-
-    fn build_at(&self, niceness: Option<i32>) -> Result<()> {
         // Before anything runs: a folder that cannot be fingerprinted cannot be built either.
         let fingerprint = self.fingerprint()?;
         if self.stamped(fingerprint) {
@@ -273,16 +264,6 @@ impl<'a> Parser<'a> {
             // would take stack from it.
             command.env("BUILD_CACHE", &self.build_cache);
             command.stdout(log.try_clone()?).stderr(log);
-            if let Some(niceness) = niceness {
-                // SAFETY: between fork and exec, one system call that allocates nothing. Its
-                // result is not checked: a build at the usual priority is still a build.
-                unsafe {
-                    std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
-                        libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
-                        Ok(())
-                    });
-                }
-            }
             let status = task::run(&mut command, "`build`", task::BUILD_TIMEOUT)
                 .with_context(|| format!("see {}", self.log_name.display()))?;
             if !status.success() {

@@ -194,7 +194,7 @@ impl RowWork for Builds<'_> {
                 messages::info(format_args!("building {}", self.rows[index].key()));
                 let started = Instant::now();
                 let outcome = Parser::new(self.catalog, self.rows[index], self.build_root)
-                    .and_then(|parser| parser.build_niced(BUILD_NICENESS));
+                    .and_then(|parser| parser.build());
                 match outcome {
                     Ok(()) => Found::Built(started.elapsed().as_secs_f64()),
                     Err(error) => Found::Failed(error),
@@ -205,12 +205,6 @@ impl RowWork for Builds<'_> {
 
     fn abandon(&self, _: usize, _: Step) {}
 }
-
-/// The nice value of setup's builds: apt and dpkg, on the host and in the roots, go first. A build
-/// beside an install otherwise takes its CPU, and the install, which every row waiting at the gate
-/// and every root's row needs first, took 10 min where it takes 6 alone. Builds among themselves
-/// are unaffected: they all run at the same value.
-const BUILD_NICENESS: i32 = 10;
 
 #[cfg(test)]
 mod tests {
