@@ -10,9 +10,11 @@
 //!   (benches/common/reference.rs) is timed too;
 //! - **cold**: `run --quick --cold`, no previous results (parsers already built), 1 job and 2 jobs;
 //! - **warm**: `run --quick` given the cold run's results.json as its baseline, 1 job and 2 jobs;
-//! - **floors**: what no mode can go under: the rows with no limit each need their one trial at the
-//!   maximum depth (the reference runs it too), timed in the warm 1-job run; one after another, and
-//!   on 2 CPUs packed perfectly (half of it, or its longest trial).
+//! - **floors**: what no warm run can go under: the trials it cannot skip (one at the maximum depth
+//!   per row with no limit, the pair n-1 accepted, n failing at each boundary; the reference runs
+//!   them too), as their probes took in the warm 1-job run; one after another, and on 2 CPUs packed
+//!   perfectly (half of it, or its longest row). Each mode's closing line says what it spent beyond
+//!   its own trials: the run's start-up, checks, versions, hooks and writing.
 //!
 //! Every nestprobe mode is the real binary with its own bookkeeping (build checks, versions, hooks,
 //! writing results), so the ratios are what a user waits for. The rows are built first if needed.
