@@ -51,9 +51,9 @@ sync_local_cas() {
     fi
 }
 
-# dpkg in the root does not sync each file it unpacks, as in Debian's container images: the root is
-# made again if a crash leaves it broken, and its installs otherwise take half again as long beside
-# the host's (setup installs both at once).
+# dpkg in the root does not sync each file it unpacks, as in Debian's container images (and the host
+# of this project's machines): the root is made again if a crash leaves it broken, and its installs
+# run beside the host's builds, which write to the same disk.
 unsafe_io() {
     mkdir -p "$ROOT/etc/dpkg/dpkg.cfg.d"
     echo force-unsafe-io >"$ROOT/etc/dpkg/dpkg.cfg.d/nestprobe-unsafe-io"

@@ -84,11 +84,8 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
             let (rooted, rootless): (Vec<&EnvironmentSpec>, Vec<&EnvironmentSpec>) =
                 environments.iter().partition(|environment| environment.root().is_some());
             let mut beside = Vec::new();
-            for &environment in &rooted {
+            for &environment in rooted.iter().filter(|_| !args.dry_run) {
                 let rows = rows_of(Some(environment));
-                if args.dry_run {
-                    continue;
-                }
                 beside.push(
                     scope.spawn(move || set_up_environment(catalog, environment, &rows, args, packages_in)),
                 );
@@ -103,7 +100,7 @@ pub fn setup(args: &SetupOptions) -> Result<()> {
             let mut later = Vec::new();
             for &environment in dry_rooted.chain(&rootless) {
                 let rows = rows_of(Some(environment));
-                if prepare_environment(catalog, environment, &rows, args, &log, &mut failures)? {
+                if prepare_environment(catalog, environment, &rows, args, &log, None, &mut failures)? {
                     later.extend(rows);
                 }
             }
@@ -154,49 +151,38 @@ fn set_up_environment(
 ) -> Result<Vec<String>> {
     let log = SetupLog::of_environment(&args.build_dir, &environment.id, args.dry_run)?;
     let mut failures = Vec::new();
-    let Some(launcher) = make_environment_or_fail(catalog, environment, args, &log, &mut failures)? else {
-        return Ok(failures);
-    };
-    host_packages.wait();
-    set_up_rows(catalog, rows, &launcher, environment.root(), args, &log, &mut failures)?;
-    failures.extend(builds::build_rows(catalog, rows, &args.build_dir, args.build_jobs, None)?);
+    if prepare_environment(catalog, environment, rows, args, &log, Some(host_packages), &mut failures)? {
+        failures.extend(builds::build_rows(catalog, rows, &args.build_dir, args.build_jobs, None)?);
+    }
     Ok(failures)
 }
 
-/// Makes an environment (its root, by its script) and installs its rows' packages and scripts;
-/// whether it could be made (if not, the failure names it). A row's package or script that fails
-/// is the row's failure: its readiness shows it at the build.
+/// Makes an environment (its root, by its script) and, once `after` is open (whatever became of
+/// the host's packages: the wait is for the disk), installs its rows' packages and scripts; whether
+/// it could be made (if not, the failure names it). A row's package or script that fails is the
+/// row's failure: its readiness shows it at the build.
 fn prepare_environment(
     catalog: &Catalog,
     environment: &EnvironmentSpec,
     rows: &[&Entry],
     args: &SetupOptions,
     log: &SetupLog,
+    after: Option<&PackagesGate>,
     failures: &mut Vec<String>,
 ) -> Result<bool> {
-    let Some(launcher) = make_environment_or_fail(catalog, environment, args, log, failures)? else {
-        return Ok(false);
-    };
-    set_up_rows(catalog, rows, &launcher, environment.root(), args, log, failures)?;
-    Ok(true)
-}
-
-/// [`make_environment`], its failure (but Ctrl-C) one of setup's failures naming it.
-fn make_environment_or_fail(
-    catalog: &Catalog,
-    environment: &EnvironmentSpec,
-    args: &SetupOptions,
-    log: &SetupLog,
-    failures: &mut Vec<String>,
-) -> Result<Option<Launcher>> {
-    match make_environment(catalog, environment, args.dry_run, log) {
-        Ok(launcher) => Ok(Some(launcher)),
-        Err(error) if interrupt::is_interrupted(&error) => Err(error),
+    let launcher = match make_environment(catalog, environment, args.dry_run, log) {
+        Ok(launcher) => launcher,
+        Err(error) if interrupt::is_interrupted(&error) => return Err(error),
         Err(error) => {
             failures.push(format!("environment {} ({error:#})", environment.id));
-            Ok(None)
+            return Ok(false);
         }
+    };
+    if let Some(gate) = after {
+        gate.wait();
     }
+    set_up_rows(catalog, rows, &launcher, environment.root(), args, log, failures)?;
+    Ok(true)
 }
 
 /// The machine's CPU time since boot, busy and in all, in clock ticks: the `cpu` line of
