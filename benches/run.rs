@@ -71,8 +71,17 @@ struct Mode {
     name: &'static str,
     seconds: f64,
     trials: Option<u64>,
-    /// A nestprobe mode's trials' own seconds (its probes' `elapsed_seconds`).
-    trial_seconds: Option<f64>,
+    kind: Kind,
+}
+
+/// What a mode is, as the report pairs them: each warm run with the floor of its number of jobs.
+enum Kind {
+    /// The original driver, or its bisection: the 1.00 the ratios are to.
+    Reference,
+    /// A `nestprobe run`; `trial_seconds`, its trials' own seconds (its probes' `elapsed_seconds`).
+    Run { jobs: usize, warm: bool, trial_seconds: f64 },
+    /// What no warm run with `jobs` jobs can go under (`None`: a part of a floor, for context).
+    Floor { jobs: Option<usize> },
 }
 
 /// What a nestprobe run measured: its rows, their main probes' trials and the seconds those trials
@@ -153,19 +162,19 @@ fn main() -> Result<()> {
             name: "floor, 1 job: the trials a warm run needs (one at the maximum per row with no limit, the pair at each boundary), as timed in warm, 1 job",
             seconds: warm.trial_seconds,
             trials: Some(warm.trials),
-            trial_seconds: None,
+            kind: Kind::Floor { jobs: Some(1) },
         },
         Mode {
             name: "floor, 2 jobs: those trials on 2 CPUs, packed perfectly, not slowing each other",
             seconds: (warm.trial_seconds / 2.0).max(warm.longest_row),
             trials: Some(warm.trials),
-            trial_seconds: None,
+            kind: Kind::Floor { jobs: Some(2) },
         },
         Mode {
             name: "of those, the no-limit rows' trials at the maximum alone",
             seconds: warm.no_limit_seconds,
             trials: Some(warm.no_limit_rows as u64),
-            trial_seconds: None,
+            kind: Kind::Floor { jobs: None },
         },
     ];
     print!("{}", report(&keys, &modes, &floors, started.elapsed().as_secs_f64()));
@@ -218,7 +227,7 @@ fn reference(root: &Path, rows: &[Parser]) -> Result<Mode> {
             ran.map_or("?".into(), |n| n.to_string())
         );
     }
-    Ok(Mode { name, seconds, trials, trial_seconds: None })
+    Ok(Mode { name, seconds, trials, kind: Kind::Reference })
 }
 
 /// The reference's blind bisection through nestprobe's own supervision (benches/common/reference.rs):
@@ -243,7 +252,7 @@ fn supervised_bisection(rows: &[Parser]) -> Result<Mode> {
         name: "its bisection through nestprobe's supervision",
         seconds,
         trials: Some(trials),
-        trial_seconds: None,
+        kind: Kind::Reference,
     })
 }
 
@@ -292,7 +301,8 @@ impl Nestprobe<'_> {
         if measured.rows != self.rows {
             bail!("{name}: measured {} rows where the reference measured {}", measured.rows, self.rows);
         }
-        Ok(Mode { name, seconds, trials: Some(measured.trials), trial_seconds: Some(measured.trial_seconds) })
+        let kind = Kind::Run { jobs, warm: baseline.is_some(), trial_seconds: measured.trial_seconds };
+        Ok(Mode { name, seconds, trials: Some(measured.trials), kind })
     }
 }
 
@@ -348,14 +358,12 @@ fn report(keys: &[String], modes: &[Mode], floors: &[Mode], elapsed: f64) -> Str
     // start-up, checks, versions, hooks, writing results), and a warm mode against its floor.
     let _ = writeln!(out);
     for mode in modes {
-        let Some(trial_seconds) = mode.trial_seconds else { continue };
-        let floor = match (mode.name.contains("warm"), mode.name.contains("2 jobs")) {
-            (true, false) => floors.first(),
-            (true, true) => floors.get(1),
-            (false, _) => None,
-        };
+        let Kind::Run { jobs, warm, trial_seconds } = mode.kind else { continue };
+        let floor = floors
+            .iter()
+            .find(|floor| warm && matches!(floor.kind, Kind::Floor { jobs: Some(of) } if of == jobs));
         // With 2 jobs the trials' seconds are both CPUs': a CPU's share is half of them.
-        let cpus = if mode.name.contains("2 jobs") { 2.0 } else { 1.0 };
+        let cpus = jobs as f64;
         let _ = writeln!(
             out,
             "{}: {:.1} s of trials ({:.1} s a CPU), {:.1} s beyond them{}",
