@@ -495,6 +495,8 @@ fn setup_builds_rows_that_need_no_package_while_the_packages_go_in_and_the_other
     let early_built = stderr.find("built early in").expect("early built");
     let scripted_built = stderr.find("built scripted in").expect("scripted built");
     assert!(early_built < scripted_built, "the row needing nothing is built first: {stderr}");
+    // Each pool (the rows that need nothing, those that wait for the packages) sums up its builds.
+    assert_eq!(stderr.matches("built 1 of 1 rows").count(), 2, "{stderr}");
     assert!(
         stderr.contains("CPUs busy") && stderr.contains("% of it"),
         "setup says how busy the CPUs were: {stderr}"
