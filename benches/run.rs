@@ -355,13 +355,14 @@ fn report(keys: &[String], modes: &[Mode], floors: &[Mode], elapsed: f64) -> Str
         );
     }
     // Each nestprobe mode against its own trials (what is left is the run's own cost around them:
-    // start-up, checks, versions, hooks, writing results), and a warm mode against its floor.
+    // start-up, checks, versions, hooks, writing results), and against the floor of its number of
+    // jobs: a warm run's least, and a cold run's too (a cold search runs the same unskippable
+    // trials, so what it spends above the floor is its search and its own cost).
     let _ = writeln!(out);
     for mode in modes {
         let Kind::Run { jobs, warm, trial_seconds } = mode.kind else { continue };
-        let floor = floors
-            .iter()
-            .find(|floor| warm && matches!(floor.kind, Kind::Floor { jobs: Some(of) } if of == jobs));
+        let floor =
+            floors.iter().find(|floor| matches!(floor.kind, Kind::Floor { jobs: Some(of) } if of == jobs));
         // With 2 jobs the trials' seconds are both CPUs': a CPU's share is half of them.
         let cpus = jobs as f64;
         let _ = writeln!(
@@ -372,7 +373,17 @@ fn report(keys: &[String], modes: &[Mode], floors: &[Mode], elapsed: f64) -> Str
             trial_seconds / cpus,
             mode.seconds - trial_seconds / cpus,
             floor
-                .map(|floor| format!("; {:.2}x its floor", mode.seconds / floor.seconds))
+                .map(|floor| if warm {
+                    format!("; {:.2}x its floor", mode.seconds / floor.seconds)
+                } else {
+                    format!(
+                        "; {:.2}x the floor of its jobs, which alone is {:.2} of the original driver: \
+                         {:.1} s above it are the search's other trials and the run's own cost",
+                        mode.seconds / floor.seconds,
+                        floor.seconds / reference,
+                        mode.seconds - floor.seconds
+                    )
+                })
                 .unwrap_or_default()
         );
     }
