@@ -442,6 +442,37 @@ fn setup_builds_the_rows_so_that_run_only_measures_and_names_a_build_that_fails(
 }
 
 #[test]
+fn a_build_starts_from_an_empty_folder_and_one_whose_program_is_gone_is_not_ready() {
+    let fixture = fixture().display().to_string();
+    // The build fails where an earlier build left its mark: only a build from an empty folder
+    // succeeds twice.
+    let row = |more: &str| {
+        let build = format!(
+            "[ ! -e \"$BUILD/left-over\" ] && cp \"{fixture}\" \"$BUILD/parse\" && touch \"$BUILD/left-over\"{more}"
+        );
+        Row::new("rebuilt").set("build", build).set("run", vec!["{build}/parse", "limit", "20"])
+    };
+    let workspace = Workspace::new(&[row("")]);
+    let output = workspace.nestprobe(&["setup"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let program = workspace.path("target/parsers/rebuilt/parse");
+    assert!(program.exists() && workspace.path("target/parsers/rebuilt/left-over").exists());
+    // Another build command: built again, over what the first build left.
+    workspace.write_catalog(&[row(" && true")]);
+    let output = workspace.nestprobe(&["setup"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert!(stderr_of(&output).contains("built rebuilt in"), "{}", stderr_of(&output));
+    // Its program removed by hand: the stamp still matches, but the row is not built any more.
+    fs::remove_file(&program).unwrap();
+    let listed = workspace.nestprobe(&["list", "--format", "json"]);
+    let rows: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!(rows[0]["readiness"], "needs-build", "{rows}");
+    let output = workspace.nestprobe(&["setup"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert!(program.exists());
+}
+
+#[test]
 fn setup_runs_builds_side_by_side_and_they_share_the_environment_s_build_cache() {
     let fixture = fixture().display().to_string();
     // Each build leaves its mark in $BUILD_CACHE and succeeds only once it sees the other's: one

@@ -257,6 +257,7 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         if let Some(build) = &self.entry.build {
+            self.empty_build_folder()?;
             let log_path = self.real_build_dir.join("build.log");
             let log = fs::File::create(&log_path).map_err(|error| self.unusable(&log_path, error))?;
             let mut command = self.shell(build)?;
@@ -280,6 +281,24 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Removes what an earlier build left in the row's folder, so that a build's output is what
+    /// its command makes from nothing (`python3 -m venv --without-pip` over an old venv kept its
+    /// pip). Only the row's own folder: the environment's shared `$BUILD_CACHE` stays.
+    fn empty_build_folder(&self) -> Result<(), UnusableBuildFolder> {
+        let cannot = |path: &Path, error: std::io::Error| {
+            UnusableBuildFolder(format!("cannot empty {}: {error}", path.display()))
+        };
+        let entries = fs::read_dir(&self.real_build_dir).map_err(|e| cannot(&self.real_build_dir, e))?;
+        for entry in entries {
+            let path = entry.map_err(|e| cannot(&self.real_build_dir, e))?.path();
+            // Not followed: a link the build made is removed, never what it leads to.
+            let is_folder = fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_dir());
+            let removed = if is_folder { fs::remove_dir_all(&path) } else { fs::remove_file(&path) };
+            removed.map_err(|e| cannot(&path, e))?;
+        }
+        Ok(())
+    }
+
     fn unusable(&self, path: &Path, error: std::io::Error) -> UnusableBuildFolder {
         UnusableBuildFolder(format!("cannot write {}: {error}", path.display()))
     }
@@ -290,10 +309,19 @@ impl<'a> Parser<'a> {
         self.fingerprint().is_ok_and(|fingerprint| self.stamped(fingerprint))
     }
 
-    /// Whether the last build was of the sources with this fingerprint.
+    /// Whether the last build was of the sources with this fingerprint and what it made is still
+    /// there: a stamp outlives a folder emptied by hand.
     fn stamped(&self, fingerprint: u64) -> bool {
         fs::read_to_string(self.real_build_dir.join(BUILD_STAMP))
             .is_ok_and(|stamp| stamp.trim() == fingerprint.to_string())
+            && self.built_program().is_none_or(|program| fs::symlink_metadata(program).is_ok())
+    }
+
+    /// The program `run` starts when the build makes it (`{build}/…`), on this side of a root
+    /// (where a venv's `python` may be a link to the root's interpreter: the link is what counts).
+    fn built_program(&self) -> Option<PathBuf> {
+        let program = self.entry.run.first()?.strip_prefix("{build}/")?;
+        Some(self.real_build_dir.join(program))
     }
 
     /// Changes whenever the sources, the build command or the staged build path change (a build
