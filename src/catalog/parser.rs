@@ -285,18 +285,11 @@ impl<'a> Parser<'a> {
     /// its command makes from nothing (`python3 -m venv --without-pip` over an old venv kept its
     /// pip). Only the row's own folder: the environment's shared `$BUILD_CACHE` stays.
     fn empty_build_folder(&self) -> Result<(), UnusableBuildFolder> {
-        let cannot = |path: &Path, error: std::io::Error| {
-            UnusableBuildFolder(format!("cannot empty {}: {error}", path.display()))
-        };
-        let entries = fs::read_dir(&self.real_build_dir).map_err(|e| cannot(&self.real_build_dir, e))?;
-        for entry in entries {
-            let path = entry.map_err(|e| cannot(&self.real_build_dir, e))?.path();
-            // Not followed: a link the build made is removed, never what it leads to.
-            let is_folder = fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_dir());
-            let removed = if is_folder { fs::remove_dir_all(&path) } else { fs::remove_file(&path) };
-            removed.map_err(|e| cannot(&path, e))?;
-        }
-        Ok(())
+        let folder = &self.real_build_dir;
+        // (`remove_dir_all` removes a link the build made, never what it leads to.)
+        fs::remove_dir_all(folder)
+            .and_then(|()| fs::create_dir(folder))
+            .map_err(|error| UnusableBuildFolder(format!("cannot empty {}: {error}", folder.display())))
     }
 
     fn unusable(&self, path: &Path, error: std::io::Error) -> UnusableBuildFolder {
