@@ -186,3 +186,35 @@ fn a_slow_record_from_before_crash_depth_that_saw_a_crash_deeper_is_searched_the
     );
     assert_eq!(result["failure"]["signal_name"], "SIGSEGV", "{result:#}");
 }
+
+#[test]
+fn a_slow_record_whose_crash_now_starts_lower_is_confirmed_there_without_a_search() {
+    // As above: 0.8 s from depth 50, 3 s from 200, a crash at once from 600.
+    let workspace = Workspace::new(&[row("crawler", &["600", "50:0.8", "200:3"])]);
+    run_catalog(&workspace, &["--timeout", "0.5s"]);
+    // The record saw its crash 100 levels deeper than where the program crashes now (a parser
+    // whose frames grew): the crash is seen again at the recorded depth and at the one below it,
+    // and the depths between the slow one and the crash, which run out of even the longer time,
+    // are not searched (go-build-constraint's confirmation spent 1,090 s in such a search).
+    let mut results = workspace.results();
+    let result = &mut results["parsers"][0]["result"];
+    assert_eq!(result["crash_depth"], 600, "{result:#}");
+    result["crash_depth"] = json!(700);
+    result["max_accepted_depth"] = json!(150);
+    result["accepted_seconds"] = json!(0.1);
+    fs::write(workspace.path("results.json"), serde_json::to_string_pretty(&results).unwrap()).unwrap();
+    run_catalog(&workspace, &["--timeout", "0.5s", "--json-only", "again.json"]);
+    let again = &workspace.read_json("again.json")["parsers"][0]["result"];
+    assert_eq!(
+        (again["status"].as_str(), again["crash_depth"].as_u64(), again["max_accepted_depth"].as_u64()),
+        (Some("slow"), Some(699), Some(150)),
+        "{again:#}"
+    );
+    assert_eq!(again["failure"]["signal_name"], "SIGSEGV", "{again:#}");
+    // 150, depth 1, 700 and 699.
+    assert_eq!(
+        (again["trials"].as_u64(), again["search"].as_str()),
+        (Some(4), Some("confirmed")),
+        "{again:#}"
+    );
+}

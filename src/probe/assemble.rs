@@ -32,7 +32,9 @@ pub(super) enum Concluded {
 pub(super) struct Slow {
     pub(super) finished: u64,
     /// The smallest deeper depth where it crashed before its time ran out, the depth below that
-    /// not finishing (see `confirm::search_beyond_slow`).
+    /// not finishing (see `confirm::search_beyond_slow`); when a confirmation saw the crash again
+    /// one level lower, that lower depth, the depths between not searched
+    /// (`confirm::crash_beyond_slow_again`).
     pub(super) crash_depth: Option<u64>,
     pub(super) mode: SearchMode,
 }

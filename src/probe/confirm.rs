@@ -338,13 +338,18 @@ fn search_beyond_slow(
             ..boundary
         }));
     }
-    let crashed = runner
-        .seen
-        .last_judged(failing, true)
-        .and_then(|report| failure_of(runner.spec, &report.outcome))
-        .is_some_and(|failure| failure.kind == FailureKind::Crash);
     let deepest = runner.seen.window()[1].unwrap_or(not_failing);
-    Ok(Searched::Slow(Slow { finished: deepest, crash_depth: crashed.then_some(failing), mode }))
+    let crash_depth = crashed_at(runner, failing).then_some(failing);
+    Ok(Searched::Slow(Slow { finished: deepest, crash_depth, mode }))
+}
+
+/// Whether the last trial judged at `depth` failed by a crash.
+fn crashed_at(runner: &Runner, depth: u64) -> bool {
+    runner
+        .seen
+        .last_judged(depth, true)
+        .and_then(|report| failure_of(runner.spec, &report.outcome))
+        .is_some_and(|failure| failure.kind == FailureKind::Crash)
 }
 
 /// A slow parser measured before: it still finishes `depth` with the longer timeout, and deeper
@@ -405,7 +410,11 @@ fn confirm_slow(
 }
 
 /// A slow result confirmed whose record saw a crash deeper, at `crash`: tried again there with the
-/// longer timeout, and searched from when it still fails otherwise than by running out of time.
+/// longer timeout, and searched from when it still fails otherwise than by running out of time,
+/// unless the depth below crashes too: the crash is seen again, only lower, and the lowest crash
+/// seen is recorded without a search (a search between a slow depth and a crash runs trial after
+/// trial out of the longer timeout, go-build-constraint's 1,090 s; the same-fact rules count a
+/// crash at about the depth recorded as the same fact).
 fn crash_beyond_slow_again(runner: &mut Runner, slow: Slow, crash: u64) -> Result<Searched> {
     runner.take_more_time();
     let fails_otherwise = |runner: &mut Runner, depth| {
@@ -420,6 +429,9 @@ fn crash_beyond_slow_again(runner: &mut Runner, slow: Slow, crash: u64) -> Resul
     let (not_failing, failing) = if below <= slow.finished {
         (slow.finished, crash)
     } else if fails_otherwise(runner, below)? {
+        if crashed_at(runner, below) {
+            return Ok(Searched::Slow(Slow { crash_depth: Some(below), ..slow }));
+        }
         (slow.finished, below)
     } else {
         (below, crash)
