@@ -1,7 +1,8 @@
 //! The method version: a hash of the parts of nestprobe that decide a verdict (how trials run and
 //! are classified, how a boundary is searched), compiled in as NESTPROBE_METHOD. A record's
 //! fingerprint includes it (src/run/fingerprint.rs), so a change there re-measures every fact
-//! instead of reusing it. A hash of the sources rather than a constant to bump: forgetting to bump
+//! instead of reusing it, unless fingerprint.rs's `SAME_CODE` says which records alone the change
+//! can reach. A hash of the sources rather than a constant to bump: forgetting to bump
 //! would reuse facts a changed method might not reproduce.
 //!
 //! How payloads are spelled is not in it: a fingerprint takes the bytes of its row's format's

@@ -16,101 +16,73 @@ use sha2::{Digest, Sha256};
 use crate::catalog::files::{collect_files, shared_files};
 use crate::catalog::{Catalog, Entry};
 use crate::payload::{Payload, PayloadFormat};
+use crate::results::record::ParserRecord;
 use crate::results::settings::Settings;
 
 /// The method version build.rs computed from the verdict-deciding sources.
 pub const METHOD: &str = env!("NESTPROBE_METHOD");
 
-/// An earlier method version that hashed the same code another way: a fingerprint taken under it
-/// still says nothing changed while `method` is today's and, for the row's format, the payloads
-/// are as they were; the record it keeps is stamped with today's fingerprint. Any later change to
-/// that code ends it.
+/// An earlier method version whose facts are today's: the same code hashed another way, or code
+/// that differs from today's only on a path that one kind of result alone takes. A fingerprint
+/// taken under it still says nothing changed while `method` is today's and the committed record
+/// holds no result of that kind; the record it keeps is stamped with today's fingerprint. Any later
+/// change to the method's code ends it.
 struct SameCode {
     earlier: &'static str,
     method: &'static str,
-    /// `None`: the earlier fingerprint took the payloads itself. Otherwise it did not (its method
-    /// hashed the payload code), and it stands only for a format listed here with the digest its
-    /// payloads have today ([`payload_digest`], its first 16 digits).
-    payloads: Option<&'static [(&'static str, &'static str)]>,
+    /// The results the change reaches: a record holding one is measured again, since today's method
+    /// might conclude otherwise from it; every other record's facts were decided by code that did
+    /// not change. `None`: the same code, no result reached.
+    reaches: Option<Reaches>,
 }
 
-/// - 0c47559ee1dee580: the method until build.rs hashed code rather than text (commit 227c3fa).
-/// - 6909ba4e7fbc8f7f: the same code with one unit test fixed, hashed without tests and comments,
-///   the payload code included (until commit 9f9242c, when fingerprints took the payloads' bytes).
-const SAME_CODE: &[SameCode] = &[
-    SameCode { earlier: "0c47559ee1dee580", method: "1aa14fc0cb2b7962", payloads: Some(PAYLOADS_AT_9F9242C) },
-    SameCode { earlier: "6909ba4e7fbc8f7f", method: "1aa14fc0cb2b7962", payloads: Some(PAYLOADS_AT_9F9242C) },
-];
+/// Whether a record holds a result a method change reaches.
+type Reaches = fn(&ParserRecord) -> bool;
 
-/// Each format's payload digest when fingerprints began to take them (commit 9f9242c), the payload
-/// code unchanged since 0c47559ee1dee580.
-const PAYLOADS_AT_9F9242C: &[(&str, &str)] = &[
-    ("json", "a71831ccd4473b8c"),
-    ("yaml", "9c3bf9cbe2b19006"),
-    ("toml", "ca8e633210e3a01f"),
-    ("xml", "396ed7a1115d5630"),
-    ("msgpack", "dc368dff6d86b667"),
-    ("cbor", "385eaf26847b5b3b"),
-    ("bson", "da993e9563757a6a"),
-    ("protobuf", "8c58382f38773a96"),
-    ("gob", "d2cd1dc912afce36"),
-    ("query-string", "0b0db8b35a83c473"),
-    ("python", "64e7c6ad8908bae2"),
-    ("edn", "34e2a01adf02dd71"),
-    ("sexp", "4ced8c78ebb6e8dd"),
-    ("markdown", "8e97f29825fa0496"),
-    ("graphql", "7a2512a3892875df"),
-    ("asn1", "f98fcf7579eba111"),
-    ("html", "a668a2ad212ee129"),
-    ("regex", "1361f9d6bfc65892"),
-    ("sql", "aac7ccc1d60bee7e"),
-    ("jq", "fa2e43ef25d2e54f"),
-    ("jsonpath", "ca9d7458ba220036"),
-    ("jmespath", "76539f5e99bcdc26"),
-    ("cel", "d2acd213128b1234"),
-    ("expr", "8054a77b7c870441"),
-    ("xpath", "d1f27dd4e0de5869"),
-    ("css", "e53c900afa3e4fae"),
-    ("code", "e1c86629319e7828"),
-    ("build-constraint", "347235ab63a6357a"),
-    ("promql", "2f0ec2fe8edd9250"),
-    ("influxql", "d0f21843b1a11e7b"),
-];
+/// 1aa14fc0cb2b7962: the method until a slow result's crash seen again one level lower was recorded
+/// there without a search (`confirm::crash_beyond_slow_again`). That code runs only when a committed
+/// slow result saw a crash beyond it, so only the records holding one are measured again. (Earlier
+/// entries, for versions that hashed the same code another way before 1aa14fc0cb2b7962, ended with
+/// it: every committed fingerprint had been taken again under it by then.)
+const SAME_CODE: &[SameCode] = &[SameCode {
+    earlier: "1aa14fc0cb2b7962",
+    method: "0abee43d71a931d3",
+    reaches: Some(holds_a_crash_beyond_slow),
+}];
 
-/// The earlier fingerprints' versions equal to today's for a row of `format` (its payloads'
-/// digest `digest`): none once the verdict code changed, or the format's payloads.
-fn earlier_versions_of<'a>(
-    method: &'a str,
-    format: &'a str,
-    digest: &'a str,
-) -> impl Iterator<Item = &'static SameCode> + 'a {
-    SAME_CODE.iter().filter(move |same| {
-        same.method == method
-            && same.payloads.is_none_or(|payloads| {
-                payloads.iter().any(|(name, then)| *name == format && digest.starts_with(then))
-            })
-    })
+/// Whether any of the record's results, the sweep's included, is slow with a crash beyond it.
+fn holds_a_crash_beyond_slow(record: &ParserRecord) -> bool {
+    let sweep = record.sweep.iter().flat_map(|sweep| &sweep.probes);
+    record.parts().map(|(_, result)| result).chain(sweep).any(|result| result.crash_beyond_slow().is_some())
+}
+
+/// The earlier method versions whose facts are `method`'s (see [`SameCode`]).
+fn earlier_versions_of(method: &str) -> impl Iterator<Item = &'static SameCode> + '_ {
+    SAME_CODE.iter().filter(move |same| same.method == method)
 }
 
 /// A row's fingerprint now, and the ones it had under method versions equal to this one.
 pub struct Fingerprints {
     pub current: String,
-    earlier: Vec<String>,
+    earlier: Vec<(String, Option<Reaches>)>,
 }
 
 impl Fingerprints {
-    /// Whether `committed` says the facts depend on what they depend on now.
-    pub fn unchanged(&self, committed: &str) -> bool {
-        self.current == committed || self.earlier.iter().any(|earlier| earlier == committed)
+    /// Whether the facts of `committed` (taken with the fingerprint `fingerprint`) depend on what
+    /// they depend on now.
+    pub fn unchanged(&self, fingerprint: &str, committed: &ParserRecord) -> bool {
+        self.current == fingerprint
+            || self.earlier.iter().any(|(earlier, reaches)| {
+                earlier == fingerprint && !reaches.is_some_and(|reaches| reaches(committed))
+            })
     }
 }
 
 /// [`fingerprint_under`] this method and the earlier versions equal to it.
 pub fn fingerprints(catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<Fingerprints> {
-    let current = fingerprint_under(METHOD, true, catalog, entry, facts)?;
-    let digest = payload_digest(entry.format);
-    let earlier = earlier_versions_of(METHOD, entry.format.name(), &digest)
-        .map(|same| fingerprint_under(same.earlier, same.payloads.is_none(), catalog, entry, facts))
+    let current = fingerprint_under(METHOD, catalog, entry, facts)?;
+    let earlier = earlier_versions_of(METHOD)
+        .map(|same| Ok((fingerprint_under(same.earlier, catalog, entry, facts)?, same.reaches)))
         .collect::<Result<_>>()?;
     Ok(Fingerprints { current, earlier })
 }
@@ -130,15 +102,8 @@ pub struct RowFacts<'a> {
     pub settings: &'a Settings,
 }
 
-/// The fingerprint of `entry`'s facts under `method` (with its format's payloads, or without, as
-/// fingerprints were before they took them): 16 hex digits of a SHA-256.
-fn fingerprint_under(
-    method: &str,
-    with_payloads: bool,
-    catalog: &Catalog,
-    entry: &Entry,
-    facts: &RowFacts,
-) -> Result<String> {
+/// The fingerprint of `entry`'s facts under `method`: 16 hex digits of a SHA-256.
+fn fingerprint_under(method: &str, catalog: &Catalog, entry: &Entry, facts: &RowFacts) -> Result<String> {
     let mut hasher = Sha256::new();
     let mut field = |name: &str, value: &[u8]| {
         hasher.update(name.as_bytes());
@@ -147,9 +112,7 @@ fn fingerprint_under(
         hasher.update(value);
     };
     field("method", method.as_bytes());
-    if with_payloads {
-        field("payloads", payload_digest(entry.format).as_bytes());
-    }
+    field("payloads", payload_digest(entry.format).as_bytes());
     let mut catalog_fields = serde_json::to_value(entry)?;
     if let Value::Object(map) = &mut catalog_fields {
         map.retain(|key, _| !PRESENTATION.contains(&key.as_str()));
@@ -250,32 +213,65 @@ pub fn environment_text(catalog: &Catalog, environment: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::results::probe_result::ProbeResult;
 
     #[test]
-    fn an_earlier_method_counts_only_while_the_code_and_the_row_s_payloads_are_the_same() {
-        let json = payload_digest(PayloadFormat::JSON);
+    fn an_earlier_method_counts_only_while_the_code_is_the_same() {
         for same in SAME_CODE {
-            let found = |method, format, digest| {
-                earlier_versions_of(method, format, digest).any(|s| s.earlier == same.earlier)
-            };
-            assert!(found(same.method, "json", &json));
-            // Once the verdict code changes, or the row's format's payloads, it is not equal.
-            assert!(!found("ffffffffffffffff", "json", &json));
-            assert!(!found(same.method, "json", "0000000000000000"));
-            // A format that came later never had a fingerprint of the earlier kind.
-            assert!(!found(same.method, "rfc2822", &payload_digest("rfc2822".parse().unwrap())));
+            assert!(earlier_versions_of(same.method).any(|s| s.earlier == same.earlier));
+            // Once the verdict code changes, it is not equal.
+            assert!(!earlier_versions_of("ffffffffffffffff").any(|s| s.earlier == same.earlier));
         }
-        let fingerprints = Fingerprints { current: "a".into(), earlier: vec!["b".into()] };
-        assert!(fingerprints.unchanged("a") && fingerprints.unchanged("b") && !fingerprints.unchanged("c"));
+        let record = record(serde_json::json!({}));
+        let fingerprints = Fingerprints { current: "a".into(), earlier: vec![("b".into(), None)] };
+        assert!(fingerprints.unchanged("a", &record) && fingerprints.unchanged("b", &record));
+        assert!(!fingerprints.unchanged("c", &record));
+    }
+
+    /// A measured JSON record with `parts` (its results by field).
+    fn record(parts: Value) -> ParserRecord {
+        let mut record = serde_json::json!({
+            "id": "p", "language": "C", "library": "p", "version": null, "note": "",
+            "format": "json", "status": "measured", "reason": null, "result": null,
+        });
+        record.as_object_mut().unwrap().extend(parts.as_object().unwrap().clone());
+        serde_json::from_value(record).unwrap()
+    }
+
+    /// A slow result, with a crash beyond it when `crash_depth` is one.
+    fn slow(crash_depth: Option<u64>) -> Value {
+        let crash = serde_json::json!({
+            "kind": "crash", "exit_code": null, "signal": 11, "signal_name": "SIGSEGV", "stderr": "",
+        });
+        let mut result: Value = serde_json::to_value(ProbeResult::default()).unwrap();
+        result["status"] = "slow".into();
+        if let Some(depth) = crash_depth {
+            result["crash_depth"] = depth.into();
+            result["failure"] = crash;
+        }
+        result
     }
 
     #[test]
-    fn the_payloads_of_the_earlier_fingerprints_are_today_s_for_every_format_then() {
-        // Written when fingerprints began to take the payloads: a format whose payloads changed
-        // since measures its rows again, and this test says which (drop its line then).
-        for (name, then) in PAYLOADS_AT_9F9242C {
-            let format: PayloadFormat = name.parse().unwrap();
-            assert!(payload_digest(format).starts_with(then), "{name}'s payloads changed");
+    fn an_earlier_method_that_reaches_a_kind_of_result_stands_only_for_records_without_one() {
+        let reaches = SAME_CODE.iter().find_map(|same| same.reaches).expect("the slow fix's entry");
+        let fingerprints =
+            Fingerprints { current: "now".into(), earlier: vec![("then".into(), Some(reaches))] };
+        assert!(fingerprints.unchanged("then", &record(serde_json::json!({}))));
+        assert!(fingerprints.unchanged("then", &record(serde_json::json!({ "unclosed": slow(None) }))));
+        // A slow result with a crash beyond it, in a shape or at one of the sweep's stacks: the
+        // changed code confirms it, so the record is measured again.
+        let reached = [
+            record(serde_json::json!({ "unclosed": slow(Some(700)) })),
+            record(serde_json::json!({ "sweep": {
+                "command": [], "verdict": "stack", "bytes_per_level": null, "probes": [slow(Some(700))],
+            } })),
+        ];
+        for record in &reached {
+            assert!(record.parts().count() + record.sweep.iter().count() == 1);
+            assert!(!fingerprints.unchanged("then", record));
+            // Today's fingerprint holds whatever the record holds.
+            assert!(fingerprints.unchanged("now", record));
         }
     }
 

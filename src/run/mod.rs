@@ -225,7 +225,7 @@ impl<'a> pool::RowWork for RowsWork<'a> {
             hints.status == Status::Measured
                 && committed
                     .zip(fingerprints.as_ref())
-                    .is_some_and(|(committed, now)| now.unchanged(committed))
+                    .is_some_and(|(committed, now)| now.unchanged(committed, hints))
         });
         let fingerprint = fingerprints.map(|fingerprints| fingerprints.current);
         if let Some(unchanged) = unchanged {
