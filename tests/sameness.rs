@@ -480,6 +480,53 @@ fn a_maximum_reached_around_the_timeout_and_running_out_of_time_are_one_fact_in_
     }
 }
 
+/// A clean error at 30,000 (a handled stack overflow), its depth below accepted in `seconds`.
+fn clean_error_after(result: &mut Value, seconds: f64) {
+    exact_at(result, 30_000, "error", "java.lang.StackOverflowError: null");
+    result["payload_bytes"] = Value::Null;
+    result["accepted_seconds"] = json!(seconds);
+    result["slow"] = json!(false);
+}
+
+#[test]
+fn a_clean_error_reached_around_the_timeout_beyond_a_slow_depth_is_the_same_fact_in_either_order() {
+    // java-jdk-dom's entity references: "slow: 14.9 s at 5,897" on one machine, a handled
+    // StackOverflowError at 12,417 after 5.2 s of the 10 s timeout on another.
+    let late: Sighting = |result| clean_error_after(result, 5.2);
+    let orders: [(Sighting, Sighting); 2] = [(ran_out_of_time, late), (late, ran_out_of_time)];
+    for (first, then) in orders {
+        let committed = Committed::new();
+        let mut results = committed.results();
+        first(&mut record(&mut results, "shallow")["result"]);
+        committed.commit(&results);
+        let before = committed.snapshot();
+        let output = committed.merge_perturbed(|shard| then(&mut record(shard, "shallow")["result"]));
+        assert!(!stderr_of(&output).contains(" changed:"), "{}", stderr_of(&output));
+        assert!(before == committed.snapshot(), "the other sighting rewrote the committed files");
+    }
+    // Reached quickly, it is a limit this machine sets, not its speed; a crash there is a crash;
+    // a clean error shallower than the depth finished is another limit: each is news.
+    let news: [Sighting; 3] = [
+        |result| clean_error_after(result, 1.0),
+        |result| {
+            clean_error_after(result, 5.2);
+            result["failure"] = json!({"kind": "crash", "exit_code": null, "signal": 11, "signal_name": "SIGSEGV", "stderr": ""});
+        },
+        |result| {
+            clean_error_after(result, 5.2);
+            exact_at(result, 10_000, "error", "java.lang.StackOverflowError: null");
+        },
+    ];
+    for then in news {
+        let committed = Committed::new();
+        let mut results = committed.results();
+        ran_out_of_time(&mut record(&mut results, "shallow")["result"]);
+        committed.commit(&results);
+        let output = committed.merge_perturbed(|shard| then(&mut record(shard, "shallow")["result"]));
+        assert!(stderr_of(&output).contains("shallow: array changed:"), "{}", stderr_of(&output));
+    }
+}
+
 /// Makes `result` slow at 2,000, with a crash by SIGSEGV deeper at `crash_depth` if any.
 fn slow_with_crash(result: &mut Value, crash_depth: Option<u64>) {
     result["status"] = json!("slow");

@@ -13,7 +13,8 @@
 //!   runs out of time before it. Two of them are the same fact, and what a run skips because its
 //!   row ran out of time (the second shape) stays as committed.
 //!   A parser that reached the maximum in more than a quarter of the timeout is one such result too:
-//!   a machine four times slower runs out of time before it.
+//!   a machine four times slower runs out of time before it. So is a clean error reached that late,
+//!   deeper than where a slow result ran out of time.
 //! - **A crash is a crash**, however slow the parser: one seen deeper than where a slow parser
 //!   finished (`crash_depth`) is the same fact as a crash at about that depth, slow or exact, and
 //!   stays the fact when a slower machine runs out of time first; beside anything else it is news.
@@ -90,6 +91,26 @@ fn resource_bound(result: &ProbeResult) -> bool {
     ran_out || barely_finished
 }
 
+/// Whether `limit` is a clean error reached only around the timeout (its deepest accepted depth in
+/// more than [`AROUND_THE_TIMEOUT`] of it), deeper than where `ran_out` ran out of time (slow, no
+/// crash beyond): a machine as much slower as the longer timeout is longer runs out of time before
+/// that limit, a faster one reaches it (java-jdk-dom's entity references: slow at 5,897 in 14.9 s on
+/// one machine, a handled StackOverflowError at 12,417 after 5.2 s on another). A crash there is
+/// news: a crash is a crash, however slow the parser.
+fn limit_beyond_running_out(ran_out: &ProbeResult, limit: &ProbeResult) -> bool {
+    let Some(finished) = ran_out.max_accepted_depth.filter(|_| ran_out.status == ProbeStatus::Slow) else {
+        return false;
+    };
+    let clean_error = limit.failure.as_ref().is_some_and(|failure| failure.kind == FailureKind::Error);
+    let around_the_timeout = limit
+        .accepted_seconds
+        .is_some_and(|seconds| seconds > limit.settings.timeout_seconds * AROUND_THE_TIMEOUT);
+    ran_out.crash_beyond_slow().is_none()
+        && limit.exact_failing_depth().is_some_and(|depth| depth > finished)
+        && clean_error
+        && around_the_timeout
+}
+
 /// Whether `new` says the same as `committed`, for a row whose boundaries are stack-bound or not.
 pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool) -> bool {
     if Results::same_result_facts(committed, new) {
@@ -108,6 +129,9 @@ pub fn same_probe(committed: &ProbeResult, new: &ProbeResult, stack_bound: bool)
             || (committed.crash_beyond_slow().is_some() && resource_bound(new));
     }
     if resource_bound(committed) && resource_bound(new) {
+        return true;
+    }
+    if limit_beyond_running_out(committed, new) || limit_beyond_running_out(new, committed) {
         return true;
     }
     if committed.status == ProbeStatus::Unstable || new.status == ProbeStatus::Unstable {
