@@ -133,13 +133,10 @@ fn a_crash_deeper_than_a_slow_parser_finishes_is_recorded_beside_slow_and_report
     // Measured again from that record (150 levels in 0.1 s then: the depth to try, not the
     // verdict): 150 takes 0.8 s now, so the maximum cannot finish in time; the crash it recorded is
     // tried again, and the depth below it, which runs out of even the longer time.
-    let mut results = workspace.results();
-    let result = &mut results["parsers"][0]["result"];
-    result["max_accepted_depth"] = json!(150);
-    result["accepted_seconds"] = json!(0.1);
-    fs::write(workspace.path("results.json"), serde_json::to_string_pretty(&results).unwrap()).unwrap();
-    run_catalog(&workspace, &["--timeout", "0.5s", "--json-only", "again.json"]);
-    let again = &workspace.read_json("again.json")["parsers"][0]["result"];
+    let again = &measured_again(&workspace, |result| {
+        result["max_accepted_depth"] = json!(150);
+        result["accepted_seconds"] = json!(0.1);
+    });
     assert_eq!(
         (again["status"].as_str(), again["crash_depth"].as_u64(), again["max_accepted_depth"].as_u64()),
         (Some("slow"), Some(600), Some(150)),
@@ -151,6 +148,16 @@ fn a_crash_deeper_than_a_slow_parser_finishes_is_recorded_beside_slow_and_report
         (Some(4), Some("confirmed")),
         "{again:#}"
     );
+}
+
+/// The first row's main result after `edit` changed its committed record and a run at the 0.5 s
+/// timeout measured again from it (written to again.json, results.json left as edited).
+fn measured_again(workspace: &Workspace, edit: impl FnOnce(&mut Value)) -> Value {
+    let mut results = workspace.results();
+    edit(&mut results["parsers"][0]["result"]);
+    fs::write(workspace.path("results.json"), serde_json::to_string_pretty(&results).unwrap()).unwrap();
+    run_catalog(workspace, &["--timeout", "0.5s", "--json-only", "again.json"]);
+    workspace.read_json("again.json")["parsers"][0]["result"].take()
 }
 
 #[test]
@@ -196,15 +203,12 @@ fn a_slow_record_whose_crash_now_starts_lower_is_confirmed_there_without_a_searc
     // whose frames grew): the crash is seen again at the recorded depth and at the one below it,
     // and the depths between the slow one and the crash, which run out of even the longer time,
     // are not searched (go-build-constraint's confirmation spent 1,090 s in such a search).
-    let mut results = workspace.results();
-    let result = &mut results["parsers"][0]["result"];
-    assert_eq!(result["crash_depth"], 600, "{result:#}");
-    result["crash_depth"] = json!(700);
-    result["max_accepted_depth"] = json!(150);
-    result["accepted_seconds"] = json!(0.1);
-    fs::write(workspace.path("results.json"), serde_json::to_string_pretty(&results).unwrap()).unwrap();
-    run_catalog(&workspace, &["--timeout", "0.5s", "--json-only", "again.json"]);
-    let again = &workspace.read_json("again.json")["parsers"][0]["result"];
+    let again = &measured_again(&workspace, |result| {
+        assert_eq!(result["crash_depth"], 600, "{result:#}");
+        result["crash_depth"] = json!(700);
+        result["max_accepted_depth"] = json!(150);
+        result["accepted_seconds"] = json!(0.1);
+    });
     assert_eq!(
         (again["status"].as_str(), again["crash_depth"].as_u64(), again["max_accepted_depth"].as_u64()),
         (Some("slow"), Some(699), Some(150)),
