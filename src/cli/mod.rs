@@ -257,7 +257,8 @@ pub struct ProbeArgs {
     pub phase: Option<Phase>,
     /// The boundary found last time: confirm it in two trials instead of searching (`none`: no
     /// limit; `slow:N`: slow, N the deepest depth it finished; `unstable:LOW-HIGH`: outcomes
-    /// disagreed there, LOW the lowest failing and HIGH the highest passing depth)
+    /// disagreed there, LOW the lowest failing and HIGH the highest passing depth;
+    /// `unstable-timeout:LOW-HIGH`: the same where the failures ran out of time)
     #[arg(long, value_name = "DEPTH", value_parser = values::hint)]
     pub hint: Option<Hint>,
     /// Run the boundary this many times in all (at most 1,000) and report the window where the

@@ -62,10 +62,13 @@ pub fn path(text: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// A `--hint`: a depth, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`.
+/// A `--hint`: a depth, `none`, `slow:DEPTH`, `unstable:LOW-HIGH` or `unstable-timeout:LOW-HIGH`.
 pub fn hint(text: &str) -> Result<Hint, String> {
     let wrong = || {
-        format!("expected a depth from 1 to 100,000,000, `none`, `slow:DEPTH` or `unstable:LOW-HIGH`, got {text:?}")
+        format!(
+            "expected a depth from 1 to 100,000,000, `none`, `slow:DEPTH`, `unstable:LOW-HIGH` or \
+             `unstable-timeout:LOW-HIGH`, got {text:?}"
+        )
     };
     let depth = |text: &str| depth(text).map_err(|_| wrong());
     if text.eq_ignore_ascii_case("none") {
@@ -78,9 +81,16 @@ pub fn hint(text: &str) -> Result<Hint, String> {
             crash_depth: None,
         });
     }
-    if let Some(window) = text.strip_prefix("unstable:") {
-        let (low, high) = window.split_once('-').ok_or_else(wrong)?;
-        return Ok(Hint::Unstable { lowest_failing: depth(low)?, highest_passing: depth(high)? });
+    // `unstable-timeout:`: a window whose failures ran out of time.
+    for (prefix, timed_out) in [("unstable:", false), ("unstable-timeout:", true)] {
+        if let Some(window) = text.strip_prefix(prefix) {
+            let (low, high) = window.split_once('-').ok_or_else(wrong)?;
+            return Ok(Hint::Unstable {
+                lowest_failing: depth(low)?,
+                highest_passing: depth(high)?,
+                timed_out,
+            });
+        }
     }
     depth(text).map(Hint::FailsAt)
 }
@@ -123,7 +133,11 @@ mod tests {
         );
         assert_eq!(
             hint("unstable:4812-4812"),
-            Ok(Hint::Unstable { lowest_failing: 4812, highest_passing: 4812 })
+            Ok(Hint::Unstable { lowest_failing: 4812, highest_passing: 4812, timed_out: false })
+        );
+        assert_eq!(
+            hint("unstable-timeout:4812-4900"),
+            Ok(Hint::Unstable { lowest_failing: 4812, highest_passing: 4900, timed_out: true })
         );
         assert!(hint("unstable:4812").is_err() && hint("unstable:0-3").is_err());
         assert!(hint("slow:0").is_err() && hint("slow").is_err());

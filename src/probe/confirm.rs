@@ -80,12 +80,19 @@ pub(super) fn confirm_hint(runner: &mut Runner, hint: Option<Hint>) -> Result<Co
             None => hint = None,
         }
     }
-    if let Some(Hint::Unstable { lowest_failing, highest_passing }) = hint {
-        if let Some(window) = confirm_unstable(runner, lowest_failing, highest_passing)? {
-            return Ok(Confirmed::Concluded(Concluded::Boundary(window)));
-        }
-        // They agree now: search from where it failed before.
-        hint = Some(Hint::FailsAt(lowest_failing));
+    if let Some(Hint::Unstable { lowest_failing, highest_passing, timed_out }) = hint {
+        hint = Some(match confirm_unstable(runner, lowest_failing, highest_passing)? {
+            RunAgain::Disagreed(window) => return Ok(Confirmed::Concluded(Concluded::Boundary(window))),
+            // Where it ran out of time once, it finishes every time now: the window was where the
+            // time ran out, so it is confirmed as a slow parser from there, in a trial or two. A
+            // search from it would run trial after trial near the timeout (a warm Prometheus
+            // finishes 32,769 levels in 4.8 s here: 60 trials, 607 s).
+            RunAgain::Finished(deepest) if timed_out => {
+                Hint::Slow { finished: deepest, took_millis: None, crash_depth: None }
+            }
+            // They agree now: search from where it failed before.
+            RunAgain::Finished(_) | RunAgain::Failed => Hint::FailsAt(lowest_failing),
+        });
     }
     let Some((depth, before, crash_depth)) = SlowBefore::of(hint, runner.spec.max_depth) else {
         return Ok(Confirmed::Search(hint));
@@ -439,25 +446,33 @@ fn crash_beyond_slow_again(runner: &mut Runner, slow: Slow, crash: u64) -> Resul
     search_beyond_slow(runner, not_failing, failing, SearchMode::Confirmed)
 }
 
+/// What an unstable result's depths did when run again.
+enum RunAgain {
+    /// Their outcomes disagreed again: the window seen.
+    Disagreed(Boundary),
+    /// Every run finished; the deepest of the depths.
+    Finished(u64),
+    /// Every run failed.
+    Failed,
+}
+
 /// An unstable result measured before: the depths whose outcomes disagreed (or contradicted each
 /// other) are run again, up to UNSTABLE_CONFIRM_ROUNDS times each, until they disagree again. The
-/// window seen when they do; `None` when they agree every time (the caller searches again).
-fn confirm_unstable(
-    runner: &mut Runner,
-    lowest_failing: u64,
-    highest_passing: u64,
-) -> Result<Option<Boundary>> {
+/// window seen when they do; else whether they all finished or all failed every time (the caller
+/// confirms or searches again).
+fn confirm_unstable(runner: &mut Runner, lowest_failing: u64, highest_passing: u64) -> Result<RunAgain> {
     let max_depth = runner.spec.max_depth;
     let mut depths = vec![lowest_failing, highest_passing];
     depths.retain(|&d| (1..=max_depth).contains(&d));
     depths.dedup();
+    let mut any_failed = false;
     for _ in 0..UNSTABLE_CONFIRM_ROUNDS {
         for &depth in &depths {
-            runner.fails_at(depth)?;
+            any_failed |= runner.fails_at(depth)?;
         }
         if !runner.seen.disagreements().is_empty() {
             let [low, high] = runner.seen.window();
-            return Ok(Some(Boundary {
+            return Ok(RunAgain::Disagreed(Boundary {
                 max_accepted: high.unwrap_or(0),
                 min_failing: low,
                 trials: runner.trials,
@@ -465,7 +480,10 @@ fn confirm_unstable(
             }));
         }
     }
-    Ok(None)
+    Ok(match depths.iter().max() {
+        Some(&deepest) if !any_failed => RunAgain::Finished(deepest),
+        _ => RunAgain::Failed,
+    })
 }
 
 /// A parser that had no limit: the maximum depth once, and when that runs out of time (a payload

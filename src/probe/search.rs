@@ -50,8 +50,10 @@ pub enum Hint {
     SlowElsewhere(u64),
     /// An unstable parser: outcomes disagreed at these depths (the lowest failing and the highest
     /// passing one seen, perhaps the same depth). The probe runs them again until they disagree
-    /// again; the search itself starts from the lowest failing one.
-    Unstable { lowest_failing: u64, highest_passing: u64 },
+    /// again; the search itself starts from the lowest failing one. `timed_out`: the failures ran
+    /// out of time (a depth that finished near the timeout once and not the next time), so where
+    /// every run finishes now the probe confirms a slow parser there instead of searching.
+    Unstable { lowest_failing: u64, highest_passing: u64, timed_out: bool },
     /// No earlier result, but a related probe of the same program (another shape or stack) failed
     /// first at this depth: many parsers have one configured limit for all of them. This depth and
     /// the one below are tried first; when they do not make the boundary, the search goes on as a
@@ -94,9 +96,11 @@ impl Hint {
                 crash_depth: previous.crash_depth.or_else(|| crash_sighted_beyond(previous, finished)),
             }),
             ProbeStatus::Unstable => match previous.boundary_window {
-                [Some(lowest_failing), Some(highest_passing)] => {
-                    Some(Hint::Unstable { lowest_failing, highest_passing })
-                }
+                [Some(lowest_failing), Some(highest_passing)] => Some(Hint::Unstable {
+                    lowest_failing,
+                    highest_passing,
+                    timed_out: previous.failure.as_ref().is_some_and(|f| f.kind == FailureKind::Timeout),
+                }),
                 _ => None,
             },
             ProbeStatus::InputNotRead => None,

@@ -23,7 +23,8 @@
 //!   A stack-bound boundary seen both ways, a crash in one run and the runtime's handled stack error
 //!   in another (SBCL), is such a window with both outcomes ([`seen_both_ways`]).
 //! - **A warmed service's boundary** moves with its JIT's timing: two warm boundaries failing the
-//!   same way within 2 % are the range it moves in, recorded as an unstable window (`warm_range`).
+//!   same way within 2 % are the range it moves in, recorded as an unstable window (`warm_range`);
+//!   a later one within 2 % of that range is the range again, kept as committed.
 //! - Timings, trial counts, how a boundary was found and memory noise are never facts
 //!   ([`Results::same_facts`]).
 //!

@@ -3,8 +3,8 @@
 //! takes moved from one fresh machine to the next (express-graphql 1,667 → 1,645, graphql-yoga
 //! 2,000 → 1,986, Apollo between an unstable window and a clean error at 1,639). Neither number
 //! alone is the fact: the range the boundary moves in is, recorded as an unstable window with both
-//! sightings, and a later boundary inside it (`sameness`: an exact boundary inside a window) is
-//! the same fact. Only for the warm state; a cold server and a program run the same code each
+//! sightings, and a later boundary inside it (`sameness`: an exact boundary inside a window), or
+//! within the tolerance beside it, is the same fact. Only for the warm state; a cold server and a program run the same code each
 //! trial.
 
 use std::collections::BTreeMap;
@@ -37,6 +37,13 @@ pub fn warm_range(committed: &ProbeResult, new: &ProbeResult) -> Option<ProbeRes
     let tolerance = (a.1.max(b.1) as f64 * WARM_TOLERANCE).ceil() as u64;
     if gap > tolerance {
         return None;
+    }
+    if committed.status == ProbeStatus::Unstable {
+        // A range already: a sighting within its tolerance is that range again, not a wider one,
+        // as a stack-bound boundary within its tolerance keeps its committed depth. Widened, every
+        // fresh machine would move it a level or two, each time a change (express-graphql on
+        // Node 26: 1,337–1,340, then 1,337–1,345).
+        return Some(committed.clone());
     }
     let lowest_failing = a.1.min(b.1);
     let highest_passing = a.0.max(b.0);
@@ -117,6 +124,11 @@ mod tests {
         // A boundary inside the range, or the range again: the same range.
         let again = warm_range(&range, &clean_error_at(1_650)).unwrap();
         assert_eq!(again.boundary_window, range.boundary_window);
+        // Beside it within the tolerance, a boundary or a window: the range as it was, not widened.
+        let beside = ProbeResult { boundary_window: [Some(1_636), Some(1_640)], ..range.clone() };
+        for sighting in [clean_error_at(1_672), clean_error_at(1_640), beside] {
+            assert_eq!(warm_range(&range, &sighting), Some(range.clone()));
+        }
         // Further than the tolerance, or failing another way: not one fact.
         assert!(warm_range(&clean_error_at(1_667), &clean_error_at(1_500)).is_none());
         let mut crash = clean_error_at(1_650);

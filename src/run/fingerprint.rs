@@ -16,6 +16,8 @@ use sha2::{Digest, Sha256};
 use crate::catalog::files::{collect_files, shared_files};
 use crate::catalog::{Catalog, Entry};
 use crate::payload::{Payload, PayloadFormat};
+use crate::results::outcome::FailureKind;
+use crate::results::probe_result::ProbeStatus;
 use crate::results::record::ParserRecord;
 use crate::results::settings::Settings;
 
@@ -39,21 +41,25 @@ struct SameCode {
 /// Whether a record holds a result a method change reaches.
 type Reaches = fn(&ParserRecord) -> bool;
 
-/// 1aa14fc0cb2b7962: the method until a slow result's crash seen again one level lower was recorded
-/// there without a search (`confirm::crash_beyond_slow_again`). That code runs only when a committed
-/// slow result saw a crash beyond it, so only the records holding one are measured again. (Earlier
-/// entries, for versions that hashed the same code another way before 1aa14fc0cb2b7962, ended with
-/// it: every committed fingerprint had been taken again under it by then.)
+/// 0abee43d71a931d3: the method until an unstable result whose failures ran out of time, finished
+/// every time when run again, was confirmed as a slow one instead of searched again
+/// (`confirm::confirm_hint`). That code runs only for a committed unstable result that timed out,
+/// so only the records holding one are measured again. (Earlier entries ended with 0abee43d71a931d3:
+/// every committed fingerprint had been taken again under it by then.)
 const SAME_CODE: &[SameCode] = &[SameCode {
-    earlier: "1aa14fc0cb2b7962",
-    method: "0abee43d71a931d3",
-    reaches: Some(holds_a_crash_beyond_slow),
+    earlier: "0abee43d71a931d3",
+    method: "2c59904ae7ee30b3",
+    reaches: Some(holds_an_unstable_timeout),
 }];
 
-/// Whether any of the record's results, the sweep's included, is slow with a crash beyond it.
-fn holds_a_crash_beyond_slow(record: &ParserRecord) -> bool {
+/// Whether any of the record's results, the sweep's included, is unstable with failures that ran out
+/// of time.
+fn holds_an_unstable_timeout(record: &ParserRecord) -> bool {
     let sweep = record.sweep.iter().flat_map(|sweep| &sweep.probes);
-    record.parts().map(|(_, result)| result).chain(sweep).any(|result| result.crash_beyond_slow().is_some())
+    record.parts().map(|(_, result)| result).chain(sweep).any(|result| {
+        result.status == ProbeStatus::Unstable
+            && result.failure.as_ref().is_some_and(|failure| failure.kind == FailureKind::Timeout)
+    })
 }
 
 /// The earlier method versions whose facts are `method`'s (see [`SameCode`]).
@@ -238,33 +244,28 @@ mod tests {
         serde_json::from_value(record).unwrap()
     }
 
-    /// A slow result, with a crash beyond it when `crash_depth` is one.
-    fn slow(crash_depth: Option<u64>) -> Value {
-        let crash = serde_json::json!({
-            "kind": "crash", "exit_code": null, "signal": 11, "signal_name": "SIGSEGV", "stderr": "",
-        });
+    /// An unstable result whose failures were `kind` ("timeout", "crash").
+    fn unstable(kind: &str) -> Value {
         let mut result: Value = serde_json::to_value(ProbeResult::default()).unwrap();
-        result["status"] = "slow".into();
-        if let Some(depth) = crash_depth {
-            result["crash_depth"] = depth.into();
-            result["failure"] = crash;
-        }
+        result["status"] = "unstable".into();
+        result["failure"] = serde_json::json!({ "kind": kind, "exit_code": null, "signal": null, "signal_name": null, "stderr": "" });
         result
     }
 
     #[test]
     fn an_earlier_method_that_reaches_a_kind_of_result_stands_only_for_records_without_one() {
-        let reaches = SAME_CODE.iter().find_map(|same| same.reaches).expect("the slow fix's entry");
+        let reaches = SAME_CODE.iter().find_map(|same| same.reaches).expect("the unstable fix's entry");
         let fingerprints =
             Fingerprints { current: "now".into(), earlier: vec![("then".into(), Some(reaches))] };
         assert!(fingerprints.unchanged("then", &record(serde_json::json!({}))));
-        assert!(fingerprints.unchanged("then", &record(serde_json::json!({ "unclosed": slow(None) }))));
-        // A slow result with a crash beyond it, in a shape or at one of the sweep's stacks: the
-        // changed code confirms it, so the record is measured again.
+        // Unstable by a crash: the changed code does not confirm it.
+        assert!(fingerprints.unchanged("then", &record(serde_json::json!({ "warm": unstable("crash") }))));
+        // Unstable where time ran out, in a part or at one of the sweep's stacks: the changed code
+        // confirms it, so the record is measured again.
         let reached = [
-            record(serde_json::json!({ "unclosed": slow(Some(700)) })),
+            record(serde_json::json!({ "warm": unstable("timeout") })),
             record(serde_json::json!({ "sweep": {
-                "command": [], "verdict": "stack", "bytes_per_level": null, "probes": [slow(Some(700))],
+                "command": [], "verdict": "stack", "bytes_per_level": null, "probes": [unstable("timeout")],
             } })),
         ];
         for record in &reached {
