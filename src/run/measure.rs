@@ -623,7 +623,7 @@ fn secondary(probed: Result<ProbeResult>, notes: &mut Vec<String>) -> Result<Opt
         Ok(result) => Ok(Some(result)),
         Err(error) if interrupt::is_interrupted(&error) => Err(error),
         Err(error) => {
-            notes.push(format!("{error:#}"));
+            notes.push(crate::run::reason::without_clock_times(&format!("{error:#}")));
             Ok(None)
         }
     }

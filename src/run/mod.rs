@@ -12,6 +12,7 @@ pub mod plan;
 pub mod pool;
 pub mod probes;
 pub mod publish;
+mod reason;
 pub mod replay;
 pub mod rotation;
 pub mod service;

@@ -18,7 +18,7 @@ pub fn unmeasured(entry: &Entry, status: Status, reason: impl Into<String>) -> P
         variant: entry.variant.clone(),
         documented: entry.documented.clone(),
         status,
-        reason: Some(reason.into()),
+        reason: Some(crate::run::reason::without_clock_times(&reason.into())),
         service: entry.serve.as_ref().map(|serve| serve.facts()),
         product: entry.product.as_ref().map(|product| product.facts()),
         result: None,
