@@ -145,3 +145,32 @@ fn every_row_is_confirmed_within_k_runs_and_full_confirms_them_all() {
     assert!(results.parsers.iter().all(|r| r.confirmed.is_some()));
     assert_eq!(results.to_json(), text);
 }
+
+#[test]
+fn a_program_that_parses_no_shape_is_reused_as_its_own_fact_and_another_failure_is_tried_again() {
+    // A clean error past depth 1 in every shape: nothing about nesting can be measured, and the
+    // same program says so on every run. A `before` hook that fails is this run's trouble.
+    let rows = [row("shallow", 1), row("hooked", 50).set("before", "exit 3"), row("a", 30), row("b", 40)];
+    let workspace = Workspace::new(&rows);
+    workspace.nestprobe(&["run", "--jobs", "2"]);
+    let first = workspace.results();
+    let shallow = record(&first, "shallow");
+    assert_eq!(shallow["status"], "probe-failed", "{shallow:#}");
+    assert!(shallow["reason"].as_str().unwrap().contains("nested 2 levels deep"), "{shallow:#}");
+    let refused = shallow["unsupported_shapes"].as_array().unwrap();
+    assert!(!refused.is_empty() && refused.iter().all(|shape| shape["depth"] == 2), "{shallow:#}");
+    assert_eq!(shallow["confirmed"]["how"], "measured", "{shallow:#}");
+    assert_eq!(shallow["confirmed"]["fingerprint"].as_str().unwrap().len(), 16);
+    let hooked = record(&first, "hooked");
+    assert_eq!((&hooked["status"], &hooked["confirmed"]), (&Value::from("probe-failed"), &Value::Null));
+    // Nothing changed: the refusal is reused (the rotation's one turn is another row's), the hook's
+    // failure tried again; a change to the program measures it again.
+    make_oldest(&workspace, "a");
+    let said = stderr_of(&workspace.nestprobe(&["run", "--jobs", "2"]));
+    assert_eq!(how(&workspace)["shallow"], "reused", "{said}");
+    assert!(said.contains("shallow") && said.contains("(reused: nothing it depends on changed)"), "{said}");
+    assert_eq!(record(&workspace.results(), "shallow")["unsupported_shapes"], shallow["unsupported_shapes"]);
+    fs::write(workspace.path("parsers/shallow/patch.txt"), "the program changed").unwrap();
+    workspace.nestprobe(&["run", "--jobs", "2"]);
+    assert_eq!(how(&workspace)["shallow"], "measured");
+}

@@ -186,6 +186,20 @@ fn host() -> String {
 }
 
 impl ParserRecord {
+    /// Whether the program parsed none of its format's shapes even a few levels deep (a probe
+    /// failure with the refused shapes recorded): its own failure, which the same program, versions
+    /// and payloads repeat on any machine.
+    pub fn parses_no_shape(&self) -> bool {
+        self.status == Status::ProbeFailed && !self.unsupported_shapes.is_empty()
+    }
+
+    /// Whether the record holds the program's facts: measured, or it parses no shape. Those a run
+    /// confirms, fingerprints and reuses; any other failure (a build, a hook, a busy machine) is
+    /// this run's, tried again next time.
+    pub fn holds_facts(&self) -> bool {
+        self.status == Status::Measured || self.parses_no_shape()
+    }
+
     /// This record with what it does not have (the other shapes, unclosed input, sweep, phases)
     /// taken from `before`: a `run --quick` measures the main shape alone and must not erase the
     /// rest of the row.

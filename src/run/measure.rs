@@ -162,7 +162,13 @@ pub fn measure(
     after_hook(&parser, &mut timings);
     let mut record = match probed {
         Err(error) if interrupt::is_interrupted(&error) => return None,
-        Err(error) => unmeasured(parser.entry, Status::ProbeFailed, format!("{error:#}")),
+        Err(error) => {
+            let mut record = unmeasured(parser.entry, Status::ProbeFailed, format!("{error:#}"));
+            if let Some(parses_no_shape) = error.downcast_ref::<ParsesNoShape>() {
+                record.unsupported_shapes = parses_no_shape.refused.clone();
+            }
+            record
+        }
         Ok(measured) => measured,
     };
     if let Some(product) = &mut record.product {
@@ -241,6 +247,23 @@ fn probe_all(
     }
     Ok(measuring.into_record())
 }
+
+/// The program parsed none of the format's shapes a few levels deep ([`Specs::main`]): the first
+/// shape's error, and every shape refused. The record keeps the refused shapes, which make it one
+/// of the program's facts (`ParserRecord::parses_no_shape`).
+#[derive(Debug)]
+struct ParsesNoShape {
+    reason: String,
+    refused: Vec<UnsupportedShape>,
+}
+
+impl std::fmt::Display for ParsesNoShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for ParsesNoShape {}
 
 /// The row's main result, and the shapes the program refused before it (see [`Specs::main`]).
 struct MainProbe {
@@ -362,7 +385,10 @@ impl<'a> Specs<'a> {
             first_error.get_or_insert(error);
             refused.push(unsupported);
         }
-        Err(first_error.unwrap_or_else(|| anyhow!("the format has no shape a parser must accept")))
+        match first_error {
+            Some(error) => Err(ParsesNoShape { reason: format!("{error:#}"), refused }.into()),
+            None => Err(anyhow!("the format has no shape a parser must accept")),
+        }
     }
 
     /// A probe, and where it crashed if it crashed by a signal. A crash at the depth and by the

@@ -223,7 +223,7 @@ impl<'a> pool::RowWork for RowsWork<'a> {
         // confirmed (or the run confirms all). A record without a fingerprint is measured again.
         let unchanged = hints.filter(|hints| {
             let committed = hints.confirmed.as_ref().and_then(|c| c.fingerprint.as_deref());
-            hints.status == Status::Measured
+            hints.holds_facts()
                 && committed
                     .zip(fingerprints.as_ref())
                     .is_some_and(|(committed, now)| now.unchanged(committed, hints))
@@ -237,7 +237,7 @@ impl<'a> pool::RowWork for RowsWork<'a> {
         }
         let how = if unchanged.is_some() { How::Confirmed } else { How::Measured };
         let record = measure::measure(ready, self.measuring, hints).map(|mut record| {
-            if record.status == Status::Measured {
+            if record.holds_facts() {
                 record.confirmed = Some(Confirmed::now(how, self.reuse.machine.clone(), fingerprint));
             }
             record

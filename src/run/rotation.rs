@@ -14,12 +14,12 @@ use std::collections::BTreeSet;
 
 use crate::catalog::Entry;
 use crate::results::confirmed::last_confirmed;
-use crate::results::{ParserRecord, Results, Status};
+use crate::results::{ParserRecord, Results};
 
 pub use crate::results::confirmed::CONFIRM_WITHIN_RUNS;
 
 /// The keys of the rows whose records this run confirms on the rotation: of the rows with a
-/// measured record in `baseline`, those confirmed longest ago (ties by key) until their cost
+/// record holding facts in `baseline` (measured, or parsing no shape), those confirmed longest ago (ties by key) until their cost
 /// reaches ceil(1/K) of all of theirs; `cost` prices confirming a record (at least a second each,
 /// so that no record is left out of the bound for costing nothing).
 pub fn due(
@@ -31,7 +31,7 @@ pub fn due(
     let mut candidates: Vec<(String, String, u64)> = rows
         .iter()
         .filter_map(|entry| baseline.find(&entry.key()))
-        .filter(|record| record.status == Status::Measured)
+        .filter(|record| record.holds_facts())
         .map(|record| (last_confirmed(record, baseline).at, record.key(), cost(record).max(1)))
         .collect();
     candidates.sort();
@@ -52,6 +52,7 @@ pub fn due(
 mod tests {
     use super::*;
     use crate::results::confirmed::{Confirmed, How};
+    use crate::results::Status;
 
     fn stamp(results: &mut Results, key: &str, at: &str) {
         let record = results.parsers.iter_mut().find(|record| record.key() == key).unwrap();
