@@ -4,8 +4,8 @@
 //! 2,000 → 1,986, Apollo between an unstable window and a clean error at 1,639). Neither number
 //! alone is the fact: the range the boundary moves in is, recorded as an unstable window with both
 //! sightings, and a later boundary inside it (`sameness`: an exact boundary inside a window), or
-//! within the tolerance beside it, is the same fact. Only for the warm state; a cold server and a program run the same code each
-//! trial.
+//! within the tolerance beside it, is the same fact. Only for the warm state; a cold server and a
+//! program run the same code each trial.
 
 use std::collections::BTreeMap;
 

@@ -248,7 +248,9 @@ mod tests {
     fn unstable(kind: &str) -> Value {
         let mut result: Value = serde_json::to_value(ProbeResult::default()).unwrap();
         result["status"] = "unstable".into();
-        result["failure"] = serde_json::json!({ "kind": kind, "exit_code": null, "signal": null, "signal_name": null, "stderr": "" });
+        result["failure"] = serde_json::json!({
+            "kind": kind, "exit_code": null, "signal": null, "signal_name": null, "stderr": "",
+        });
         result
     }
 

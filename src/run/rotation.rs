@@ -19,9 +19,10 @@ use crate::results::{ParserRecord, Results};
 pub use crate::results::confirmed::CONFIRM_WITHIN_RUNS;
 
 /// The keys of the rows whose records this run confirms on the rotation: of the rows with a
-/// record holding facts in `baseline` (measured, or parsing no shape), those confirmed longest ago (ties by key) until their cost
-/// reaches ceil(1/K) of all of theirs; `cost` prices confirming a record (at least a second each,
-/// so that no record is left out of the bound for costing nothing).
+/// record holding facts in `baseline` (measured, or parsing no shape), those confirmed longest ago
+/// (ties by key) until their cost reaches ceil(1/K) of all of theirs; `cost` prices confirming a
+/// record (at least a second each, so that no record is left out of the bound for costing
+/// nothing).
 pub fn due(
     rows: &[&Entry],
     baseline: Option<&Results>,
