@@ -201,27 +201,33 @@ fn an_unstable_result_measured_before_is_confirmed_where_it_disagreed_or_searche
     assert_eq!(steady["min_failing_depth"], 101, "{steady:#}");
 }
 
+/// The fixture at 1 ms a level and at 20 µs a level with `hint` (1 s timeout, maximum 10,000): the
+/// slow one confirmed as slow, its result returned; the fast one (the maximum in 0.2 s) re-searched
+/// to no limit, not taken as slow.
+fn confirmed_slow_and_a_faster_parser_re_searched(hint: &str) -> Value {
+    let options = ["--timeout", "1s", "--max-depth", "10000", "--hint", hint];
+    let (exit, slow) = probe(&options, &[fixture_path(), "crawl", "1000"]);
+    assert_eq!(exit, 0, "{slow:#}");
+    assert_eq!(
+        (slow["status"].as_str(), slow["search"].as_str()),
+        (Some("slow"), Some("confirmed")),
+        "{slow:#}"
+    );
+    let (exit, faster) = probe(&options, &[fixture_path(), "crawl", "20"]);
+    assert_eq!(exit, 0, "{faster:#}");
+    assert_eq!((faster["status"].as_str(), faster["search"].as_str()), (Some("exact"), Some("re-searched")));
+    assert_eq!((u64_of(&faster, "max_accepted_depth"), &faster["min_failing_depth"]), (10000, &Value::Null));
+    slow
+}
+
 #[test]
 fn an_unstable_window_where_time_ran_out_that_now_finishes_is_confirmed_slow_without_a_search() {
     // 1 ms a level: 600 levels finish in 0.6 s of the 1 s timeout, every time here; a busier
     // machine ran out of time there once. Three runs at the window, the longer timeout's run and
-    // depth 1: the maximum (10 s at this rate) cannot finish, so it is slow, not searched for.
-    let options = ["--timeout", "1s", "--max-depth", "10000"];
-    let hint = ["--hint", "unstable-timeout:600-600"];
-    let (exit, warm) = probe(&[&options[..], &hint].concat(), &[fixture_path(), "crawl", "1000"]);
-    assert_eq!(exit, 0, "{warm:#}");
-    assert_eq!(
-        (warm["status"].as_str(), warm["search"].as_str()),
-        (Some("slow"), Some("confirmed")),
-        "{warm:#}"
-    );
+    // depth 1: the maximum (10 s at this rate) cannot finish, so it is slow, not searched for. At
+    // 20 µs a level the window and everything up to the maximum finish quickly: no limit.
+    let warm = confirmed_slow_and_a_faster_parser_re_searched("unstable-timeout:600-600");
     assert_eq!((u64_of(&warm, "max_accepted_depth"), u64_of(&warm, "trials")), (600, 5), "{warm:#}");
-    // 20 µs a level: the window finishes quickly and so does everything up to the maximum: no
-    // limit, found by trying deeper, not taken as slow.
-    let (exit, fast) = probe(&[&options[..], &hint].concat(), &[fixture_path(), "crawl", "20"]);
-    assert_eq!(exit, 0, "{fast:#}");
-    assert_eq!((fast["status"].as_str(), fast["search"].as_str()), (Some("exact"), Some("re-searched")));
-    assert_eq!((u64_of(&fast, "max_accepted_depth"), &fast["min_failing_depth"]), (10000, &Value::Null));
 }
 
 #[test]
@@ -246,26 +252,13 @@ fn a_slow_depth_that_now_finishes_in_time_still_shows_the_maximum_cannot_and_a_f
 {
     // 1 ms per level: 800 levels take 0.8 s (within the 1 s timeout); at that rate the maximum
     // (10000) needs 10 s, more than the retry's 4 s: it is not run only to be killed.
-    let options = ["--timeout", "1s", "--max-depth", "10000"];
-    let (exit, warm) =
-        probe(&[&options[..], &["--hint", "slow:800"]].concat(), &[fixture_path(), "crawl", "1000"]);
-    assert_eq!(exit, 0, "{warm:#}");
-    assert_eq!(
-        (warm["status"].as_str(), warm["search"].as_str()),
-        (Some("slow"), Some("confirmed")),
-        "{warm:#}"
-    );
-    assert_eq!((u64_of(&warm, "max_accepted_depth"), u64_of(&warm, "trials")), (800, 2), "{warm:#}");
-    assert_eq!(warm["boundary_window"], serde_json::json!([null, 800]), "{warm:#}");
-    assert!(warm["elapsed_seconds"].as_f64().unwrap() < 3.0, "the maximum waited out the retry: {warm:#}");
     // 20 µs per level: the maximum (0.2 s) may finish even within the normal timeout, so it is run
     // (with the retry's 4 s), and does: not slow any more, no limit. (One that could only finish
     // within the retry's time is confirmed slow: that is the same fact.)
-    let (exit, faster) =
-        probe(&[&options[..], &["--hint", "slow:800"]].concat(), &[fixture_path(), "crawl", "20"]);
-    assert_eq!(exit, 0, "{faster:#}");
-    assert_eq!((faster["status"].as_str(), faster["search"].as_str()), (Some("exact"), Some("re-searched")));
-    assert_eq!((u64_of(&faster, "max_accepted_depth"), &faster["min_failing_depth"]), (10000, &Value::Null));
+    let warm = confirmed_slow_and_a_faster_parser_re_searched("slow:800");
+    assert_eq!((u64_of(&warm, "max_accepted_depth"), u64_of(&warm, "trials")), (800, 2), "{warm:#}");
+    assert_eq!(warm["boundary_window"], serde_json::json!([null, 800]), "{warm:#}");
+    assert!(warm["elapsed_seconds"].as_f64().unwrap() < 3.0, "the maximum waited out the retry: {warm:#}");
 }
 
 #[test]
