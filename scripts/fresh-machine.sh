@@ -9,7 +9,7 @@
 #
 # Nothing else should run meanwhile: setup keeps both CPUs busy, and its figure is the issue's
 # (docs/measurements.md). WORK (default /var/tmp/nestprobe-fresh) keeps the logs and, with KEEP=1, the
-# root (about 20 GB); NESTPROBE_DEBIAN_MIRROR picks a mirror.
+# root (about 22 GB); NESTPROBE_DEBIAN_MIRROR picks a mirror.
 set -eu
 COMMIT=${1:-HEAD}
 WORK=${WORK:-/var/tmp/nestprobe-fresh}
