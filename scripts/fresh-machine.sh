@@ -15,6 +15,8 @@ COMMIT=${1:-HEAD}
 WORK=${WORK:-/var/tmp/nestprobe-fresh}
 MIRROR=${NESTPROBE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 REPO=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
+# shellcheck source=scripts/debian12-root.sh
+. "$REPO/scripts/debian12-root.sh"
 ROOT=$WORK/root
 started=$(date +%s)
 
@@ -47,26 +49,8 @@ rm -rf "$ROOT"
 # --- the machine: Debian 12 as the debian:12 image has it, with what the README asks for.
 debootstrap --variant=minbase bookworm "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 ||
     die "debootstrap failed: see $WORK/debootstrap.log"
-rm -f "$ROOT/etc/apt/sources.list"
-cat >"$ROOT/etc/apt/sources.list.d/debian.sources" <<EOF
-Types: deb
-URIs: $MIRROR
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb
-URIs: ${NESTPROBE_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
-Suites: bookworm-security
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
-cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
-# This machine's own certificate authorities and package tools' settings (a proxy it trusts is
-# trusted inside too), as a machine made from the same image would have them.
-if [ -d /usr/local/share/ca-certificates ]; then
-    cp -a /usr/local/share/ca-certificates/. "$ROOT/usr/local/share/ca-certificates/"
-fi
+debian12_image_settings "$ROOT"
+# The package tools' settings of this machine, as a machine made from the same image would have them.
 for file in /etc/pip.conf /root/.npmrc; do
     [ ! -f "$file" ] || cp "$file" "$ROOT$file"
 done

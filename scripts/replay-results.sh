@@ -23,6 +23,8 @@ JOBS=${JOBS:-1}
 WORK=${WORK:-/var/tmp/nestprobe-replay}
 MIRROR=${NESTPROBE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 REPO=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
+# shellcheck source=scripts/debian12-root.sh
+. "$REPO/scripts/debian12-root.sh"
 started=$(date +%s)
 
 die() {
@@ -89,27 +91,7 @@ shard_job() {
     rm -rf "$root"
     mkdir -p "$root"
     tar -C "$root" -xf "$WORK/debian12.tar"
-    # The sources of the debian:12 image: debootstrap writes only the release itself, and without
-    # bookworm-updates and bookworm-security a shard installs older point releases than CI does
-    # (python3 3.11.2-6 where the container gets +deb12u8), which the comparison reports as changes.
-    rm -f "$root/etc/apt/sources.list"
-    cat >"$root/etc/apt/sources.list.d/debian.sources" <<EOF
-Types: deb
-URIs: $MIRROR
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb
-URIs: ${NESTPROBE_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
-Suites: bookworm-security
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
-    cp /etc/resolv.conf "$root/etc/resolv.conf"
-    if [ -d /usr/local/share/ca-certificates ]; then
-        cp -a /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
-    fi
+    debian12_image_settings "$root"
     git clone -q "$WORK/clone" "$root/work"
     mkdir -p "$root/work/bin" "$root/work/out"
     cp "$ARTIFACT" "$root/work/bin/nestprobe"
